@@ -1,0 +1,5 @@
+import sys
+
+from onestep.cli import main
+
+sys.exit(main())
