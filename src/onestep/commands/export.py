@@ -1,0 +1,68 @@
+"""``onestep export``: write a voice directory (three ONNX graphs + ``voice.json``).
+
+Either from a training checkpoint (``--checkpoint``) or randomly initialised (``--random``, a placeholder
+voice for development that speaks noise).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from onestep.cli import CLIError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("export", help="export a voice (ONNX graphs + voice.json) from a checkpoint or at random")
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--checkpoint", type=Path, help="training checkpoint (.pt) or run directory (latest checkpoint)")
+    source.add_argument("--random", action="store_true", help="random weights (placeholder voice)")
+    p.add_argument("--name", required=True, help="voice name (letters, digits, '_' or '-')")
+    p.add_argument("--language", choices=("zh", "en"), required=True, help="language this voice speaks")
+    p.add_argument("--out", type=Path, required=True, help="output voice directory")
+    p.add_argument("--teacher", default="", help="teacher description stored in voice.json")
+    p.add_argument("--version", dest="voice_version", default="0.1.0", help="voice version string")
+    p.add_argument("--tiny", action="store_true", help="with --random: the tiny test configuration")
+    p.add_argument("--seed", type=int, default=0, help="with --random: initialisation seed")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import torch  # noqa: F401
+    except ModuleNotFoundError as e:
+        raise CLIError("export needs PyTorch: pip install 'onestep-tts[train]'") from e
+    from onestep.config import ConfigError, VoiceConfig
+    from onestep.model.config import TINY, ModelConfig
+    from onestep.model.export import export_voice
+    from onestep.model.voice_models import build_models
+
+    try:
+        if args.random:
+            models = build_models(TINY if args.tiny else ModelConfig(), seed=args.seed)
+            extra: dict[str, object] = {}
+        else:
+            from onestep.train.checkpoint import load_generator
+
+            if args.tiny:
+                raise CLIError("--tiny only applies to --random")
+            models, extra = load_generator(args.checkpoint)
+        voice = VoiceConfig(
+            name=args.name,
+            language=args.language,
+            version=args.voice_version,
+            teacher=args.teacher,
+            placeholder=bool(args.random),
+            extra=extra,
+        )
+        written = export_voice(models, voice, args.out)
+    except (ConfigError, FileNotFoundError) as e:
+        raise CLIError(str(e)) from e
+    counts = models.parameter_counts()
+    total = sum(p.stat().st_size for p in Path(args.out).iterdir() if p.is_file())
+    print(
+        f"exported voice {written.name!r} to {args.out} ({total / 1e6:.1f} MB; parameters "
+        + ", ".join(f"{k} {v / 1e6:.2f} M" for k, v in counts.items())
+        + f"; vocoder_context {written.vocoder_context})"
+    )
+    return 0

@@ -1,0 +1,142 @@
+"""ONNX export of a voice (three graphs + ``voice.json``) and weight recovery from the shipped graphs.
+
+The graphs are the only weight files a voice ships: every parameter is an ONNX initializer named exactly as
+in the PyTorch ``state_dict`` of its network, so ``load_voice_models`` rebuilds the PyTorch networks (for the
+GPU engine) from ``voice.json`` + the ONNX files alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import warnings
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from onestep.config import ConfigError, VoiceConfig
+from onestep.model.config import ModelConfig
+from onestep.model.voice_models import PARTS, VoiceModels, build_models
+
+OPSET = 17
+_EXAMPLE_T, _EXAMPLE_F = 16, 24
+
+# (input names, output names, dynamic axes) per graph: docs/ARCHITECTURE.md's contract.
+_SIGNATURES: dict[str, tuple[list[str], list[str], dict[str, dict[int, str]]]] = {
+    "acoustic": (
+        ["phoneme_ids", "phoneme_mask"],
+        ["durations", "hidden"],
+        {
+            "phoneme_ids": {0: "B", 1: "T"},
+            "phoneme_mask": {0: "B", 1: "T"},
+            "durations": {0: "B", 1: "T"},
+            "hidden": {0: "B", 1: "T"},
+        },
+    ),
+    "decoder": (
+        ["frames", "frame_mask"],
+        ["mel"],
+        {"frames": {0: "B", 1: "F"}, "frame_mask": {0: "B", 1: "F"}, "mel": {0: "B", 2: "F"}},
+    ),
+    "vocoder": (["mel"], ["audio"], {"mel": {0: "B", 2: "F"}, "audio": {0: "B", 1: "S"}}),
+}
+
+
+def _example_inputs(part: str, cfg: ModelConfig) -> tuple[torch.Tensor, ...]:
+    if part == "acoustic":
+        return torch.randint(1, 100, (1, _EXAMPLE_T), dtype=torch.int64), torch.ones(1, _EXAMPLE_T)
+    if part == "decoder":
+        return torch.randn(1, _EXAMPLE_F, cfg.acoustic_dim), torch.ones(1, _EXAMPLE_F)
+    return (torch.randn(1, cfg.n_mels, _EXAMPLE_F),)
+
+
+def export_graph(module: nn.Module, part: str, cfg: ModelConfig, path: str | Path) -> None:
+    """Write one network as ONNX (opset 17, dynamic batch/time, float32, weights inside the file)."""
+    inputs, outputs, axes = _SIGNATURES[part]
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation / tracer notices
+        torch.onnx.export(
+            module.eval(),
+            _example_inputs(part, cfg),
+            buffer,
+            dynamo=False,
+            opset_version=OPSET,
+            input_names=inputs,
+            output_names=outputs,
+            dynamic_axes=axes,
+            do_constant_folding=False,  # keep every parameter as an initializer under its state_dict name
+            training=torch.onnx.TrainingMode.TRAINING,  # dedups initializers by storage, not by value (see below)
+        )
+    Path(path).write_bytes(buffer.getvalue())
+
+
+def export_voice(models: VoiceModels, config: VoiceConfig, out_dir: str | Path) -> VoiceConfig:
+    """Export a voice: ``acoustic.onnx``, ``decoder.onnx``, ``vocoder.onnx`` and ``voice.json`` in ``out_dir``.
+
+    ``vocoder_context``, ``hidden_dim`` and ``extra["model"]`` (the ``ModelConfig``) of the written
+    ``voice.json`` come from ``models``; the rest from ``config``. Returns the written config.
+    """
+    cfg = models.config
+    if cfg.hop_length != config.audio.hop_length or cfg.n_mels != config.audio.n_mels:
+        raise ConfigError(
+            f"model hop/mels ({cfg.hop_length}/{cfg.n_mels}) differ from voice audio config "
+            f"({config.audio.hop_length}/{config.audio.n_mels})"
+        )
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    config = dataclasses.replace(
+        config,
+        vocoder_context=cfg.vocoder_context,
+        hidden_dim=cfg.acoustic_dim,
+        extra={**config.extra, "model": cfg.to_dict()},
+    )
+    device_backup = {name: next(m.parameters()).device for name, m in models.parts().items()}
+    try:
+        for name, module in models.parts().items():
+            export_graph(module.cpu().float(), name, cfg, out / config.files[name])
+    finally:
+        for name, module in models.parts().items():
+            module.to(device_backup[name])
+    config.save(out / "voice.json")
+    return config
+
+
+def load_state_dict_from_onnx(path: str | Path) -> dict[str, torch.Tensor]:
+    """Named initializers of an exported graph: the network's ``state_dict`` (parameters) exactly.
+
+    Exporter-made constants (names containing ``::``) are left out.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    return {
+        init.name: torch.from_numpy(numpy_helper.to_array(init).copy())
+        for init in model.graph.initializer
+        if "::" not in init.name
+    }
+
+
+def model_config_of(voice: VoiceConfig) -> ModelConfig:
+    """The ``ModelConfig`` stored in ``voice.extra["model"]`` (error if absent)."""
+    data = voice.extra.get("model")
+    if not isinstance(data, dict):
+        raise ConfigError(f"voice {voice.name}: voice.json has no extra.model (not exported by onestep)")
+    return ModelConfig.from_dict(data)
+
+
+def load_voice_models(voice_dir: str | Path) -> tuple[VoiceConfig, VoiceModels]:
+    """Rebuild a voice's PyTorch networks from its directory (``voice.json`` + the three ONNX files)."""
+    voice_dir = Path(voice_dir)
+    voice = VoiceConfig.load(voice_dir / "voice.json")
+    models = build_models(model_config_of(voice))
+    for name in PARTS:
+        module = getattr(models, name)
+        state = load_state_dict_from_onnx(voice_dir / voice.files[name])
+        missing = set(module.state_dict()) - set(state)
+        if missing:
+            raise ConfigError(f"{voice_dir / voice.files[name]}: missing weights {sorted(missing)[:5]}")
+        module.load_state_dict({k: state[k] for k in module.state_dict()})
+    return voice, models.eval()
