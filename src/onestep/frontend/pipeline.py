@@ -1,0 +1,283 @@
+"""The text frontend: raw text -> normalized, language-tagged, phonemized :class:`Utterance` s.
+
+Per sentence (see ``segment.split_sentences``): ``script.clean``; then a sentence with any Chinese character is
+a Mandarin sentence, others are English sentences.
+
+* Mandarin sentence: user-lexicon Latin words are cut out first (so no normalizer touches them); the rest goes
+  through ``normalize_zh`` (numbers are read in Chinese), is split into Chinese and Latin runs, Chinese runs
+  go to ``MandarinG2P`` and Latin runs (words, acronyms: API, PLC) to ``normalize_en`` + ``EnglishG2P``.
+  The result alternates ``zh``/``en`` segments, spoken by one voice.
+* English sentence: lexicon words cut out, the rest through ``normalize_en`` + ``EnglishG2P``: one ``en``
+  segment.
+
+The G2Ps are built on first use (importing jieba/pypinyin or the English lexicons costs time) and reused.
+Behaviour on bad input is documented in docs/FRONTEND.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from itertools import groupby
+from pathlib import Path
+from typing import NamedTuple
+
+import regex
+
+from onestep.frontend.chunk import chunk_utterance
+from onestep.frontend.lexicon import Lexicon, LexiconEntry, resolve_lexicon
+from onestep.frontend.script import ZH_TO_ASCII_PUNCT, clean, has_han, is_latin_or_digit
+from onestep.frontend.segment import RunKind, join_segment_texts, split_script_runs, split_sentences
+from onestep.frontend.symbols import MAX_PHONEME_IDS
+from onestep.frontend.tokens import Segment, Token, Utterance
+
+logger = logging.getLogger(__name__)
+
+MAX_PHONEMIZE_CHARS = 100_000  # Frontend.phonemize refuses longer text; sentences() has no limit
+
+# What English text may contain after normalize_en; anything else (left-over symbols) becomes a space.
+_EN_DROP = regex.compile(r"[^\p{Latin}0-9\s,.!?;:'\"()\-—…“”]")
+_NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
+
+
+class TextTooLongError(ValueError):
+    """``Frontend.phonemize`` got more than ``MAX_PHONEMIZE_CHARS`` characters (use ``sentences`` instead)."""
+
+
+class LanguageTools(NamedTuple):
+    """A language's normalizer and G2P.
+
+    Attributes:
+        normalize: raw text -> normalized text (numbers, symbols and abbreviations spelled out).
+        g2p: normalized text -> tokens with phonemes.
+    """
+
+    normalize: Callable[[str], str]
+    g2p: Callable[[str], list[Token]]
+
+
+def load_zh_tools(user_words: Mapping[str, list[str]] | None = None) -> LanguageTools:
+    """The built-in Mandarin tools (``normalize_zh`` + ``MandarinG2P(user_words)``)."""
+    from onestep.frontend.zh.g2p import MandarinG2P
+    from onestep.frontend.zh.normalize import normalize_zh
+
+    return LanguageTools(normalize_zh, MandarinG2P(user_words or None))
+
+
+def load_en_tools() -> LanguageTools:
+    """The built-in English tools (``normalize_en`` + ``EnglishG2P()``)."""
+    from onestep.frontend.en.g2p import EnglishG2P
+    from onestep.frontend.en.normalize import normalize_en
+
+    return LanguageTools(normalize_en, EnglishG2P(None))
+
+
+@dataclass(frozen=True)
+class _Match:
+    """A user-lexicon Latin word found in the text, as written there."""
+
+    surface: str
+    entry: LexiconEntry
+
+
+class Frontend:
+    """Text to phonemes for Mandarin, English and mixed text.
+
+    Args:
+        lexicon: user lexicon: a :class:`Lexicon`, a JSON file path, or a ``{word: pronunciation}`` mapping;
+            None uses ``$ONESTEP_LEXICON`` when set (else no lexicon).
+        zh_tools, en_tools: replace the built-in normalizer + G2P of a language (tests, experiments).
+    Raises:
+        LexiconError: the lexicon is invalid.
+    """
+
+    def __init__(
+        self,
+        lexicon: Lexicon | str | Path | Mapping[str, str] | None = None,
+        *,
+        zh_tools: LanguageTools | None = None,
+        en_tools: LanguageTools | None = None,
+    ) -> None:
+        self.lexicon = resolve_lexicon(lexicon)
+        self._zh = zh_tools
+        self._en = en_tools
+
+    @property
+    def zh(self) -> LanguageTools:
+        """Mandarin tools, built on first use."""
+        if self._zh is None:
+            self._zh = load_zh_tools(self.lexicon.zh_words if self.lexicon else None)
+        return self._zh
+
+    @property
+    def en(self) -> LanguageTools:
+        """English tools, built on first use."""
+        if self._en is None:
+            self._en = load_en_tools()
+        return self._en
+
+    # -- public API -------------------------------------------------------------------------------------------
+
+    def phonemize(self, text: str) -> Utterance:
+        """Phonemize a whole text into one :class:`Utterance` (adjacent same-language segments merged).
+
+        Args:
+            text: up to ``MAX_PHONEMIZE_CHARS`` characters.
+        Raises:
+            TextTooLongError: the text is longer; use :meth:`sentences`, which streams.
+        """
+        if len(text) > MAX_PHONEMIZE_CHARS:
+            raise TextTooLongError(
+                f"text has {len(text)} characters, more than phonemize() takes ({MAX_PHONEMIZE_CHARS}); "
+                "use Frontend.sentences() for long text"
+            )
+        skipped: Counter[str] = Counter()
+        parts = [self._sentence(s, skipped) for s in split_sentences(text)]
+        _warn_skipped(skipped)
+        return _merge(text, parts)
+
+    def sentences(self, text: str, max_ids: int = MAX_PHONEME_IDS) -> Iterator[Utterance]:
+        """Yield the pieces to synthesize one by one, lazily: one per sentence, split further if too long.
+
+        Args:
+            text: any length (a 1 MB text is processed sentence by sentence).
+            max_ids: phoneme-id limit per piece, boundary pads excluded (510 = the models' limit).
+        Yields:
+            utterances with ``count_ids(u.phonemes) <= max_ids``; sentences with nothing to speak are skipped.
+        """
+        if max_ids < 1:
+            raise ValueError(f"max_ids must be >= 1, got {max_ids}")
+        warned: set[str] = set()
+        for sentence in split_sentences(text):
+            skipped: Counter[str] = Counter()
+            utt = self._sentence(sentence, skipped)
+            new = Counter({k: v for k, v in skipped.items() if k not in warned})
+            warned.update(new)
+            _warn_skipped(new)
+            if utt.segments:
+                yield from chunk_utterance(utt, max_ids)
+
+    # -- one sentence -----------------------------------------------------------------------------------------
+
+    def _sentence(self, raw: str, skipped: Counter[str]) -> Utterance:
+        text, removed = clean(raw)
+        skipped.update(removed)
+        if has_han(text):
+            segments = self._zh_sentence(text)
+        elif any(is_latin_or_digit(c) for c in text):
+            segments = [seg for seg in [self._en_segment(self._pieces(text))] if seg is not None]
+        else:
+            segments = []
+        return Utterance(text=raw, normalized=join_segment_texts(segments), segments=segments)
+
+    def _pieces(self, text: str) -> list[str | _Match]:
+        """``text`` cut at user-lexicon Latin words: plain strings and :class:`_Match` es, in order."""
+        if self.lexicon is None or not self.lexicon.latin:
+            return [text]
+        out: list[str | _Match] = []
+        pos = 0
+        for start, end, entry in self.lexicon.find_latin(text):
+            if start > pos:
+                out.append(text[pos:start])
+            out.append(_Match(text[start:end], entry))
+            pos = end
+        if pos < len(text):
+            out.append(text[pos:])
+        return out
+
+    def _zh_sentence(self, text: str) -> list[Segment]:
+        items: list[tuple[RunKind, str | _Match]] = []
+        for piece in self._pieces(text):
+            if isinstance(piece, _Match):
+                items.append(("en", piece))
+            elif piece.strip():
+                items.extend(split_script_runs(self.zh.normalize(piece)))
+        segments: list[Segment] = []
+        for kind, group in groupby(items, key=lambda item: item[0]):
+            parts = [part for _, part in group]
+            if kind == "zh":
+                zh_text = "".join(p for p in parts if isinstance(p, str))
+                segments.append(Segment("zh", zh_text, self.zh.g2p(zh_text)))
+            else:
+                seg = self._en_segment(parts)
+                if seg is not None:
+                    segments.append(seg)
+        return [seg for seg in segments if seg.tokens]
+
+    def _en_segment(self, parts: list[str | _Match]) -> Segment | None:
+        """One English segment from plain text and lexicon matches; None if nothing is left to speak."""
+        texts: list[str] = []
+        tokens: list[Token] = []
+
+        def add(text: str, new_tokens: list[Token]) -> None:
+            if not text:
+                return
+            if texts:
+                space = not text.startswith(_NO_SPACE_BEFORE)
+                if tokens:
+                    tokens[-1] = replace(tokens[-1], whitespace=space)  # copy: a G2P may cache its tokens
+                texts.append(" " if space else "")
+            texts.append(text)
+            tokens.extend(new_tokens)
+
+        buffer = ""
+        for part in [*parts, None]:
+            if isinstance(part, str):
+                buffer += part
+            elif isinstance(part, _Match) and part.entry.kind == "respelling":
+                buffer += part.entry.text
+            else:
+                normalized = self._normalize_en(buffer)
+                add(normalized, self.en.g2p(normalized) if normalized else [])
+                buffer = ""
+                if part is not None:
+                    add(part.surface, [Token(part.surface, part.entry.text)])
+        if not tokens:
+            return None
+        return Segment("en", "".join(texts), tokens)
+
+    def _normalize_en(self, text: str) -> str:
+        text = text.translate(ZH_TO_ASCII_PUNCT)
+        if not text.strip():
+            return ""
+        text = _EN_DROP.sub(" ", self.en.normalize(text))
+        return re.sub(r"\s+", " ", text).strip()
+
+
+def _merge(text: str, parts: list[Utterance]) -> Utterance:
+    """One utterance from per-sentence ones, merging adjacent segments of the same language."""
+    segments: list[Segment] = []
+    for utt in parts:
+        for seg in utt.segments:
+            if segments and segments[-1].lang == seg.lang:
+                prev = segments[-1]
+                prev.tokens[-1] = replace(prev.tokens[-1], whitespace=True)
+                prev.text += (" " if seg.lang == "en" else "") + seg.text
+                prev.tokens.extend(seg.tokens)
+            else:
+                segments.append(Segment(seg.lang, seg.text, list(seg.tokens)))
+    return Utterance(text=text, normalized=join_segment_texts(segments), segments=segments)
+
+
+def _warn_skipped(skipped: Counter[str]) -> None:
+    if skipped:
+        detail = ", ".join(f"{name.lower()} ({n})" for name, n in sorted(skipped.items()))
+        logger.warning("skipped characters of unsupported scripts: %s", detail)
+
+
+def utterance_to_dict(utt: Utterance) -> dict[str, object]:
+    """The JSON form of an utterance (the ``onestep phonemize --json`` contract).
+
+    ``{"text", "normalized", "segments": [{"lang", "text", "pinyin" (zh only), "phonemes"}]}``.
+    """
+    segments: list[dict[str, object]] = []
+    for seg in utt.segments:
+        item: dict[str, object] = {"lang": seg.lang, "text": seg.text}
+        if seg.lang == "zh":
+            item["pinyin"] = seg.pinyin
+        item["phonemes"] = seg.phonemes
+        segments.append(item)
+    return {"text": utt.text, "normalized": utt.normalized, "segments": segments}

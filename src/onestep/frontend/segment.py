@@ -1,0 +1,136 @@
+"""Text segmentation: sentences (lazily, for arbitrarily long text) and runs of Chinese vs Latin script.
+
+Sentence boundaries: a newline; ``。！？!?`` (repeats allowed); a run of ``.`` followed by whitespace, a Chinese
+character or the end of the text, unless the word before it is a single letter (initials such as ``J. K.``,
+``U.S.``) or a common title (``Mr. Dr. ...``). Closing quotes and brackets right after the mark stay with
+the sentence. A "sentence" longer than ``max_chars`` characters is cut at its last clause mark (``，,、；;：:…—``)
+before the limit, else at its last whitespace, else at the start of the Latin word crossing the limit, else
+(a run of Chinese characters with no punctuation at all) exactly at the limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Literal
+
+import regex
+
+from onestep.frontend.script import PUNCT, is_han, is_latin_or_digit
+from onestep.frontend.tokens import Segment
+
+MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk holds, so cuts here are rare
+
+_CLOSERS = "”’\"'）)」』】》"
+_SENTENCE_END = regex.compile(
+    rf"\n|[。！？!?]+[{_CLOSERS}]*|\.+[{_CLOSERS}]*(?=\s|\p{{Han}}|$)"
+)
+_WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
+_TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
+_CLAUSE_CUT = regex.compile(r"[，,、；;：:…—][" + _CLOSERS + r"]*")
+
+RunKind = Literal["zh", "en"]
+
+
+def _is_abbreviation_dot(text: str, end: int) -> bool:
+    """True if the ``.`` ending at ``end`` closes an initial or a title rather than a sentence."""
+    m = _WORD_BEFORE_DOT.search(text, max(0, end - 12), end)
+    if m is None:
+        return False
+    word = m.group(1)
+    return len(word) == 1 or word.lower() in _TITLES
+
+
+def split_sentences(text: str, max_chars: int = MAX_SENTENCE_CHARS) -> Iterator[str]:
+    """Yield the sentences of ``text`` in order, lazily (a 1 MB text is never copied whole).
+
+    Args:
+        text: raw text (any length).
+        max_chars: longest piece yielded, characters (>= 1).
+    Yields:
+        sentence strings with their punctuation, stripped; whitespace-only pieces are skipped.
+    """
+    if max_chars < 1:
+        raise ValueError(f"max_chars must be >= 1, got {max_chars}")
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.group().startswith(".") and _is_abbreviation_dot(text, m.end()):
+            continue
+        yield from _cap(text[start : m.end()], max_chars)
+        start = m.end()
+    yield from _cap(text[start:], max_chars)
+
+
+def _cap(piece: str, max_chars: int) -> Iterator[str]:
+    """Yield ``piece`` stripped, cut into parts of at most ``max_chars`` characters (rules in the module doc)."""
+    piece = piece.strip()
+    while len(piece) > max_chars:
+        cut = _cut_point(piece, max_chars)
+        head, piece = piece[:cut].strip(), piece[cut:].strip()
+        if head:
+            yield head
+    if piece:
+        yield piece
+
+
+def _cut_point(piece: str, limit: int) -> int:
+    """Index at which to cut ``piece`` (longer than ``limit``) so that the head has at most ``limit`` chars."""
+    window = piece[:limit]
+    clause_ends = [m.end() for m in _CLAUSE_CUT.finditer(window)]
+    if clause_ends:
+        return clause_ends[-1]
+    space = window.rfind(" ")
+    if space > 0:
+        return space + 1
+    cut = limit
+    while cut > 0 and is_latin_or_digit(piece[cut - 1]) and is_latin_or_digit(piece[cut]):
+        cut -= 1
+    return cut if cut > 0 else limit
+
+
+def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
+    """Split a (normalized) sentence into alternating runs of Chinese and Latin script.
+
+    Han characters form ``"zh"`` runs; Latin letters and ASCII digits form ``"en"`` runs. Every other character
+    (punctuation, symbols, whitespace) joins the run it follows, or the first run if it leads the text, so
+    ``"PLC，控制器"`` gives ``[("en", "PLC，"), ("zh", "控制器")]``. Inside ``"zh"`` runs whitespace is removed and
+    only Han characters and kept punctuation remain; ``"en"`` runs are only stripped. Text without any Han or
+    Latin character gives no runs (punctuation alone is not spoken).
+
+    Args:
+        text: one sentence.
+    Returns:
+        list of ``(kind, text)`` in order, kinds alternating.
+    """
+    runs: list[tuple[RunKind, list[str]]] = []
+    leading: list[str] = []
+    for ch in text:
+        kind: RunKind | None = "zh" if is_han(ch) else "en" if is_latin_or_digit(ch) else None
+        if kind is None:
+            (runs[-1][1] if runs else leading).append(ch)
+        elif runs and runs[-1][0] == kind:
+            runs[-1][1].append(ch)
+        else:
+            runs.append((kind, (leading + [ch]) if not runs else [ch]))
+            leading = []
+    out: list[tuple[RunKind, str]] = []
+    for kind, chars in runs:
+        if kind == "zh":
+            run = "".join(c for c in chars if is_han(c) or c in PUNCT)
+        else:
+            run = "".join(chars).strip()
+        if run:
+            out.append((kind, run))
+    return out
+
+
+
+def join_segment_texts(segments: Sequence[Segment]) -> str:
+    """The normalized text of consecutive segments: Chinese joins Chinese directly, a space borders English."""
+    out = ""
+    prev: Segment | None = None
+    for seg in segments:
+        if prev is not None and ("en" in (prev.lang, seg.lang)):
+            out += " "
+        out += seg.text
+        prev = seg
+    return out
