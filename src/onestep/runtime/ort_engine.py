@@ -1,0 +1,224 @@
+"""ONNX Runtime CPU engine: the three graphs of a voice, run at static bucket shapes warmed at load.
+
+Pipeline for a batch of utterances (shapes for batch size B):
+
+    ids [B,T_b] --acoustic--> durations [B,T_b], hidden [B,T_b,C]
+        --length regulation (numpy)--> frames [B,F_b,C] --decoder--> mel [B,M,F_b] --vocoder--> audio [B,F_b*hop]
+
+``T_b`` / ``F_b`` are the smallest phoneme / frame buckets of ``voice.json`` that fit the batch. Streaming
+runs acoustic + decoder once and the vocoder over windows (:mod:`onestep.runtime.windows`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+
+from onestep.config import ConfigError, SynthesisOptions, VoiceConfig
+from onestep.runtime.engine import (
+    StreamSettings,
+    Streamed,
+    SynthesisResult,
+    Timings,
+    add_time,
+    frame_bucket,
+)
+from onestep.frontend.buckets import batch_to_bucket
+from onestep.runtime.regulate import expand, frame_mask, frames_per_id
+from onestep.runtime.windows import Window, plan_windows, window_lengths
+
+
+@dataclass(frozen=True)
+class OrtSettings:
+    """ONNX Runtime session settings (measured choices; see ``onestep bench --mode engine``).
+
+    Attributes:
+        threads: intra-op threads per session; None = ONNX Runtime's default (one per physical core).
+        spin: let idle intra-op threads spin (lower latency, burns CPU between requests).
+        mem_pattern: pre-plan memory per input shape (cheap with static buckets).
+        cpu_arena: keep freed tensor memory in ONNX Runtime's arena for reuse.
+    """
+
+    threads: int | None = None
+    spin: bool = True
+    mem_pattern: bool = True
+    cpu_arena: bool = True
+
+    def __post_init__(self) -> None:
+        if self.threads is not None and self.threads < 1:
+            raise ConfigError(f"threads must be >= 1, got {self.threads}")
+
+    def session_options(self) -> ort.SessionOptions:
+        opts = ort.SessionOptions()
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        opts.inter_op_num_threads = 1
+        if self.threads is not None:
+            opts.intra_op_num_threads = self.threads
+        opts.enable_mem_pattern = self.mem_pattern
+        opts.enable_cpu_mem_arena = self.cpu_arena
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if self.spin else "0")
+        opts.add_session_config_entry("session.set_denormal_as_zero", "1")
+        opts.log_severity_level = 3
+        return opts
+
+
+class OrtEngine:
+    """One voice on ONNX Runtime (CPU).
+
+    Args:
+        voice_dir: directory holding ``voice.json`` and the three ONNX files.
+        settings: session settings (threads etc.).
+        stream: chunk sizes of :meth:`stream`.
+        warmup: run every bucket shape once now so that no request pays for first-run planning.
+    """
+
+    def __init__(
+        self,
+        voice_dir: str | Path,
+        settings: OrtSettings | None = None,
+        stream: StreamSettings | None = None,
+        warmup: bool = True,
+    ) -> None:
+        t0 = time.perf_counter()
+        self.voice_dir = Path(voice_dir)
+        self.config = VoiceConfig.load(self.voice_dir / "voice.json")
+        self.settings = settings or OrtSettings()
+        self.stream_settings = stream or StreamSettings()
+        opts = self.settings.session_options()
+        self._sessions: dict[str, ort.InferenceSession] = {}
+        for key in ("acoustic", "decoder", "vocoder"):
+            path = self.voice_dir / self.config.files[key]
+            if not path.is_file():
+                raise ConfigError(f"voice {self.config.name}: missing {key} graph {path}")
+            self._sessions[key] = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        self.hop = self.config.audio.hop_length
+        self.context = self.config.vocoder_context
+        self.load_seconds = time.perf_counter() - t0
+        self.warmup_seconds = self.warm() if warmup else 0.0
+
+    @property
+    def sample_rate(self) -> int:
+        return self.config.audio.sample_rate
+
+    def warm(self) -> float:
+        """Run each graph once at every shape requests use; returns the seconds it took."""
+        t0 = time.perf_counter()
+        cfg = self.config
+        for size in cfg.phoneme_buckets:
+            ids = np.zeros((1, size), dtype=np.int64)
+            self._acoustic(ids, np.ones((1, size), dtype=np.float32))
+        for size in cfg.frame_buckets:
+            frames = np.zeros((1, size, cfg.hidden_dim), dtype=np.float32)
+            self._decoder(frames, np.ones((1, size), dtype=np.float32))
+        s = self.stream_settings
+        stream_lengths = window_lengths(s.first_chunk_frames, s.chunk_frames, self.context)
+        for size in sorted({*cfg.frame_buckets, *stream_lengths}):
+            self._vocoder(np.zeros((1, cfg.audio.n_mels, size), dtype=np.float32))
+        return time.perf_counter() - t0
+
+    # --- graph calls (batched numpy in, numpy out) -------------------------------------------------------
+
+    def _acoustic(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """ids int64 [B,T], mask float32 [B,T] -> durations float32 [B,T], hidden float32 [B,T,C]."""
+        durations, hidden = self._sessions["acoustic"].run(
+            ["durations", "hidden"], {"phoneme_ids": ids, "phoneme_mask": mask}
+        )
+        return durations, hidden
+
+    def _decoder(self, frames: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """frames float32 [B,F,C], mask float32 [B,F] -> mel float32 [B,M,F]."""
+        return self._sessions["decoder"].run(["mel"], {"frames": frames, "frame_mask": mask})[0]
+
+    def _vocoder(self, mel: np.ndarray) -> np.ndarray:
+        """mel float32 [B,M,F] -> audio float32 [B,F*hop]."""
+        return self._sessions["vocoder"].run(["audio"], {"mel": np.ascontiguousarray(mel)})[0]
+
+    # --- pipeline --------------------------------------------------------------------------------------
+
+    def _mels(
+        self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None
+    ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Acoustic model, length regulation and decoder for a batch.
+
+        Returns:
+            mel float32 [B,M,F_b] and, per utterance, its frames per id int64 [T_u].
+        """
+        speed = SynthesisOptions(speed=speed).speed
+        t0 = time.perf_counter()
+        if not batch or min(len(ids) for ids in batch) < 1:
+            raise ValueError("every utterance needs at least one phoneme id")
+        ids, mask = batch_to_bucket(batch, self.config.phoneme_buckets)
+        durations, hidden = self._acoustic(ids, mask)
+        t1 = time.perf_counter()
+        counts = frames_per_id(durations, mask, speed)
+        n_frames = counts.sum(axis=1)
+        size = frame_bucket(int(n_frames.max()), self.config.frame_buckets)
+        frames = np.stack([expand(hidden[b], counts[b], size) for b in range(len(batch))])
+        fmask = frame_mask(n_frames, size)
+        t2 = time.perf_counter()
+        mel = self._decoder(frames, fmask)
+        t3 = time.perf_counter()
+        add_time(timings, "acoustic", t1 - t0)
+        add_time(timings, "regulate", t2 - t1)
+        add_time(timings, "decoder", t3 - t2)
+        return mel, [counts[b, : len(seq)] for b, seq in enumerate(batch)]
+
+    def _vocode_windows(self, mel: np.ndarray, windows: Sequence[Window]) -> np.ndarray:
+        """Vocode one utterance's mel [M,F] window by window (windows of one length batched together)."""
+        pieces: dict[int, np.ndarray] = {}
+        for length in sorted({w.length for w in windows}):
+            group = [i for i, w in enumerate(windows) if w.length == length]
+            stacked = np.stack([mel[:, windows[i].start : windows[i].start + length] for i in group])
+            for i, audio in zip(group, self._vocoder(stacked), strict=True):
+                pieces[i] = audio[windows[i].keep_slice(self.hop)]
+        return np.concatenate([pieces[i] for i in range(len(windows))])
+
+    def synthesize_batch(
+        self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
+    ) -> list[SynthesisResult]:
+        """Synthesize B utterances of ids (each ``[0, *ids, 0]``) in one batched pass; results in order."""
+        mel, counts = self._mels(batch, speed, timings)
+        t0 = time.perf_counter()
+        largest = self.config.frame_buckets[-1]
+        results = []
+        if mel.shape[2] <= largest:
+            audio = self._vocoder(mel)
+            for b, c in enumerate(counts):
+                results.append(SynthesisResult(audio[b, : int(c.sum()) * self.hop].copy(), c))
+        else:  # beyond the largest bucket: windows of the largest bucket with context
+            core = largest - 2 * self.context
+            for b, c in enumerate(counts):
+                n = int(c.sum())
+                if n == 0:
+                    results.append(SynthesisResult(np.zeros(0, dtype=np.float32), c))
+                    continue
+                windows = plan_windows(n, mel.shape[2], core + self.context, core, self.context)
+                results.append(SynthesisResult(self._vocode_windows(mel[b], windows), c))
+        add_time(timings, "vocoder", time.perf_counter() - t0)
+        return results
+
+    def synthesize(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> SynthesisResult:
+        """Synthesize one utterance of ids (``[0, *ids, 0]``)."""
+        return self.synthesize_batch([ids], speed, timings)[0]
+
+    def stream(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> Streamed:
+        """Acoustic model and decoder now; the vocoder lazily, one window per yielded chunk."""
+        mel, (counts,) = self._mels([ids], speed, timings)
+        n = int(counts.sum())
+        s = self.stream_settings
+        windows = plan_windows(n, mel.shape[2], s.first_chunk_frames, s.chunk_frames, self.context) if n else []
+        return Streamed(counts, self._stream_chunks(mel[0], windows, timings))
+
+    def _stream_chunks(self, mel: np.ndarray, windows: list[Window], timings: Timings | None) -> Iterator[np.ndarray]:
+        for w in windows:
+            t0 = time.perf_counter()
+            audio = self._vocoder(mel[None, :, w.start : w.start + w.length])[0]
+            chunk = audio[w.keep_slice(self.hop)].copy()
+            add_time(timings, "vocoder", time.perf_counter() - t0)
+            yield chunk
