@@ -1,0 +1,113 @@
+"""``create_app``: the FastAPI application around a :class:`SynthesisBackend`.
+
+Start-up starts the engine threads and warms the engine up in the background (``/health`` says 503
+until done); shut-down stops admitting work and lets queued and running requests finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from starlette.middleware.cors import CORSMiddleware
+
+from onestep import __version__
+from onestep.server.backend import SynthesisBackend
+from onestep.server.config import ServerConfig
+from onestep.server.errors import install_error_handlers
+from onestep.server.limits import BodySizeLimit
+from onestep.server.metrics import ServerMetrics
+from onestep.server.routes_http import router as http_router
+from onestep.server.routes_ws import router as ws_router
+from onestep.server.scheduler import MicroBatchScheduler, Scheduler, ThreadPoolScheduler
+from onestep.server.state import ClientGone, ServerState
+
+log = logging.getLogger("onestep.server")
+
+
+def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
+    """Thread pool on CPU, micro-batching on CUDA."""
+    if config.device == "cuda":
+        return MicroBatchScheduler(
+            backend,
+            window_ms=config.batch_window_ms,
+            max_batch=config.max_batch,
+            queue_size=config.queue_size,
+            timeout_s=config.timeout,
+        )
+    return ThreadPoolScheduler(
+        backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout
+    )
+
+
+async def _warm_up(state: ServerState) -> None:
+    if state.config.warmup:
+        try:
+            await asyncio.to_thread(state.backend.warm_up)
+        except Exception as e:  # reported by /health; the server keeps answering
+            log.exception("warm-up failed")
+            state.warmup_error = f"{type(e).__name__}: {e}"
+            return
+    state.ready = True
+    log.info("ready: %d voice(s) on %s", len(state.voices), state.config.device)
+
+
+def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Scheduler | None = None) -> FastAPI:
+    """The ASGI app serving ``backend`` with ``config``'s limits (``scheduler`` overrides the default one)."""
+    scheduler = scheduler or make_scheduler(config, backend)
+    state = ServerState(
+        config=config, backend=backend, scheduler=scheduler, metrics=ServerMetrics(scheduler), voices=backend.voices()
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        scheduler.start()
+        warm = asyncio.create_task(_warm_up(state))
+        try:
+            yield
+        finally:
+            state.ready = False
+            warm.cancel()
+            with contextlib.suppress(BaseException):
+                await warm
+            await scheduler.stop(drain_timeout_s=config.timeout)
+
+    app = FastAPI(
+        title="OneStep TTS",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.onestep = state
+    install_error_handlers(app, on_error=state.metrics.error, max_body_bytes=config.max_body_bytes)
+
+    @app.exception_handler(ClientGone)
+    async def _client_gone(request: Request, exc: ClientGone) -> Response:
+        state.metrics.error("client_disconnected")
+        return Response(status_code=499)
+
+    app.include_router(http_router)
+    app.include_router(ws_router)
+    app.add_middleware(BodySizeLimit, max_bytes=config.max_body_bytes, on_reject=state.metrics.error)
+    if config.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(config.cors_origins),
+            allow_methods=["GET", "POST", "OPTIONS"],
+            allow_headers=["Authorization", "Content-Type"],
+            expose_headers=[
+                "X-Time-To-First-Byte-Ms",
+                "X-Time-To-First-Audio-Ms",
+                "X-Synthesis-Time-Ms",
+                "X-Audio-Duration-S",
+                "X-Real-Time-Factor",
+                "X-Speed-Applied",
+                "Retry-After",
+            ],
+        )
+    return app

@@ -1,0 +1,110 @@
+"""``ServerConfig``: every knob of ``onestep serve`` / ``onestep wyoming``, validated on construction."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from onestep.config import ConfigError
+
+DEFAULT_MAX_CHARS = 5000
+
+
+def default_workers() -> int:
+    """Synthesis worker threads on CPU: one per core (each runs the ONNX engine with the GIL released)."""
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Settings of the HTTP (and Wyoming) server.
+
+    Attributes:
+        host: interface to bind (``127.0.0.1`` keeps it local; ``0.0.0.0`` exposes it).
+        port: TCP port, 1-65535 (0 = any free port, for tests).
+        device: ``"cpu"`` (thread pool) or ``"cuda"`` (one micro-batching thread).
+        workers: CPU synthesis threads (default: one per core); ignored on CUDA.
+        threads: ONNX Runtime intra-op threads of the shared engine (default: cores // workers, at least 1).
+        queue_size: requests that may wait for a worker; one more gets 503 + Retry-After.
+        max_chars: longest accepted input text, characters.
+        timeout: seconds a request may take from admission to its last audio byte (504 when exceeded
+            before audio started; the stream is cut after that).
+        api_key: when set, ``Authorization: Bearer <key>`` is required on the API routes.
+        cors_origins: origins allowed by CORS (``"*"`` for any); empty = no CORS headers.
+        voices_dir: directory of voices (``None`` = the engine's default search path).
+        lexicon: user lexicon file passed to the frontend.
+        batch_window_ms: CUDA micro-batching: how long to collect concurrent requests, ms.
+        max_batch: CUDA micro-batching: most requests per engine call.
+        warmup: run one synthesis per voice before ``/health`` reports ready.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    device: str = "cpu"
+    workers: int = field(default_factory=default_workers)
+    threads: int | None = None
+    queue_size: int = 32
+    max_chars: int = DEFAULT_MAX_CHARS
+    timeout: float = 30.0
+    api_key: str | None = None
+    cors_origins: tuple[str, ...] = ()
+    voices_dir: Path | None = None
+    lexicon: Path | None = None
+    batch_window_ms: float = 1.0
+    max_batch: int = 16
+    warmup: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.host:
+            raise ConfigError("host must not be empty")
+        if not 0 <= int(self.port) <= 65535:
+            raise ConfigError(f"port must be 0-65535, got {self.port!r}")
+        if self.device not in ("cpu", "cuda"):
+            raise ConfigError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
+        if int(self.workers) < 1:
+            raise ConfigError(f"workers must be >= 1, got {self.workers!r}")
+        if self.threads is not None and int(self.threads) < 1:
+            raise ConfigError(f"threads must be >= 1, got {self.threads!r}")
+        if int(self.queue_size) < 1:
+            raise ConfigError(f"queue_size must be >= 1, got {self.queue_size!r}")
+        if not 1 <= int(self.max_chars) <= 1_000_000:
+            raise ConfigError(f"max_chars must be 1-1000000, got {self.max_chars!r}")
+        if not 0 < float(self.timeout) <= 3600:
+            raise ConfigError(f"timeout must be in (0, 3600] seconds, got {self.timeout!r}")
+        if self.api_key is not None and not self.api_key.strip():
+            raise ConfigError("api_key must not be blank (leave it unset to disable authentication)")
+        for origin in self.cors_origins:
+            if origin != "*" and not origin.startswith(("http://", "https://")):
+                raise ConfigError(f"CORS origin must be '*' or start with http:// or https://, got {origin!r}")
+        if not 0 <= float(self.batch_window_ms) <= 100:
+            raise ConfigError(f"batch_window_ms must be 0-100, got {self.batch_window_ms!r}")
+        if not 1 <= int(self.max_batch) <= 256:
+            raise ConfigError(f"max_batch must be 1-256, got {self.max_batch!r}")
+        if self.voices_dir is not None and not Path(self.voices_dir).is_dir():
+            raise ConfigError(f"voices_dir {str(self.voices_dir)!r} is not a directory")
+        if self.lexicon is not None and not Path(self.lexicon).is_file():
+            raise ConfigError(f"lexicon {str(self.lexicon)!r} is not a file")
+
+    @property
+    def engine_threads(self) -> int:
+        """Intra-op threads for the engine: the explicit ``threads`` or an even share of the cores."""
+        if self.threads is not None:
+            return int(self.threads)
+        return max(1, (os.cpu_count() or 1) // int(self.workers))
+
+    @property
+    def max_body_bytes(self) -> int:
+        """Largest accepted request body: ``max_chars`` JSON-escaped (``\\uXXXX`` = 6 bytes) plus 4 KiB."""
+        return int(self.max_chars) * 6 + 4096
+
+    @property
+    def is_loopback(self) -> bool:
+        """True when the server only listens on the loopback interface."""
+        if self.host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return False

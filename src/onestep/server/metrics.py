@@ -1,0 +1,67 @@
+"""Prometheus metrics of one server instance (own registry, so several apps can live in one process)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from onestep.server.scheduler import Scheduler
+
+_LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+_TTFA_BUCKETS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+
+class ServerMetrics:
+    """The server's counters, gauges and histograms.
+
+    - ``onestep_request_latency_seconds{endpoint}``: admission to last audio byte produced.
+    - ``onestep_time_to_first_audio_seconds{endpoint}``: admission to first audio chunk produced.
+    - ``onestep_audio_seconds_total{endpoint}``: seconds of audio produced.
+    - ``onestep_requests_total{endpoint,outcome}``: finished requests (``ok``, ``cancelled``, ``error``).
+    - ``onestep_errors_total{type}``: errors answered, by type/code (``queue_full``, ``timeout_error``, ...).
+    - ``onestep_queue_depth``: requests waiting for an engine thread.
+    - ``onestep_in_flight``: requests admitted and not finished.
+    """
+
+    def __init__(self, scheduler: Scheduler) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.latency = Histogram(
+            "onestep_request_latency_seconds", "Request latency, admission to last audio chunk.", ["endpoint"],
+            buckets=_LATENCY_BUCKETS, registry=r,
+        )  # fmt: skip
+        self.ttfa = Histogram(
+            "onestep_time_to_first_audio_seconds", "Admission to first audio chunk.", ["endpoint"],
+            buckets=_TTFA_BUCKETS, registry=r,
+        )  # fmt: skip
+        self.audio_seconds = Counter(
+            "onestep_audio_seconds", "Seconds of audio produced.", ["endpoint"], registry=r
+        )
+        self.requests = Counter(
+            "onestep_requests", "Finished synthesis requests.", ["endpoint", "outcome"], registry=r
+        )
+        self.errors = Counter("onestep_errors", "Errors answered, by type.", ["type"], registry=r)
+        queue_depth = Gauge("onestep_queue_depth", "Requests waiting for an engine thread.", registry=r)
+        queue_depth.set_function(lambda: scheduler.queue_depth)
+        in_flight = Gauge("onestep_in_flight", "Requests admitted and not finished.", registry=r)
+        in_flight.set_function(lambda: scheduler.in_flight)
+
+    def error(self, error_type: str) -> None:
+        self.errors.labels(type=error_type).inc()
+
+    def finished(
+        self, endpoint: str, outcome: str, *, latency_s: float, ttfa_s: float | None, audio_s: float
+    ) -> None:
+        """Record one request that reached its end (``outcome``: ``ok``, ``cancelled`` or ``error``)."""
+        self.requests.labels(endpoint=endpoint, outcome=outcome).inc()
+        if outcome == "ok":
+            self.latency.labels(endpoint=endpoint).observe(latency_s)
+        if ttfa_s is not None:
+            self.ttfa.labels(endpoint=endpoint).observe(ttfa_s)
+        if audio_s > 0:
+            self.audio_seconds.labels(endpoint=endpoint).inc(audio_s)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,115 @@
+"""Request bodies of the HTTP/WebSocket API and the checks that turn them into a ``SynthesisRequest``.
+
+Voice names are only ever compared with the names the backend lists, so a name such as ``../../etc``
+is rejected without any file system access.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
+
+from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.server.backend import VoiceInfo
+from onestep.server.errors import ApiError
+
+#: OpenAI's built-in voice names. Each maps to ``None``: the default voice of the input's language
+#: (our voices are one speaker per language, so there is no closer match to make).
+OPENAI_VOICES: frozenset[str] = frozenset(
+    {"alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse", "marin", "cedar"}
+)
+OPENAI_SPEED_MIN, OPENAI_SPEED_MAX = 0.25, 4.0
+
+
+class VoiceRef(BaseModel):
+    """OpenAI's custom-voice object form: ``{"id": "<voice name>"}``."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: StrictStr
+
+
+class SpeechRequest(BaseModel):
+    """``POST /v1/audio/speech`` (OpenAI-compatible; unknown OpenAI fields such as ``instructions`` are ignored).
+
+    Attributes:
+        model: accepted and ignored (``tts-1``, ``gpt-4o-mini-tts``, ``onestep``, ...).
+        input: text to speak.
+        voice: one of our voice names, an OpenAI voice name (mapped to the language default) or ``{"id": name}``.
+        response_format: ``mp3`` (OpenAI's default), ``wav``, ``pcm``, ``flac`` or ``opus``, as installed.
+        speed: OpenAI's range 0.25-4.0 is accepted and clamped to the engine's 0.5-2.0.
+        stream_format: ``audio`` (raw bytes) or ``sse`` (``speech.audio.delta`` events).
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    model: StrictStr = "onestep"
+    input: StrictStr
+    voice: StrictStr | VoiceRef | None = None
+    response_format: StrictStr = "mp3"
+    speed: StrictFloat = 1.0
+    instructions: StrictStr | None = None
+    stream_format: Literal["audio", "sse"] = "audio"
+
+
+class SynthesizeBody(BaseModel):
+    """``POST /synthesize``: ``{text, voice?, speed?, format?}`` (unknown fields are an error)."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: StrictStr
+    voice: StrictStr | None = None
+    speed: StrictFloat = 1.0
+    format: StrictStr = "wav"
+
+
+class StreamMessage(BaseModel):
+    """One WebSocket ``/v1/stream`` request: ``{text, voice?, speed?}``."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: StrictStr
+    voice: StrictStr | None = None
+    speed: StrictFloat = 1.0
+    type: Literal["synthesize"] = Field(default="synthesize")
+
+
+def check_text(text: str, max_chars: int, param: str) -> str:
+    """``text`` if it has something to say and fits the limit, else a 400 naming ``param``."""
+    if not text.strip():
+        raise ApiError(400, f"{param} must not be empty", param=param, code="empty_input")
+    if len(text) > max_chars:
+        raise ApiError(
+            400,
+            f"{param} is {len(text)} characters; the limit is {max_chars}",
+            param=param,
+            code="input_too_long",
+        )
+    return text
+
+
+def check_voice(voice: str | VoiceRef | None, voices: list[VoiceInfo], *, openai: bool) -> str | None:
+    """Our voice name, or ``None`` for the input language's default; 400 for anything unknown."""
+    name = voice.id if isinstance(voice, VoiceRef) else voice
+    if name is None or name == "":
+        return None
+    known = {v.name for v in voices}
+    if name in known:
+        return name
+    if openai and name.lower() in OPENAI_VOICES:
+        return None
+    shown = name if len(name) <= 64 else name[:64] + "..."
+    available = ", ".join(sorted(known)) or "none"
+    extra = " (or an OpenAI voice name)" if openai else ""
+    raise ApiError(
+        400, f"unknown voice {shown!r}; available: {available}{extra}", param="voice", code="voice_not_found"
+    )
+
+
+def check_speed(speed: float, *, openai: bool) -> float:
+    """The engine speed for a requested one.
+
+    Native API: must lie in 0.5-2.0. OpenAI API: must lie in OpenAI's 0.25-4.0, then is clamped to 0.5-2.0.
+    """
+    speed = float(speed)
+    lo, hi = (OPENAI_SPEED_MIN, OPENAI_SPEED_MAX) if openai else (SPEED_MIN, SPEED_MAX)
+    if not lo <= speed <= hi:  # also rejects NaN
+        raise ApiError(400, f"speed must be between {lo} and {hi}, got {speed}", param="speed", code="invalid_speed")
+    return min(max(speed, SPEED_MIN), SPEED_MAX)
