@@ -42,8 +42,9 @@ def fake_normalize_en(text: str) -> str:
     """Digits read one by one; all-caps words of 2-4 letters spelled as letters (``API`` -> ``A P I``)."""
     words = []
     for word in text.split():
-        if word.isalpha() and word.isupper() and 2 <= len(word) <= 4:
-            word = " ".join(word)
+        core = word.rstrip(",.!?")
+        if core.isalpha() and core.isupper() and 2 <= len(core) <= 4:
+            word = " ".join(core) + word[len(core) :]
         words.append("".join(_DIGITS_EN[c] + " " if c in _DIGITS_EN else c for c in word).strip())
     return " ".join(words)
 
@@ -70,6 +71,12 @@ FAKE_EN = LanguageTools(fake_normalize_en, fake_en_g2p)
 
 
 @pytest.fixture
+def fake_tools() -> tuple[LanguageTools, LanguageTools]:
+    """The fake ``(zh, en)`` tools."""
+    return FAKE_ZH, FAKE_EN
+
+
+@pytest.fixture
 def make_fake() -> Callable[..., Frontend]:
     """Build a Frontend on the fake tools: ``make_fake(lexicon=...)``."""
 
@@ -91,20 +98,12 @@ def _real_tools_available() -> bool:
     return all(importlib.util.find_spec(n) is not None for n in names)
 
 
-requires_real = pytest.mark.skipif(not _real_tools_available(), reason="Mandarin/English G2P modules not built yet")
-
-
 @pytest.fixture(scope="session")
 def real_frontend() -> Frontend:
+    """The built-in tools, no user lexicon (an empty one, so ``$ONESTEP_LEXICON`` is ignored)."""
     if not _real_tools_available():
         pytest.skip("Mandarin/English G2P modules not built yet")
-    return Frontend(lexicon=None) if not _env_lexicon() else Frontend(lexicon={})
-
-
-def _env_lexicon() -> bool:
-    import os
-
-    return bool(os.environ.get("ONESTEP_LEXICON"))
+    return Frontend(lexicon={})
 
 
 @pytest.fixture
