@@ -1,0 +1,110 @@
+"""Frontend benchmark: cold start (fresh interpreter) and warm per-call latency of ``Frontend.phonemize``.
+
+Cold start runs in a subprocess so nothing is cached: time to import the pipeline, then the first Mandarin
+call (loads jieba/pypinyin and the Mandarin G2P) and the first English call (loads the English lexicons).
+Warm latency: after ``warmup`` calls, ``repeats`` timed calls per sentence; p50/p95/mean in milliseconds.
+Targets (p50): Mandarin <= 2 ms for a 30-character sentence, English <= 1 ms for a 15-word sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+ZH_SENTENCE = "今天下午三点我们在大会议室讨论新产品的发布计划，请大家准时参加。"  # 30 Chinese characters + 2 marks
+EN_SENTENCE = "The quick brown fox jumps over the lazy dog while three children watch the window."  # 15 words
+MIXED_SENTENCE = "请打开API接口，然后用iPhone拍一张照片发给我。"
+TARGET_P50_MS = {"zh": 2.0, "en": 1.0}
+
+_COLD_START = """
+import json, time
+t0 = time.perf_counter()
+from onestep.frontend.pipeline import Frontend
+t1 = time.perf_counter()
+fe = Frontend(lexicon={})
+fe.phonemize(ZH)
+t2 = time.perf_counter()
+fe.phonemize(EN)
+t3 = time.perf_counter()
+print(json.dumps({"import_s": t1 - t0, "zh_first_call_s": t2 - t1, "en_first_call_s": t3 - t2}))
+"""
+
+
+def cold_start() -> dict[str, float]:
+    """Seconds to import the pipeline and for the first zh / en call, measured in a fresh interpreter."""
+    code = f"ZH = {ZH_SENTENCE!r}\nEN = {EN_SENTENCE!r}\n" + _COLD_START
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"cold-start subprocess failed: {proc.stderr.strip()[-2000:]}")
+    result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def warm_latency(text: str, frontend: Any, repeats: int, warmup: int) -> dict[str, float]:
+    """Per-call latency of ``frontend.phonemize(text)`` after warm-up: p50/p95/mean in milliseconds."""
+    for _ in range(warmup):
+        frontend.phonemize(text)
+    times = np.empty(repeats)
+    for i in range(repeats):
+        t = time.perf_counter()
+        frontend.phonemize(text)
+        times[i] = time.perf_counter() - t
+    ms = times * 1e3
+    return {"p50_ms": float(np.percentile(ms, 50)), "p95_ms": float(np.percentile(ms, 95)), "mean_ms": float(ms.mean())}
+
+
+def run_frontend_bench(repeats: int = 300, warmup: int = 30, cold: bool = True, show: bool = True) -> dict[str, Any]:
+    """Run the frontend benchmark.
+
+    Args:
+        repeats: timed calls per sentence.
+        warmup: untimed calls per sentence first.
+        cold: also measure the cold start in a subprocess.
+        show: print a rich table.
+    Returns:
+        ``{"cold_start": {...seconds...} | None, "cases": {"zh"|"en"|"mixed": {"text", "p50_ms", "p95_ms",
+        "mean_ms", "target_p50_ms" (None for mixed), "ok" (p50 within target, None for mixed)}}}``.
+    """
+    from onestep.frontend.pipeline import Frontend
+
+    result: dict[str, Any] = {"cold_start": cold_start() if cold else None, "cases": {}}
+    frontend = Frontend(lexicon={})
+    for name, text in (("zh", ZH_SENTENCE), ("en", EN_SENTENCE), ("mixed", MIXED_SENTENCE)):
+        stats: dict[str, Any] = {"text": text, **warm_latency(text, frontend, repeats, warmup)}
+        target = TARGET_P50_MS.get(name)
+        stats["target_p50_ms"] = target
+        stats["ok"] = None if target is None else stats["p50_ms"] <= target
+        result["cases"][name] = stats
+    if show:
+        _print_table(result)
+    return result
+
+
+def _print_table(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if result["cold_start"]:
+        cold = result["cold_start"]
+        console.print(
+            f"cold start: import {cold['import_s'] * 1e3:.0f} ms, first zh call {cold['zh_first_call_s'] * 1e3:.0f} ms, "
+            f"first en call {cold['en_first_call_s'] * 1e3:.0f} ms"
+        )
+    table = Table(title="Frontend.phonemize, warm")
+    for col in ("case", "p50 ms", "p95 ms", "mean ms", "target p50", "ok"):
+        table.add_column(col, justify="left" if col == "case" else "right")
+    for name, s in result["cases"].items():
+        target = "-" if s["target_p50_ms"] is None else f"{s['target_p50_ms']:.1f}"
+        ok = "-" if s["ok"] is None else ("yes" if s["ok"] else "NO")
+        table.add_row(name, f"{s['p50_ms']:.3f}", f"{s['p95_ms']:.3f}", f"{s['mean_ms']:.3f}", target, ok)
+    console.print(table)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run_frontend_bench()
