@@ -33,7 +33,7 @@ class ServerConfig:
             before audio started; the stream is cut after that).
         api_key: when set, ``Authorization: Bearer <key>`` is required on the API routes.
         cors_origins: origins allowed by CORS (``"*"`` for any); empty = no CORS headers.
-        voices_dir: directory of voices (``None`` = the engine's default search path).
+        voices_dirs: extra directories searched for voices, before ``$ONESTEP_VOICES`` and the package's.
         lexicon: user lexicon file passed to the frontend.
         batch_window_ms: CUDA micro-batching: how long to collect concurrent requests, ms.
         max_batch: CUDA micro-batching: most requests per engine call.
@@ -50,7 +50,7 @@ class ServerConfig:
     timeout: float = 30.0
     api_key: str | None = None
     cors_origins: tuple[str, ...] = ()
-    voices_dir: Path | None = None
+    voices_dirs: tuple[Path, ...] = ()
     lexicon: Path | None = None
     batch_window_ms: float = 1.0
     max_batch: int = 16
@@ -82,8 +82,9 @@ class ServerConfig:
             raise ConfigError(f"batch_window_ms must be 0-100, got {self.batch_window_ms!r}")
         if not 1 <= int(self.max_batch) <= 256:
             raise ConfigError(f"max_batch must be 1-256, got {self.max_batch!r}")
-        if self.voices_dir is not None and not Path(self.voices_dir).is_dir():
-            raise ConfigError(f"voices_dir {str(self.voices_dir)!r} is not a directory")
+        for d in self.voices_dirs:
+            if not Path(d).is_dir():
+                raise ConfigError(f"voices directory {str(d)!r} is not a directory")
         if self.lexicon is not None and not Path(self.lexicon).is_file():
             raise ConfigError(f"lexicon {str(self.lexicon)!r} is not a file")
 

@@ -1,0 +1,127 @@
+"""``onestep serve``: the HTTP server (OpenAI-compatible speech, /synthesize, WebSocket stream, web page).
+
+    onestep serve                                   # http://127.0.0.1:8000/  (page), /docs (API)
+    onestep serve --host 0.0.0.0 --api-key "$KEY" --cors-origin https://example.org
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from onestep.cli import CLIError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.server.backend import TTSBackend
+    from onestep.server.config import ServerConfig
+
+API_KEY_ENV = "ONESTEP_API_KEY"
+
+
+def add_engine_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``serve`` and ``wyoming``: voices, device, engine threads and request limits."""
+    p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="cpu (thread pool) or cuda (micro-batching)")
+    p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
+    p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
+    p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
+    p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more get 503 (default 32)")
+    p.add_argument("--max-chars", type=int, default=5000, help="longest input text in characters (default 5000)")
+    p.add_argument("--timeout", type=float, default=30.0, help="per-request timeout in seconds (default 30)")
+    p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
+    p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
+    p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
+    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("serve", help="run the HTTP/WebSocket server (OpenAI-compatible speech endpoint)")
+    p.add_argument("--host", default="127.0.0.1", help="interface to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    p.add_argument(
+        "--api-key", help=f"require 'Authorization: Bearer KEY' on the API (default: ${API_KEY_ENV}, else none)"
+    )
+    p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN", help="allowed CORS origin ('*' = any)")
+    add_engine_arguments(p)
+    p.set_defaults(func=run)
+
+
+def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
+    """A validated :class:`ServerConfig` from parsed arguments (a bad value is a CLIError)."""
+    from onestep.config import ConfigError
+    from onestep.server.config import ServerConfig, default_workers
+
+    try:
+        return ServerConfig(
+            device=args.device,
+            workers=args.workers if args.workers is not None else default_workers(),
+            threads=args.threads,
+            queue_size=args.queue_size,
+            max_chars=args.max_chars,
+            timeout=args.timeout,
+            voices_dirs=tuple(args.voices_dir),
+            lexicon=args.lexicon,
+            batch_window_ms=args.batch_window_ms,
+            max_batch=args.max_batch,
+            warmup=not args.no_warmup,
+            **extra,  # type: ignore[arg-type]
+        )
+    except ConfigError as e:
+        raise CLIError(str(e)) from e
+
+
+def build_backend(config: ServerConfig) -> TTSBackend:
+    """The engine behind the server: one shared :class:`onestep.TTS`; error if it finds no voice."""
+    from onestep.api import TTS
+    from onestep.config import ConfigError
+    from onestep.server.backend import TTSBackend
+
+    try:
+        tts = TTS(
+            device=config.device,
+            threads=config.engine_threads,
+            lexicon=config.lexicon,
+            voices_dir=list(config.voices_dirs) or None,
+        )
+        backend = TTSBackend(tts)
+        voices = backend.voices()
+    except (ConfigError, LookupError, ValueError) as e:
+        raise CLIError(str(e)) from e
+    if not voices:
+        raise CLIError("no voices found: pass --voices-dir DIR or set $ONESTEP_VOICES (see `onestep voices`)")
+    return backend
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from onestep.server.app import create_app
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = build_config(
+        args,
+        host=args.host,
+        port=args.port,
+        api_key=args.api_key or os.environ.get(API_KEY_ENV) or None,
+        cors_origins=tuple(args.cors_origin),
+    )
+    if not config.is_loopback and config.api_key is None:
+        logging.getLogger("onestep.server").warning(
+            "listening on %s without an API key: anyone who can reach it can use it", config.host
+        )
+    app = create_app(config, build_backend(config))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=config.host,
+            port=config.port,
+            log_level=args.log_level,
+            ws_max_size=config.max_body_bytes,
+            timeout_graceful_shutdown=int(config.timeout) + 1,
+        )
+    )
+    server.run()
+    return 0

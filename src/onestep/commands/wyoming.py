@@ -1,0 +1,54 @@
+"""``onestep wyoming``: serve the voices over the Wyoming protocol (Home Assistant's voice pipeline).
+
+    onestep wyoming --uri tcp://127.0.0.1:10200
+    # Home Assistant: Settings -> Devices & services -> Add integration -> Wyoming Protocol -> host, 10200
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+
+from onestep.cli import CLIError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from onestep.commands.serve import add_engine_arguments
+
+    p = subparsers.add_parser("wyoming", help="run a Wyoming protocol TTS server (Home Assistant)")
+    p.add_argument("--uri", default="tcp://127.0.0.1:10200", help="tcp://HOST:PORT, unix://PATH or stdio://")
+    p.add_argument("--samples-per-chunk", type=int, default=1024, help="audio samples per AudioChunk event")
+    add_engine_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from onestep.commands.serve import build_backend, build_config
+    from onestep.server.app import make_scheduler
+    from onestep.server.wyoming_server import WyomingService
+
+    if not args.uri.startswith(("tcp://", "unix://", "stdio://")):
+        raise CLIError(f"--uri must start with tcp://, unix:// or stdio://, got {args.uri!r}")
+    if args.samples_per_chunk < 1:
+        raise CLIError(f"--samples-per-chunk must be >= 1, got {args.samples_per_chunk}")
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = build_config(args)
+    backend = build_backend(config)
+    service = WyomingService(config, backend, make_scheduler(config, backend), args.samples_per_chunk)
+
+    async def main() -> None:
+        task = asyncio.current_task()
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # SIGTERM = stop, like Ctrl-C
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)  # type: ignore[union-attr]
+        await service.run(args.uri)
+
+    try:
+        asyncio.run(main())
+    except asyncio.CancelledError:
+        pass
+    except ValueError as e:  # a malformed URI (e.g. tcp:// without a port)
+        raise CLIError(str(e)) from e
+    return 0
