@@ -1,0 +1,202 @@
+"""``onestep doctor``: what this machine offers OneStep and what to fix.
+
+Reports the ONNX Runtime version and providers, CPU vector extensions, the thread count the engine will use,
+CUDA (through torch, when installed), the voices found with their load and warm-up times, and whether the
+text frontend works for each language. Exits 1 when something must be fixed before synthesis can work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+FRONTEND_PROBES = {"en": "Hello world.", "zh": "你好，世界。"}
+
+
+@dataclass
+class Report:
+    """Everything ``doctor`` found.
+
+    Attributes:
+        facts: section -> key -> value, shown as tables.
+        voices: one row per voice: name, language, placeholder, load_s, warmup_s, error.
+        fixes: what to fix, as (severity, message); severity ``"error"`` (synthesis cannot work) or ``"warn"``.
+    """
+
+    facts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    voices: list[dict[str, Any]] = field(default_factory=list)
+    fixes: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(severity != "error" for severity, _ in self.fixes)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("doctor", help="check the installation: runtime, CPU, CUDA, voices, frontend")
+    p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="engine to load the voices with")
+    p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
+    p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon (JSON) to check")
+    p.add_argument("--no-load", action="store_true", help="do not load the voices (skip load/warm-up timing)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.set_defaults(func=run)
+
+
+def cpu_flags() -> set[str]:
+    """Flags of the first CPU in ``/proc/cpuinfo`` (empty where there is none, e.g. macOS)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("flags", "Features")):
+                return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def _runtime(report: Report, threads: int | None) -> None:
+    import onnxruntime as ort
+
+    from onestep import __version__
+
+    flags = cpu_flags()
+    try:
+        import psutil
+
+        physical = psutil.cpu_count(logical=False)
+    except ModuleNotFoundError:
+        physical = None
+    avx512 = sorted(f for f in flags if f.startswith("avx512"))
+    report.facts["system"] = {
+        "onestep": __version__,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "onnxruntime": ort.__version__,
+        "providers": ", ".join(ort.get_available_providers()),
+        "logical cpus": os.cpu_count(),
+        "physical cores": physical,
+        "avx2": "avx2" in flags,
+        "avx512": ", ".join(avx512) if avx512 else False,
+        "engine threads": threads if threads is not None else f"default ({physical or 'all'} physical cores)",
+    }
+    if flags and "avx2" not in flags:
+        report.fixes.append(("warn", "this CPU lacks AVX2: ONNX Runtime will be several times slower"))
+    if os.cpu_count() == 1:
+        report.fixes.append(("warn", "one CPU: synthesis and the frontend compete for it"))
+
+
+def _cuda(report: Report, device: str) -> None:
+    try:
+        import torch
+    except ModuleNotFoundError:
+        report.facts["cuda"] = {"torch": "not installed"}
+        if device == "cuda":
+            report.fixes.append(("error", "--device cuda needs PyTorch with CUDA: pip install 'onestep-tts[gpu]'"))
+        return
+    available = torch.cuda.is_available()
+    facts: dict[str, Any] = {"torch": torch.__version__, "cuda available": available}
+    if available:
+        facts["gpu"] = torch.cuda.get_device_name(0)
+        facts["cuda version"] = torch.version.cuda
+    report.facts["cuda"] = facts
+    if device == "cuda" and not available:
+        report.fixes.append(("error", "--device cuda asked but torch sees no CUDA device"))
+
+
+def _voices(report: Report, args: argparse.Namespace) -> None:
+    from onestep.runtime import load_engine
+    from onestep.runtime.voices import VoiceCatalog
+
+    catalog = VoiceCatalog(args.voices_dir)
+    for problem in catalog.problems:
+        report.fixes.append(("warn", f"unreadable voice: {problem}"))
+    if not catalog.entries:
+        searched = ", ".join(str(p) for p in catalog.paths)
+        report.fixes.append(("error", f"no voices found (searched {searched}); use --voices-dir or $ONESTEP_VOICES"))
+    for entry in catalog.entries.values():
+        row: dict[str, Any] = {
+            "name": entry.name,
+            "language": entry.config.language,
+            "placeholder": entry.config.placeholder,
+            "path": str(entry.path),
+        }
+        if entry.config.placeholder:
+            report.fixes.append(("warn", f"voice {entry.name} is a placeholder (random weights): it speaks noise"))
+        if not args.no_load:
+            try:
+                engine = load_engine(entry.path, args.device, args.threads)
+                row["load_s"] = round(engine.load_seconds, 3)
+                row["warmup_s"] = round(engine.warmup_seconds, 3)
+            except Exception as e:  # noqa: BLE001 - any failure to load is what doctor reports
+                row["error"] = f"{type(e).__name__}: {e}"
+                report.fixes.append(("error", f"voice {entry.name} does not load: {row['error']}"))
+        report.voices.append(row)
+    languages = {e.config.language for e in catalog.entries.values()}
+    for language in ("en", "zh"):
+        if catalog.entries and language not in languages:
+            report.fixes.append(("warn", f"no {language} voice: {language} text will be read by another language's voice"))
+
+
+def _frontend(report: Report, lexicon: Path | None) -> None:
+    facts: dict[str, Any] = {}
+    try:
+        from onestep.frontend.pipeline import Frontend
+
+        frontend = Frontend(lexicon=lexicon)
+    except Exception as e:  # noqa: BLE001 - reported, not raised
+        report.facts["frontend"] = {"error": f"{type(e).__name__}: {e}"}
+        report.fixes.append(("error", f"the text frontend does not load: {e}"))
+        return
+    for language, text in FRONTEND_PROBES.items():
+        t0 = time.perf_counter()
+        try:
+            phonemes = frontend.phonemize(text).phonemes
+            facts[language] = f"{phonemes!r} (first call {time.perf_counter() - t0:.2f} s)"
+        except Exception as e:  # noqa: BLE001 - reported, not raised
+            facts[language] = f"error: {type(e).__name__}: {e}"
+            report.fixes.append(("error", f"the {language} frontend fails: {e} (reinstall onestep-tts's dependencies)"))
+    report.facts["frontend"] = facts
+
+
+def collect(args: argparse.Namespace) -> Report:
+    """Run every check (see the module docstring)."""
+    report = Report()
+    _runtime(report, args.threads)
+    _cuda(report, args.device)
+    _voices(report, args)
+    _frontend(report, args.lexicon)
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    report = collect(args)
+    if args.json:
+        print(json.dumps({**asdict(report), "ok": report.ok}, ensure_ascii=False, indent=2, default=str))
+        return 0 if report.ok else 1
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for section, facts in report.facts.items():
+        table = Table(title=section, show_header=False, title_justify="left")
+        for key, value in facts.items():
+            table.add_row(key, str(value))
+        console.print(table)
+    table = Table("voice", "language", "placeholder", "load s", "warm-up s", "path", title="voices", title_justify="left")
+    for v in report.voices:
+        table.add_row(
+            v["name"], v["language"], "yes" if v["placeholder"] else "", str(v.get("load_s", v.get("error", "-"))),
+            str(v.get("warmup_s", "-")), v["path"],
+        )
+    console.print(table)
+    if not report.fixes:
+        console.print("[green]all good[/]")
+    for severity, message in report.fixes:
+        console.print(f"[red]fix:[/] {message}" if severity == "error" else f"[yellow]note:[/] {message}")
+    return 0 if report.ok else 1

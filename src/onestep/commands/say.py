@@ -1,0 +1,179 @@
+"""``onestep say``: synthesize text to a WAV file, to raw PCM on stdout, or a file of lines to a directory.
+
+    onestep say "你好，世界。" -o hello.wav
+    echo "Hello there." | onestep say -o - | aplay -r 24000 -f S16_LE -c 1
+    onestep say --input lines.txt --out-dir wavs/        # wavs/0001.wav, wavs/0002.wav, ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from onestep.cli import CLIError
+from onestep.config import SPEED_MAX, SPEED_MIN
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.api import TTS, Audio
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("say", help="synthesize text to a WAV file or raw PCM on stdout")
+    p.add_argument("text", nargs="?", help="text to speak (default: read stdin)")
+    p.add_argument("-o", "--output", help="output file (WAV, 16-bit), or '-' for raw 16-bit little-endian PCM on stdout")
+    p.add_argument("--input", type=Path, help="batch mode: a text file, one utterance per non-empty line")
+    p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
+    add_voice_arguments(p)
+    p.add_argument("--speed", type=float, default=1.0, help=f"speaking rate, {SPEED_MIN}-{SPEED_MAX} (default 1.0)")
+    p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon (JSON)")
+    p.set_defaults(func=run)
+
+
+def add_voice_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by commands that synthesize: voice choice, voice search path, device, threads."""
+    p.add_argument("--voice", help="voice name, or a path to a voice directory (default: by the text's language)")
+    p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="cpu (ONNX Runtime) or cuda")
+    p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
+
+
+def voice_arg(value: str | None) -> str | Path | None:
+    """A ``--voice`` value: containing a path separator means a voice directory, else a voice name."""
+    if value is not None and ("/" in value or "\\" in value):
+        return Path(value)
+    return value
+
+
+def make_tts(args: argparse.Namespace) -> TTS:
+    """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options."""
+    from onestep.api import TTS
+    from onestep.config import ConfigError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    if args.threads is not None and args.threads < 1:
+        raise CLIError(f"--threads must be >= 1, got {args.threads}")
+    try:
+        return TTS(
+            voice=voice_arg(args.voice),
+            device=args.device,
+            threads=args.threads,
+            lexicon=getattr(args, "lexicon", None),
+            voices_dir=args.voices_dir,
+        )
+    except (VoiceNotFoundError, ConfigError) as e:
+        raise CLIError(str(e)) from e
+
+
+def run(args: argparse.Namespace) -> int:
+    if not SPEED_MIN <= args.speed <= SPEED_MAX:
+        raise CLIError(f"--speed must be between {SPEED_MIN} and {SPEED_MAX}, got {args.speed}")
+    batch = args.input is not None or args.out_dir is not None
+    if batch:
+        if args.input is None or args.out_dir is None:
+            raise CLIError("batch mode needs both --input FILE and --out-dir DIR")
+        if args.text is not None or args.output is not None:
+            raise CLIError("give either TEXT/-o or --input/--out-dir, not both")
+        lines = _read_lines(args.input)
+        return _run_batch(make_tts(args), lines, args)
+    if args.output is None:
+        raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout")
+    text = args.text if args.text is not None else _read_stdin()
+    if not text.strip():
+        raise CLIError("no text to speak")
+    tts = make_tts(args)
+    if args.output == "-":
+        return _run_stdout(tts, text, args)
+    return _run_file(tts, text, Path(args.output), args)
+
+
+def _read_stdin() -> str:
+    if sys.stdin.isatty():
+        raise CLIError("no TEXT given and stdin is a terminal; pass TEXT or pipe text in")
+    return sys.stdin.read()
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CLIError(f"cannot read {path}: {e}") from e
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise CLIError(f"{path} has no non-empty lines")
+    return lines
+
+
+def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
+    from onestep.config import ConfigError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    try:
+        return tts.synthesize(text, voice=voice_arg(args.voice), speed=args.speed)
+    except (VoiceNotFoundError, ConfigError) as e:
+        raise CLIError(str(e)) from e
+
+
+def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    audio = _synthesize(tts, text, args)
+    elapsed = time.perf_counter() - t0
+    if audio.samples.size == 0:
+        raise CLIError("nothing to speak in the text (no phonemes)")
+    try:
+        audio.save(output)
+    except (OSError, RuntimeError, TypeError, ValueError) as e:  # soundfile's errors for bad paths/formats
+        raise CLIError(f"cannot write {output}: {e}") from e
+    print(
+        f"wrote {output}: {audio.duration:.2f} s of audio ({audio.voice}) in {elapsed:.2f} s, "
+        f"real-time factor {elapsed / audio.duration:.3f}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
+    """Stream raw PCM to stdout chunk by chunk, so a player starts after the first chunk."""
+    from onestep.config import ConfigError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    out = sys.stdout.buffer
+    written = 0
+    try:
+        for chunk in tts.stream(text, voice=voice_arg(args.voice), speed=args.speed):
+            out.write(chunk.pcm16)
+            out.flush()
+            written += len(chunk.pcm16)
+    except (VoiceNotFoundError, ConfigError) as e:
+        raise CLIError(str(e)) from e
+    except BrokenPipeError:  # the reader (e.g. aplay) went away: stop quietly, as shell tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    if written == 0:
+        raise CLIError("nothing to speak in the text (no phonemes)")
+    return 0
+
+
+def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(len(lines))))
+    empty = []
+    with Progress(
+        TextColumn("[bold]say"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=False
+    ) as progress:
+        task = progress.add_task("say", total=len(lines))
+        for number, line in enumerate(lines, start=1):
+            audio = _synthesize(tts, line, args)
+            if audio.samples.size == 0:
+                empty.append(number)
+            audio.save(args.out_dir / f"{number:0{width}d}.wav")
+            progress.advance(task)
+    if empty:
+        print(f"warning: lines {empty} had nothing to speak (empty WAV files written)", file=sys.stderr)
+    print(f"wrote {len(lines)} files to {args.out_dir}", file=sys.stderr)
+    return 0
