@@ -316,7 +316,9 @@ def _phoneme_timings(phonemes: str, counts: np.ndarray, spf: float, offset: floa
     ]
 
 
-def _word_timings(phonemes: str, tokens: Sequence[Token], counts: np.ndarray, spf: float, offset: float) -> list[WordTiming]:
+def _word_timings(
+    phonemes: str, tokens: Sequence[Token], counts: np.ndarray, spf: float, offset: float
+) -> list[WordTiming]:
     """Timing of each word token, found in order in the utterance's phoneme string."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]

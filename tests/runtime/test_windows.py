@@ -23,7 +23,7 @@ def test_windows_tile_the_frames_with_context_or_an_edge(n_frames, total, first,
     windows = plan_windows(n_frames, total, first, chunk, context)
     allowed = {*window_lengths(first, chunk, context), total}
     assert windows[0].keep_start == 0 and windows[-1].keep_end == n_frames
-    for prev, nxt in zip(windows, windows[1:]):
+    for prev, nxt in zip(windows, windows[1:], strict=False):
         assert prev.keep_end == nxt.keep_start
     for w in windows:
         assert w.length in allowed

@@ -140,7 +140,8 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
     languages = {e.config.language for e in catalog.entries.values()}
     for language in ("en", "zh"):
         if catalog.entries and language not in languages:
-            report.fixes.append(("warn", f"no {language} voice: {language} text will be read by another language's voice"))
+            message = f"no {language} voice: {language} text will be read by another language's voice"
+            report.fixes.append(("warn", message))
 
 
 def _frontend(report: Report, lexicon: Path | None) -> None:
@@ -188,7 +189,8 @@ def run(args: argparse.Namespace) -> int:
         for key, value in facts.items():
             table.add_row(key, str(value))
         console.print(table)
-    table = Table("voice", "language", "placeholder", "load s", "warm-up s", "path", title="voices", title_justify="left")
+    table = Table("voice", "language", "placeholder", "load s", "warm-up s", title="voices", title_justify="left")
+    table.add_column("path", overflow="fold")
     for v in report.voices:
         table.add_row(
             v["name"], v["language"], "yes" if v["placeholder"] else "", str(v.get("load_s", v.get("error", "-"))),

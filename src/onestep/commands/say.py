@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("say", help="synthesize text to a WAV file or raw PCM on stdout")
     p.add_argument("text", nargs="?", help="text to speak (default: read stdin)")
-    p.add_argument("-o", "--output", help="output file (WAV, 16-bit), or '-' for raw 16-bit little-endian PCM on stdout")
+    p.add_argument("-o", "--output", help="output WAV file (16-bit), or '-' for raw 16-bit little-endian PCM on stdout")
     p.add_argument("--input", type=Path, help="batch mode: a text file, one utterance per non-empty line")
     p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
     add_voice_arguments(p)

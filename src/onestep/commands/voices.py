@@ -40,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
         searched = ", ".join(str(p) for p in catalog.paths)
         console.print(f"no voices found (searched {searched})")
     else:
-        table = Table("name", "language", "version", "sample rate", "placeholder", "path")
+        table = Table("name", "language", "version", "sample rate", "placeholder")
+        table.add_column("path", overflow="fold")
         for r in rows:
             table.add_row(
                 r["name"], r["language"], r["version"], str(r["sample_rate"]), "yes" if r["placeholder"] else "",

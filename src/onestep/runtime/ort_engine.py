@@ -20,15 +20,15 @@ import numpy as np
 import onnxruntime as ort
 
 from onestep.config import ConfigError, SynthesisOptions, VoiceConfig
+from onestep.frontend.buckets import batch_to_bucket
 from onestep.runtime.engine import (
-    StreamSettings,
     Streamed,
+    StreamSettings,
     SynthesisResult,
     Timings,
     add_time,
     frame_bucket,
 )
-from onestep.frontend.buckets import batch_to_bucket
 from onestep.runtime.regulate import expand, frame_mask, frames_per_id
 from onestep.runtime.windows import Window, plan_windows, window_lengths
 
