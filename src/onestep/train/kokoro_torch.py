@@ -72,9 +72,28 @@ def _import_kokoro_modules() -> types.ModuleType:
         package = types.ModuleType("kokoro")
         package.__path__ = list(spec.submodule_search_locations)
         sys.modules["kokoro"] = package
+    import kokoro.istftnet as istftnet
     import kokoro.modules as modules  # noqa: E402  (needs transformers' AlbertModel)
 
+    istftnet.torch = _NoiselessTorch()
     return modules
+
+
+class _NoiselessTorch:
+    """Stand-in for ``torch`` inside ``kokoro.istftnet``: its harmonic source draws random initial phases and
+    additive noise, which the shipped ONNX graph does not (it was exported with both at zero). Zeros here make
+    the port match the ONNX teacher and make generation deterministic."""
+
+    def __getattr__(self, name: str):
+        return getattr(torch, name)
+
+    @staticmethod
+    def rand(*size, **kwargs):
+        return torch.zeros(*size, device=kwargs.get("device"), dtype=kwargs.get("dtype"))
+
+    @staticmethod
+    def randn_like(x, *args, **kwargs):
+        return torch.zeros_like(x)
 
 
 class KokoroTorch(nn.Module):
