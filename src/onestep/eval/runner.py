@@ -1,0 +1,279 @@
+"""``onestep eval``: synthesize held-out sentences with each system, transcribe, score, write the results.
+
+Per sentence and system: synthesis wall time and real-time factor, the ASR transcript, unit errors against the
+reference (WER for English, CER for Mandarin; see :mod:`onestep.eval.textnorm`), and DNSMOS. Aggregates per
+system: corpus-level error rate (all errors / all reference units), the same per held-out section, mean DNSMOS,
+RTF (total synthesis time / total audio time, after one untimed warm-up call).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from onestep.eval.asr import ASR_MODELS, Transcriber
+from onestep.eval.dnsmos import QualityScorer
+from onestep.eval.heldout import Sentence
+from onestep.eval.metrics import ErrorCounts, error_counts, total
+from onestep.eval.systems import Phonemizer, System
+from onestep.eval.textnorm import Lang, normalize
+
+DEFAULT_TEACHER_VOICE: dict[str, str] = {"en": "af_heart", "zh": "zf_xiaoxiao"}
+WARMUP_TEXT: dict[str, str] = {"en": "Hello there.", "zh": "你好。"}
+
+
+class EvalError(ValueError):
+    """An evaluation setting is invalid; the message names it."""
+
+
+@dataclass(frozen=True)
+class EvalConfig:
+    """What to evaluate.
+
+    Attributes:
+        lang: held-out set and scoring language, ``"en"`` or ``"zh"``.
+        voice: our voice (name or directory); None evaluates the teacher voices only.
+        teacher_voices: Kokoro voices to run side by side (empty: none).
+        limit: evaluate at most this many sentences (spread over the set); None = all.
+        asr: ``"base"`` (multilingual) or ``"tiny.en"``.
+        dnsmos: also score DNSMOS.
+        teacher_threads: ONNX Runtime threads of the teacher.
+        student_threads: ONNX Runtime threads per graph of our voice (None: the API's default).
+        save_audio: write every clip as ``audio/<system>/<id>.wav``.
+    """
+
+    lang: Lang
+    voice: str | None = None
+    teacher_voices: tuple[str, ...] = ()
+    limit: int | None = None
+    asr: str = "base"
+    dnsmos: bool = True
+    teacher_threads: int = 1
+    student_threads: int | None = None
+    save_audio: bool = False
+
+    def __post_init__(self) -> None:
+        if self.lang not in ("en", "zh"):
+            raise EvalError(f"lang must be 'en' or 'zh', got {self.lang!r}")
+        if self.asr not in ASR_MODELS:
+            raise EvalError(f"asr must be one of {', '.join(ASR_MODELS)}, got {self.asr!r}")
+        if self.asr.endswith(".en") and self.lang != "en":
+            raise EvalError(f"ASR model {self.asr} is English-only; use --asr base for {self.lang!r}")
+        if self.limit is not None and self.limit < 1:
+            raise EvalError(f"limit must be >= 1, got {self.limit}")
+        if self.voice is None and not self.teacher_voices:
+            raise EvalError("nothing to evaluate: give a voice and/or teacher voices")
+        if self.teacher_threads < 1:
+            raise EvalError(f"teacher_threads must be >= 1, got {self.teacher_threads}")
+
+
+@dataclass
+class _Track:
+    """Running per-system record."""
+
+    kind: str
+    counts: list[ErrorCounts] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)
+    synth_s: float = 0.0
+    audio_s: float = 0.0
+    quality: list[dict[str, float]] = field(default_factory=list)
+    failures: int = 0
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    finite = [v for v in values if not math.isnan(v)]
+    return float(np.mean(finite)) if finite else None
+
+
+def _summary(track: _Track) -> dict[str, Any]:
+    overall = total(track.counts)
+    by_section: dict[str, float] = {}
+    for section in dict.fromkeys(track.sections):
+        by_section[section] = total([c for c, s in zip(track.counts, track.sections, strict=True) if s == section]).rate
+    n = len(track.counts)
+    return {
+        "kind": track.kind,
+        "sentences": n,
+        "failures": track.failures,
+        "error_rate": overall.rate if n else None,
+        "errors": overall.to_dict(),
+        "mean_sentence_rate": float(np.mean([c.rate for c in track.counts])) if n else None,
+        "by_section": by_section,
+        "dnsmos": {k: _mean([q[k] for q in track.quality]) for k in ("sig", "bak", "ovrl", "p808")} if track.quality else None,
+        "rtf": track.synth_s / track.audio_s if track.audio_s else None,
+        "mean_synth_s": track.synth_s / n if n else None,
+        "audio_s": track.audio_s,
+    }
+
+
+def run_eval(
+    sentences: Sequence[Sentence],
+    systems: Sequence[System],
+    transcriber: Transcriber,
+    lang: Lang,
+    out_dir: str | Path,
+    *,
+    quality: QualityScorer | None = None,
+    save_audio: bool = False,
+    progress: bool = True,
+    meta: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Evaluate ``systems`` on ``sentences`` and write ``results.json`` and ``results.md`` into ``out_dir``.
+
+    A system that raises on a sentence is recorded (``error`` field, ``failures`` count) and skipped in the
+    aggregates; the run goes on.
+
+    Returns:
+        the results dictionary written to ``results.json``.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    tracks = {s.name: _Track(s.kind) for s in systems}
+    rows: list[dict[str, Any]] = []
+    for system in systems:
+        system.synthesize(WARMUP_TEXT[lang])
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, disable=not progress) as bar:
+        task = bar.add_task("eval", total=len(sentences) * len(systems))
+        for sentence in sentences:
+            row: dict[str, Any] = {**asdict(sentence), "reference": normalize(sentence.text, lang), "systems": {}}
+            for system in systems:
+                bar.update(task, description=f"{system.name} {sentence.id}")
+                row["systems"][system.name] = _score_one(
+                    system, sentence, transcriber, quality, lang, tracks[system.name], out if save_audio else None
+                )
+                bar.advance(task)
+            rows.append(row)
+    results = {
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "lang": lang,
+        "metric": "WER" if lang == "en" else "CER",
+        "asr": transcriber.name,
+        "meta": meta or {},
+        "systems": {name: _summary(track) for name, track in tracks.items()},
+        "sentences": rows,
+    }
+    (out / "results.json").write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    from onestep.eval.report import markdown_report
+
+    (out / "results.md").write_text(markdown_report(results), encoding="utf-8")
+    return results
+
+
+def _score_one(
+    system: System,
+    sentence: Sentence,
+    transcriber: Transcriber,
+    quality: QualityScorer | None,
+    lang: Lang,
+    track: _Track,
+    audio_dir: Path | None,
+) -> dict[str, Any]:
+    start = time.perf_counter()
+    try:
+        result = system.synthesize(sentence.text)
+    except Exception as e:  # noqa: BLE001 - a failing sentence is a finding, not a crash
+        track.failures += 1
+        return {"error": f"{type(e).__name__}: {e}"}
+    synth_s = time.perf_counter() - start
+    audio_s = result.audio.size / result.sample_rate
+    hypothesis = transcriber.transcribe(result.audio, result.sample_rate, lang) if result.audio.size else ""
+    counts = error_counts(sentence.text, hypothesis, lang)
+    track.counts.append(counts)
+    track.sections.append(sentence.section)
+    track.synth_s += synth_s
+    track.audio_s += audio_s
+    entry: dict[str, Any] = {
+        "phonemes": result.phonemes,
+        "audio_s": round(audio_s, 4),
+        "synth_s": round(synth_s, 4),
+        "rtf": round(synth_s / audio_s, 4) if audio_s else None,
+        "asr": hypothesis,
+        "hypothesis": normalize(hypothesis, lang),
+        "errors": counts.to_dict(),
+    }
+    if quality is not None and result.audio.size:
+        q = quality.score(result.audio, result.sample_rate).to_dict()
+        track.quality.append(q)
+        entry["dnsmos"] = {k: round(v, 4) for k, v in q.items()}
+    if audio_dir is not None:
+        import soundfile
+
+        path = audio_dir / "audio" / _safe(system.name) / f"{sentence.id}.wav"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        soundfile.write(str(path), result.audio, result.sample_rate, subtype="PCM_16")
+    return entry
+
+
+def resolve_lang(voice: str | None, teacher_voices: Sequence[str]) -> Lang:
+    """The evaluation language implied by our voice's ``voice.json``, else by the first Kokoro voice's name
+    (Kokoro's Mandarin voices start with ``z``)."""
+    if voice is not None:
+        from onestep.eval.systems import student_language
+
+        lang = student_language(voice)
+    elif teacher_voices:
+        lang = "zh" if Path(teacher_voices[0]).stem.startswith("z") else "en"
+    else:
+        raise EvalError("nothing to evaluate: give a voice and/or teacher voices")
+    return "zh" if lang == "zh" else "en"
+
+
+def evaluate(
+    config: EvalConfig,
+    out_dir: str | Path,
+    *,
+    phonemize: Phonemizer | None = None,
+    transcriber: Transcriber | None = None,
+    quality: QualityScorer | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Build the systems and scorers ``config`` asks for and run :func:`run_eval` on the held-out set.
+
+    Args:
+        phonemize: the teacher's phonemizer (default: our frontend).
+        transcriber, quality: replace the Whisper / DNSMOS scorers (tests use fakes).
+    """
+    from onestep.eval.heldout import load_heldout, select
+    from onestep.eval.systems import StudentSystem, TeacherSystem
+
+    systems: list[System] = []
+    if config.voice is not None:
+        student = StudentSystem(config.voice, threads=config.student_threads)
+        if student.language != config.lang:
+            raise EvalError(f"voice {config.voice!r} speaks {student.language!r}, but lang is {config.lang!r}")
+        systems.append(student)
+    if config.teacher_voices:
+        from onestep.teacher import KokoroTeacher
+
+        teacher = KokoroTeacher(threads=config.teacher_threads)
+        systems += [TeacherSystem(v, phonemize, teacher) for v in config.teacher_voices]
+    if transcriber is None:
+        from onestep.eval.asr import WhisperASR
+
+        transcriber = WhisperASR(config.asr)
+    if quality is None and config.dnsmos:
+        from onestep.eval.dnsmos import DNSMOS
+
+        quality = DNSMOS()
+    sentences = select(load_heldout(config.lang), config.limit)
+    meta = {k: v for k, v in asdict(config).items()}
+    return run_eval(
+        sentences, systems, transcriber, config.lang, out_dir,
+        quality=quality, save_audio=config.save_audio, progress=progress, meta=meta,
+    )

@@ -1,0 +1,126 @@
+"""The speech systems an evaluation compares: our student voice (``onestep.TTS``) and the Kokoro teacher.
+
+Both are driven by text. The teacher is fed the phonemes of OUR frontend (sentence pieces of
+``Frontend.sentences``), so it shows what the student could reach with the same input; each piece gets the voice
+pack's style row for its length and the pieces' audio is concatenated, as the student does.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from onestep.frontend.symbols import phonemes_to_ids
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.teacher import KokoroTeacher
+
+Phonemizer = Callable[[str], list[str]]
+"""text -> phoneme strings, one per piece to synthesize (each <= 510 inventory symbols)."""
+
+
+@dataclass
+class Synthesis:
+    """One synthesized text: float32 ``audio`` [N] at ``sample_rate`` Hz, and the ``phonemes`` spoken."""
+
+    audio: np.ndarray
+    sample_rate: int
+    phonemes: str = ""
+
+
+class System(Protocol):
+    """A text-to-speech system under evaluation."""
+
+    name: str
+    kind: str  # "student" or "teacher"
+
+    def synthesize(self, text: str) -> Synthesis:
+        """Speak ``text``."""
+        ...
+
+
+def frontend_phonemizer() -> Phonemizer:
+    """Our frontend's phonemes: one string per piece of ``Frontend.sentences`` (the student's own split)."""
+    from onestep.frontend.pipeline import Frontend
+
+    frontend = Frontend()
+
+    def phonemize(text: str) -> list[str]:
+        return [u.phonemes for u in frontend.sentences(text) if u.phonemes.strip()]
+
+    return phonemize
+
+
+def student_voice(voice: str | os.PathLike[str]) -> str | Path:
+    """A voice argument as the API takes it: a path (has a separator or is a directory) or a voice name."""
+    text = os.fspath(voice)
+    return Path(text) if ("/" in text or os.sep in text or Path(text).is_dir()) else text
+
+
+def student_language(voice: str | os.PathLike[str]) -> str:
+    """The language (``"en"``/``"zh"``) of our voice, read from its ``voice.json`` without loading graphs."""
+    from onestep.runtime.voices import VoiceCatalog, load_voice_dir
+
+    arg = student_voice(voice)
+    entry = load_voice_dir(arg) if isinstance(arg, Path) else VoiceCatalog().get(arg)
+    return entry.config.language
+
+
+class StudentSystem:
+    """A OneStep voice through the public API (``onestep.TTS``).
+
+    Args:
+        voice: a voice name, or a directory holding ``voice.json`` and the ONNX graphs.
+        threads: ONNX Runtime threads per graph (None: the API's default).
+    """
+
+    kind = "student"
+
+    def __init__(self, voice: str | os.PathLike[str], threads: int | None = None) -> None:
+        from onestep import TTS
+
+        arg = student_voice(voice)
+        self.tts = TTS(voice=arg, threads=threads)
+        self.name = f"onestep:{arg.name if isinstance(arg, Path) else arg}"
+        self.language = student_language(voice)
+
+    def synthesize(self, text: str) -> Synthesis:
+        audio = self.tts.synthesize(text)
+        return Synthesis(np.asarray(audio.samples, dtype=np.float32), int(audio.sample_rate), audio.phonemes)
+
+
+class TeacherSystem:
+    """Kokoro (int8 ONNX) with one voice pack.
+
+    Args:
+        voice: Kokoro voice name (``af_heart``) or ``.pt`` path.
+        phonemize: text -> phoneme pieces (default: our frontend).
+        teacher: a shared :class:`~onestep.teacher.KokoroTeacher` (one is built when None).
+        threads: ONNX Runtime threads when a teacher is built here.
+    """
+
+    kind = "teacher"
+
+    def __init__(self, voice: str, phonemize: Phonemizer | None = None, teacher: KokoroTeacher | None = None, threads: int = 1) -> None:
+        from onestep.teacher import KokoroTeacher, load_kokoro_voice
+
+        self.voice = load_kokoro_voice(voice)
+        self.name = f"kokoro:{Path(voice).stem}"
+        self.phonemize = phonemize or frontend_phonemizer()
+        self.teacher = teacher if teacher is not None else KokoroTeacher(threads=threads)
+
+    def synthesize(self, text: str) -> Synthesis:
+        from onestep.teacher import style_for
+
+        pieces = [p for p in self.phonemize(text) if phonemes_to_ids(p, pad=False)]
+        audio = [np.zeros(0, np.float32)]
+        for phonemes in pieces:
+            ids = phonemes_to_ids(phonemes)
+            samples, _ = self.teacher.synthesize(ids, style_for(self.voice, ids))
+            audio.append(samples)
+        return Synthesis(np.concatenate(audio), self.teacher.sample_rate, " ".join(pieces))

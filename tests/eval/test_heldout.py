@@ -1,0 +1,63 @@
+"""The shipped held-out sets: size, sections, provenance from the corpus tail, and selection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from onestep.eval.heldout import load_heldout, parse_sentences, select
+from onestep.teacher.voices import voices_dir
+
+CORPUS = voices_dir().parents[1] / "corpus"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_sets_are_big_enough_and_unique(lang: str) -> None:
+    sentences = load_heldout(lang)  # type: ignore[arg-type]
+    assert len(sentences) >= 100
+    assert len({s.text for s in sentences}) == len(sentences)
+    sections = [s.section for s in sentences]
+    assert sections.count("corpus") == 90 and sections.count("normalization") >= 20
+    assert all(s.id.startswith(f"{lang}-") for s in sentences)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_corpus_section_is_the_training_tail(lang: str) -> None:
+    path = CORPUS / f"{lang}_train.txt"
+    if not path.is_file():
+        pytest.skip("shared corpus not available")
+    tail = path.read_text(encoding="utf-8").splitlines()[-150:]
+    corpus = [s.text for s in load_heldout(lang) if s.section == "corpus"]  # type: ignore[arg-type]
+    assert corpus == tail[-90:]
+
+
+def test_normalization_lines_are_not_in_training() -> None:
+    for lang in ("en", "zh"):
+        path = CORPUS / f"{lang}_train.txt"
+        if not path.is_file():
+            pytest.skip("shared corpus not available")
+        train = set(path.read_text(encoding="utf-8").splitlines())
+        assert not {s.text for s in load_heldout(lang) if s.section == "normalization"} & train  # type: ignore[arg-type]
+
+
+def test_parse_sections_and_comments() -> None:
+    out = parse_sentences(["# section: a (x)", "one", "", "# note", "two", "# section: b", "three"], "en")
+    assert [(s.id, s.section, s.text) for s in out] == [("en-001", "a", "one"), ("en-002", "a", "two"), ("en-003", "b", "three")]
+
+
+def test_select_spreads_over_sections() -> None:
+    sentences = load_heldout("en")
+    picked = select(sentences, 10)
+    assert len(picked) == 10 and picked[0] == sentences[0]
+    assert {s.section for s in picked} == {"corpus", "normalization"}
+    assert select(sentences, None) == sentences
+    with pytest.raises(ValueError):
+        select(sentences, 0)
+
+
+def test_attribution_covers_tatoeba_lines() -> None:
+    tsv = Path(__file__).parents[2] / "src" / "onestep" / "eval" / "heldout_zh_attribution.tsv"
+    rows = tsv.read_text(encoding="utf-8").splitlines()[1:]
+    texts = {s.text for s in load_heldout("zh")}
+    assert rows and all(r.split("\t")[0] in texts and "tatoeba.org" in r for r in rows)
