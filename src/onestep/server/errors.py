@@ -74,11 +74,13 @@ def validation_error(exc: RequestValidationError) -> ApiError:
     first = errors[0]
     if first.get("type") == "json_invalid":
         return ApiError(400, f"malformed JSON body: {first.get('ctx', {}).get('error', first.get('msg'))}")
-    loc = [str(p) for p in first.get("loc", ()) if p != "body"]
-    param = ".".join(loc) or None
     if first.get("type") == "model_attributes_type":
         return ApiError(400, "request body must be a JSON object")
+    loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+    param = loc[0] if loc else None  # the top-level field (deeper parts name union members, e.g. "voice.str")
     msg = first.get("msg", "invalid value")
+    if len(errors) > 1 and all(e.get("loc", ())[:2] == first.get("loc", ())[:2] for e in errors):
+        msg = "; or ".join(dict.fromkeys(e.get("msg", "") for e in errors))  # every member of a union failed
     return ApiError(400, f"{param}: {msg}" if param else msg, param=param, code=first.get("type"))
 
 

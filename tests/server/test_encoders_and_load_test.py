@@ -1,0 +1,106 @@
+"""Streaming encoders on synthetic audio, and the load test against the live server."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+import soundfile as sf
+
+from onestep.bench.load_test import LoadTestError, check_loopback, format_table, run_load_test
+from onestep.server.encoders import (
+    UnsupportedFormatError,
+    _ForwardOnlySink,
+    encode_file,
+    make_encoder,
+    streaming_wav_header,
+    supported_formats,
+)
+
+from .conftest import LiveServer
+
+RATE = 24000
+TONE = (0.3 * np.sin(2 * np.pi * 220 * np.arange(RATE) / RATE)).astype(np.float32)  # 1 s
+
+
+def stream_encode(fmt: str, samples: np.ndarray, chunk: int = 2400) -> tuple[bytes, list[int]]:
+    encoder = make_encoder(fmt, RATE)
+    parts = [encoder.encode(samples[i : i + chunk]) for i in range(0, samples.size, chunk)]
+    parts.append(encoder.finish())
+    return b"".join(parts), [len(p) for p in parts]
+
+
+def test_wav_and_pcm_are_always_supported() -> None:
+    assert supported_formats()[:2] == ("wav", "pcm")
+    with pytest.raises(UnsupportedFormatError, match="supported: wav, pcm"):
+        make_encoder("aac", RATE)
+
+
+def test_streamed_wav_has_open_ended_header_and_exact_samples() -> None:
+    data, sizes = stream_encode("wav", TONE)
+    assert data[:44] == streaming_wav_header(RATE)
+    assert sizes[0] == 44 + 2400 * 2  # header goes out with the first audio
+    audio, rate = sf.read(io.BytesIO(data), dtype="int16")
+    assert rate == RATE and audio.size == TONE.size
+    np.testing.assert_allclose(audio / 32767, TONE, atol=1 / 32767)
+
+
+def test_streamed_opus_emits_pages_during_the_stream() -> None:
+    if "opus" not in supported_formats():
+        pytest.skip("this libsndfile cannot encode opus")
+    data, sizes = stream_encode("opus", TONE)
+    assert sum(1 for s in sizes[:-1] if s > 0) >= 5  # pages flow with the audio, not all at the end
+    audio, rate = sf.read(io.BytesIO(data))
+    assert audio.shape[0] / rate == pytest.approx(1.0, abs=0.02)
+
+
+@pytest.mark.parametrize("fmt", ["wav", "flac", "mp3", "opus"])
+def test_whole_file_encoding_round_trips(fmt: str) -> None:
+    if fmt not in supported_formats():
+        pytest.skip(f"this libsndfile cannot encode {fmt}")
+    audio, rate = sf.read(io.BytesIO(encode_file(fmt, TONE, RATE)))
+    assert rate == RATE
+    assert audio.shape[0] == pytest.approx(TONE.size, abs=0 if fmt in ("wav", "flac") else 1200)
+
+
+def test_forward_only_sink_drops_rewrites_of_sent_bytes() -> None:
+    sink = _ForwardOnlySink()
+    sink.write(b"HEAD0000")
+    assert sink.take() == b"HEAD0000"
+    sink.write(b"body")
+    sink.seek(4)
+    sink.write(b"9999")  # a header fix-up after the bytes left: dropped
+    sink.seek(0, io.SEEK_END)
+    sink.write(b"tail")
+    assert sink.take() == b"bodytail"
+    assert sink.tell() == 16
+
+
+@pytest.mark.parametrize(
+    "url", ["http://10.0.0.1:8000", "http://example.org", "http://192.168.1.2", "ftp://127.0.0.1", "http://[::2]:80"]
+)
+def test_load_test_refuses_targets_off_this_machine(url: str) -> None:
+    with pytest.raises(LoadTestError):
+        check_loopback(url)
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8000/", "http://localhost:1", "http://127.5.5.5", "http://[::1]:80"])
+def test_load_test_accepts_loopback(url: str) -> None:
+    assert check_loopback(url) == url.rstrip("/")
+
+
+@pytest.mark.parametrize("endpoint", ["speech", "synthesize"])
+def test_load_test_reports_percentiles_and_throughput(server: LiveServer, endpoint: str) -> None:
+    result = run_load_test(server.url, concurrency=2, duration=1.0, endpoint=endpoint, max_requests=6,
+                           texts=("Hello there.", "A short test."))  # fmt: skip
+    assert result["requests"] == result["ok"] > 0
+    assert result["requests"] <= 6
+    assert result["errors"] == {}
+    for key in ("ttfa_ms", "latency_ms"):
+        stats = result[key]
+        assert 0 < stats["p50"] <= stats["p95"] <= stats["p99"] <= stats["max"]
+    assert result["ttfa_ms"]["p50"] <= result["latency_ms"]["p50"]
+    assert result["throughput"]["requests_per_s"] > 0 and result["throughput"]["audio_s_per_s"] > 0
+    table = format_table(result)
+    assert "time to first audio ms" in table and "errors                  none" in table
