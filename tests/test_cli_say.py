@@ -1,0 +1,123 @@
+"""``onestep say`` / ``voices`` / ``doctor`` through ``onestep.cli.main`` on the tiny random voice."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile
+
+from onestep.cli import main
+from onestep.frontend import pipeline
+from onestep.frontend.tokens import Token
+from onestep.runtime.voices import ENV_VAR
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _g2p(text: str) -> list[Token]:
+    """Stand-in G2P: one token per word, phonemes = its lower-case letters."""
+    return [Token(w, "".join(c for c in w.lower() if c.isalpha()), whitespace=True) for w in text.split()]
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Only the fixture voice is visible; the G2Ps are stand-ins (these tests are about the command)."""
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.delenv("ONESTEP_LEXICON", raising=False)
+    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
+    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _g2p))
+
+
+def say(*args: str) -> int:
+    return main(["say", *args, "--voices-dir", str(FIXTURES)])
+
+
+def test_text_to_wav_file(tmp_path: Path) -> None:
+    out = tmp_path / "hello.wav"
+    assert say("Hello world.", "-o", str(out)) == 0
+    samples, rate = soundfile.read(str(out), dtype="float32")
+    assert rate == 24000 and samples.size > 0
+    assert soundfile.info(str(out)).subtype == "PCM_16"
+
+
+def test_stdin_to_raw_pcm_on_stdout(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello world."))
+    assert say("-o", "-") == 0
+    pcm = capsysbinary.readouterr().out
+    assert len(pcm) > 0 and len(pcm) % 2 == 0
+
+
+def test_stdout_pcm_equals_the_wav_samples(tmp_path: Path, capsysbinary: pytest.CaptureFixture) -> None:
+    assert say("Testing the stream.", "-o", "-") == 0
+    streamed = np.frombuffer(capsysbinary.readouterr().out, dtype="<i2")
+    assert say("Testing the stream.", "-o", str(tmp_path / "a.wav")) == 0
+    wav, _ = soundfile.read(str(tmp_path / "a.wav"), dtype="int16")
+    assert streamed.shape == wav.shape
+    assert np.abs(streamed.astype(int) - wav.astype(int)).max() <= 1  # 16-bit rounding of float noise
+
+
+def test_batch_writes_one_numbered_file_per_non_empty_line(tmp_path: Path) -> None:
+    lines = tmp_path / "lines.txt"
+    lines.write_text("First line.\n\n   \nSecond line.\nThird.\n", encoding="utf-8")
+    out_dir = tmp_path / "wavs"
+    assert say("--input", str(lines), "--out-dir", str(out_dir), "--speed", "1.5") == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == ["0001.wav", "0002.wav", "0003.wav"]
+    assert soundfile.info(str(out_dir / "0003.wav")).frames < soundfile.info(str(out_dir / "0002.wav")).frames
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("Hello.", "-o", "x.wav", "--speed", "2.5"), "--speed must be between"),
+        (("Hello.", "-o", "x.wav", "--speed", "0.4"), "--speed must be between"),
+        (("Hello.", "-o", "x.wav", "--voice", "nobody"), "unknown voice 'nobody'; available voices: tiny"),
+        (("Hello.",), "no output"),
+        (("   ", "-o", "x.wav"), "no text to speak"),
+        (("--input", "lines.txt"), "needs both"),
+        (("Hello.", "-o", "x.wav", "--threads", "0"), "--threads"),
+        (("!!!", "-o", "x.wav"), "nothing to speak"),
+    ],
+)
+def test_user_errors_exit_2_with_a_message(
+    args: tuple[str, ...], message: str, capsys: pytest.CaptureFixture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert say(*args) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.wav").exists()
+
+
+def test_voice_given_as_a_directory_path(tmp_path: Path) -> None:
+    out = tmp_path / "p.wav"
+    assert say("Hello.", "-o", str(out), "--voice", str(FIXTURES / "tiny-voice")) == 0
+    assert out.exists()
+
+
+def test_voices_json(capsys: pytest.CaptureFixture) -> None:
+    assert main(["voices", "--voices-dir", str(FIXTURES), "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    assert [(v["name"], v["language"], v["placeholder"]) for v in listing["voices"]] == [("tiny", "en", True)]
+
+
+def test_voices_table(capsys: pytest.CaptureFixture) -> None:
+    assert main(["voices", "--voices-dir", str(FIXTURES)]) == 0
+    assert "tiny" in capsys.readouterr().out
+
+
+def test_doctor_reports_runtime_voices_and_fixes(capsys: pytest.CaptureFixture) -> None:
+    code = main(["doctor", "--voices-dir", str(FIXTURES), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == (0 if report["ok"] else 1)
+    assert report["facts"]["system"]["onnxruntime"]
+    (voice,) = report["voices"]
+    assert voice["name"] == "tiny" and voice["load_s"] >= 0 and voice["warmup_s"] >= 0
+    assert any("placeholder" in message for _, message in report["fixes"])
+
+
+def test_doctor_without_voices_says_what_to_fix(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["doctor", "--voices-dir", str(tmp_path), "--no-load"]) == 1
+    assert "no voices found" in capsys.readouterr().out
