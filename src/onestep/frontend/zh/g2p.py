@@ -1,0 +1,211 @@
+"""Mandarin grapheme-to-phoneme: normalized Chinese text -> words with pinyin and Kokoro phonemes.
+
+Pipeline for one call: split the text into runs of readable Chinese characters and punctuation marks;
+segment each run with a per-instance jieba tokenizer (user lexicon words are cut out first, whole);
+read each word with pypinyin's phrase data plus the curated tables of :mod:`onestep.frontend.zh.lexicon`;
+apply tone sandhi per phrase (:mod:`onestep.frontend.zh.sandhi`); convert syllables to phonemes
+(:mod:`onestep.frontend.zh.phonemes`). Characters that are neither readable nor punctuation (Latin letters,
+digits, emoji, control characters, characters pypinyin cannot read) produce nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Mapping
+
+import jieba
+from pypinyin import Style, lazy_pinyin
+from pypinyin.constants import PHRASES_DICT
+from pypinyin.pinyin_dict import pinyin_dict
+
+from onestep.frontend.tokens import Token
+from onestep.frontend.zh import lexicon as lx
+from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes
+from onestep.frontend.zh.sandhi import Word, apply_sandhi
+
+_SYLLABLE = re.compile(r"[a-z]+[1-5]")
+# 长 reads zhang3 ("grow") before these characters and chang2 ("long") after these, when no phrase covers it.
+_ZHANG_BEFORE = frozenset("得了大出成满着")
+_CHANG_AFTER = frozenset("很太更最好真挺越较超变拉够蛮多")
+
+
+def _is_readable(char: str) -> bool:
+    return ord(char) in pinyin_dict
+
+
+class MandarinG2P:
+    """Mandarin G2P producing one :class:`~onestep.frontend.tokens.Token` per word or punctuation mark.
+
+    The jieba tokenizer is private to the instance (no global jieba state) and loaded on first use
+    (or by :meth:`load`); later calls only pay for segmentation and cached lookups.
+
+    Args:
+        user_words: user lexicon, word -> one tone-numbered pinyin syllable per character
+            (e.g. ``{"重庆": ["chong2", "qing4"]}``). Such a word is always segmented as one word and gets
+            exactly that pinyin (no sandhi inside it).
+    Raises:
+        ValueError: if a user entry is empty, has a syllable count different from its length, or a syllable
+            that is not tone-numbered pinyin.
+    """
+
+    def __init__(self, user_words: Mapping[str, list[str]] | None = None) -> None:
+        self._user: dict[str, tuple[str, ...]] = {
+            word: _validate_entry(word, syllables) for word, syllables in (user_words or {}).items()
+        }
+        self._user_pattern = (
+            re.compile("|".join(re.escape(w) for w in sorted(self._user, key=len, reverse=True)))
+            if self._user
+            else None
+        )
+        self._tokenizer: jieba.Tokenizer | None = None
+        self._lock = threading.Lock()
+        self._readings: dict[str, tuple[tuple[str, ...], bool]] = {}
+
+    def load(self) -> None:
+        """Load the jieba dictionary now (idempotent); otherwise the first call does it."""
+        if self._tokenizer is not None:
+            return
+        with self._lock:
+            if self._tokenizer is not None:
+                return
+            tokenizer = jieba.Tokenizer()
+            tokenizer.initialize()
+            curated = [*lx.WORD_PINYIN, *lx.NEUTRAL_FINAL, *lx.NEUTRAL_REDUPLICATION]
+            for word in curated:
+                if not tokenizer.FREQ.get(word):
+                    tokenizer.add_word(word)
+            self._tokenizer = tokenizer
+
+    def __call__(self, text: str) -> list[Token]:
+        """Convert normalized Chinese text to tokens.
+
+        Args:
+            text: Chinese characters and punctuation (no Latin letters or digits; anything unreadable is
+                skipped).
+        Returns:
+            tokens in text order: words (``pinyin`` = surface syllables, ``phonemes`` = Kokoro symbols) and
+            punctuation marks (``phonemes`` = one inventory symbol); ``whitespace`` marks a space after the
+            token in the phoneme string.
+        """
+        self.load()
+        tokens: list[Token] = []
+        kinds: list[str] = []  # "word", "open" (opening mark: space before) or "mark" (space after)
+        phrase: list[Word] = []
+
+        def flush_phrase() -> None:
+            if not phrase:
+                return
+            self._apply_context(phrase)
+            apply_sandhi(phrase, self._is_word)
+            for w in phrase:
+                tokens.append(Token(w.text, "".join(map(syllable_phonemes, w.syllables)), list(w.syllables)))
+                kinds.append("word")
+            phrase.clear()
+
+        run: list[str] = []
+        for char in text:
+            if _is_readable(char):
+                run.append(char)
+                continue
+            if run:
+                phrase.extend(self._segment("".join(run)))
+                run.clear()
+            mark = PUNCTUATION.get(char)
+            if mark is not None:
+                flush_phrase()
+                tokens.append(Token(char, mark[0]))
+                kinds.append("open" if mark[1] else "mark")
+        if run:
+            phrase.extend(self._segment("".join(run)))
+        flush_phrase()
+
+        for i in range(len(tokens) - 1):
+            here, after = kinds[i], kinds[i + 1]
+            tokens[i].whitespace = here == "mark" or (here == "word" and after in ("word", "open"))
+        return tokens
+
+    def _segment(self, run: str) -> list[Word]:
+        """Words of a run of readable characters: user lexicon words whole, the rest cut by jieba."""
+        assert self._tokenizer is not None
+        pieces: list[tuple[str, bool]] = []
+        if self._user_pattern is None:
+            pieces.append((run, False))
+        else:
+            start = 0
+            for m in self._user_pattern.finditer(run):
+                if m.start() > start:
+                    pieces.append((run[start : m.start()], False))
+                pieces.append((m.group(), True))
+                start = m.end()
+            if start < len(run):
+                pieces.append((run[start:], False))
+        words: list[Word] = []
+        for piece, is_user in pieces:
+            if is_user:
+                words.append(Word(piece, list(self._user[piece]), frozen=True, in_dictionary=True))
+                continue
+            for text in self._tokenizer.lcut(piece):
+                syllables, in_dictionary = self._reading(text)
+                words.append(Word(text, list(syllables), in_dictionary=in_dictionary))
+        return words
+
+    def _reading(self, word: str) -> tuple[tuple[str, ...], bool]:
+        """Citation syllables of a word and whether a phrase dictionary covered it whole (cached)."""
+        cached = self._readings.get(word)
+        if cached is not None:
+            return cached
+        if word in lx.WORD_PINYIN:
+            result = (lx.WORD_PINYIN[word], True)
+        else:
+            syllables = lazy_pinyin(word, style=Style.TONE3, neutral_tone_with_five=True)
+            syllables = [s if s[-1:].isdigit() else f"{s}5" for s in syllables]
+            for i, char in enumerate(word):
+                if char == "长" and not _covered_by_phrase(word, i):
+                    if i + 1 < len(word) and word[i + 1] in _ZHANG_BEFORE:
+                        syllables[i] = "zhang3"
+                    elif i > 0 and word[i - 1] in _CHANG_AFTER:
+                        syllables[i] = "chang2"
+            result = (tuple(syllables), word in PHRASES_DICT)
+        if len(self._readings) < 200_000:
+            self._readings[word] = result
+        return result
+
+    def _apply_context(self, phrase: list[Word]) -> None:
+        """Readings of single-character words that depend on the next word (长, 教)."""
+        for i, w in enumerate(phrase):
+            if w.frozen or len(w.text) != 1:
+                continue
+            if w.text == "长":
+                nxt = phrase[i + 1].text[0] if i + 1 < len(phrase) else ""
+                w.syllables[0] = "zhang3" if nxt in _ZHANG_BEFORE else "chang2"
+            elif w.text == "教" and i + 1 < len(phrase):
+                w.syllables[0] = "jiao1"  # 教 + object: teach
+
+    def _is_word(self, text: str) -> bool:
+        assert self._tokenizer is not None
+        return bool(self._tokenizer.FREQ.get(text))
+
+
+def _covered_by_phrase(word: str, index: int) -> bool:
+    """Whether some substring of ``word`` (2+ characters) containing position ``index`` is a pypinyin phrase."""
+    n = len(word)
+    return any(
+        word[a:b] in PHRASES_DICT for a in range(0, index + 1) for b in range(max(index + 1, a + 2), n + 1)
+    )
+
+
+def _validate_entry(word: str, syllables: list[str]) -> tuple[str, ...]:
+    """Check one user lexicon entry and return its syllables normalized (lower case, ``v`` for ü)."""
+    if not isinstance(word, str) or not word:
+        raise ValueError(f"user word must be a non-empty string, got {word!r}")
+    if isinstance(syllables, str) or len(syllables) != len(word):
+        raise ValueError(f"user word {word!r}: need one pinyin syllable per character, got {syllables!r}")
+    out: list[str] = []
+    for s in syllables:
+        norm = str(s).strip().lower().replace("ü", "v").replace("u:", "v")
+        if not _SYLLABLE.fullmatch(norm):
+            raise ValueError(f"user word {word!r}: {s!r} is not tone-numbered pinyin like 'yin2'")
+        syllable_phonemes(norm)  # raises ValueError for non-syllables
+        out.append(norm)
+    return tuple(out)

@@ -1,0 +1,85 @@
+"""Curated Mandarin pronunciation data on top of pypinyin's phrase dictionary.
+
+All syllables are tone-numbered pinyin (``"zi3"``, 5 = neutral) and are *citation* forms: tone sandhi is
+applied afterwards by :mod:`onestep.frontend.zh.sandhi`. The tables fix common errors found when checking
+pypinyin 0.55 against the standard (现代汉语词典) readings; they are deliberately small.
+"""
+
+from __future__ import annotations
+
+# Whole-word readings that pypinyin gets wrong (or that jieba should keep as one word).
+WORD_PINYIN: dict[str, tuple[str, ...]] = {
+    # 子 as a full-tone morpheme ("person", "particle", "master"), not the noun suffix zi5
+    "男子": ("nan2", "zi3"), "电子": ("dian4", "zi3"), "原子": ("yuan2", "zi3"), "孔子": ("kong3", "zi3"),
+    "孟子": ("meng4", "zi3"), "庄子": ("zhuang1", "zi3"), "卵子": ("luan3", "zi3"), "精子": ("jing1", "zi3"),
+    "质子": ("zhi4", "zi3"), "中子": ("zhong1", "zi3"), "粒子": ("li4", "zi3"), "因子": ("yin1", "zi3"),
+    "离子": ("li2", "zi3"), "光子": ("guang1", "zi3"), "棋子": ("qi2", "zi3"), "瓜子": ("gua1", "zi3"),
+    "莲子": ("lian2", "zi3"), "游子": ("you2", "zi3"), "才子": ("cai2", "zi3"), "赤子": ("chi4", "zi3"),
+    "天子": ("tian1", "zi3"), "太子": ("tai4", "zi3"), "公子": ("gong1", "zi3"), "诸子": ("zhu1", "zi3"),
+    "电子邮件": ("dian4", "zi3", "you2", "jian4"),
+    # polyphones
+    "数一数": ("shu3", "yi1", "shu3"), "数数": ("shu3", "shu5"), "得去": ("dei3", "qu4"),
+    "流血": ("liu2", "xue4"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
+}
+
+# Words whose last syllable is neutral (轻声) in standard Mandarin but not in pypinyin's data.
+NEUTRAL_FINAL: frozenset[str] = frozenset(
+    """
+    东西 朋友 时候 事情 名字 姑娘 葡萄 麻烦 热闹 清楚 明白 喜欢 告诉 窗户 衣服 知识 别人 认识 豆腐 漂亮 部分
+    地方 先生 学生 消息 休息 关系 客气 舒服 衣裳 打扮 打算 打听 打量 商量 收拾 眼睛 耳朵 眉毛 头发 嘴巴 尾巴
+    下巴 巴掌 脑袋 屁股 胳膊 指甲 指头 喉咙 早上 晚上 月亮 太阳 结实 凉快 干净 聪明 糊涂 厉害 老实 规矩 生意
+    故事 力气 脾气 本事 爱人 丈夫 媳妇 女婿 亲戚 师傅 师父 大夫 和尚 萝卜 核桃 玻璃 石榴 蘑菇 芝麻 棉花 包袱
+    口袋 钥匙 扫帚 风筝 灯笼 狐狸 骆驼 苍蝇 喇叭 琵琶 月饼 点心 粮食 庄稼 买卖 道理 主意 相声 招呼 吩咐 嘱咐
+    折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
+    迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
+    牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
+    拾掇 提防 招牌 能耐
+    路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
+    """.split()
+)
+
+# Reduplicated kinship nouns and tentative verbs: the second syllable is neutral (妈妈 ma1 ma5, 看看 kan4 kan5).
+NEUTRAL_REDUPLICATION: frozenset[str] = frozenset(
+    """
+    妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 伯伯 婶婶 姑姑 婆婆 公公 嫂嫂 爹爹 娘娘 太太 娃娃
+    宝宝 星星 猩猩 蛐蛐 饽饽 馍馍 泡泡 嬷嬷 谢谢
+    看看 想想 试试 听听 谈谈 问问 走走 尝尝 聊聊 歇歇 坐坐 玩玩 瞧瞧 说说 讲讲 找找 摸摸 拍拍 洗洗 学学 做做
+    算算 查查 猜猜 比比 翻翻 逛逛 转转 帮帮 抱抱 摆摆 摇摇 拉拉 换换 碰碰 敲敲 挤挤 伸伸 练练 读读 写写 闻闻
+    动动 跳跳 笑笑 见见 望望 指指 救救 数数
+    """.split()
+)
+# Of those, the tentative verbs (a 3rd-tone first syllable still changes to 2nd: 想想 xiang2 xiang5).
+TENTATIVE_VERBS: frozenset[str] = frozenset(
+    w for w in NEUTRAL_REDUPLICATION if w[0] in "看想试听谈问走尝聊歇坐玩瞧说讲找摸拍洗学做算查猜比翻逛转帮抱摆摇拉换碰敲挤伸练读写闻动跳笑见望指救数"
+)
+
+# Modal particles: neutral tone after another word (吗 呢 吧 ...).
+PARTICLES: frozenset[str] = frozenset("吗呢吧啊呀哇啦嘛呗喽咯嘞哦")
+
+# Verb + directional complement (上来, 回去): the complement is neutral.
+DIRECTIONAL_FIRST = frozenset("上下进出回过起开")
+DIRECTIONAL_LAST = frozenset("来去")
+
+# 得 that means "obtain" (full tone) in two-character words jieba knows but pypinyin does not.
+DE_OBTAIN: frozenset[str] = frozenset(
+    "乍得 彼得 奥得 宾得 可得 已得 安得 复得 兼得 始得 实得 募得 征得 录得 商得 劫得 喜得 互得 得得".split()
+)
+# First characters of two-character X过 words where 过 is not the experiential suffix.
+GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆")
+
+# Words ending in 儿 where 儿 means "child" (full tone er2), not the 儿化 suffix.
+ER_FULL_TONE: frozenset[str] = frozenset(
+    """
+    女儿 婴儿 幼儿 孤儿 患儿 男儿 健儿 宠儿 胎儿 新生儿 少儿 侄儿 孙儿 妻儿 育儿 弃儿 混血儿 早产儿 乞儿 产儿
+    托儿 犬儿 爱儿 娇儿 红孩儿 宁馨儿 弄潮儿 幸运儿 佼佼儿 体弱儿 流浪儿 脑瘫儿 连体儿
+    """.split()
+)
+
+# Personal pronouns: 得 right after one of these and before a verb is "must" (我得去 wo3 dei3 qu4).
+PRONOUNS: frozenset[str] = frozenset("我 你 他 她 它 您 咱 我们 你们 他们 她们 咱们 大家 自己".split())
+
+# Measure words after which a morpheme-final 一 still changes tone (同一个 tong2 yi2 ge4).
+MEASURE_AFTER_YI = frozenset("个种样次天年位件条只张本批群点些下会段回遍份场")
+
+NUMERAL_CHARS = frozenset("零〇一二三四五六七八九十")  # not 两: 一两个 is yi4 liang3
+BIG_UNITS = frozenset("百千万亿")

@@ -1,0 +1,288 @@
+"""Mandarin text normalization: numbers and symbols spelled out in Chinese characters.
+
+:func:`normalize_zh` folds full-width forms to half-width (Chinese punctuation stays), then applies an
+ordered list of regular-expression rules, most specific first: dates, years, times, ratios, phone numbers
+and codes, money, percentages, arithmetic, fractions, ranges, units, signs, 两 before measure words, and
+finally any remaining number. Each rule rewrites digits into characters, so later rules never see them
+again. Latin letter runs are left untouched (the English G2P reads them).
+
+Every pattern is anchored with a look-behind so that it can only start at the beginning of a digit run,
+and no pattern nests unbounded quantifiers, so the cost stays linear in the input length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from onestep.frontend.zh.numbers import read_cardinal, read_digits
+
+Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]  # pattern, re.sub replacement
+
+_KEEP_FULL_WIDTH = "，！？：；（）"  # Chinese punctuation that lives in the full-width block
+_FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FULL_WIDTH}
+_FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+
+_NUM = r"[0-9]+(?:\.[0-9]+)?"
+_DASH = r"[-~—–]"  # ~ also stands for the folded full-width ～
+_RANGE = r"[-~—–至到]"
+
+_MEASURES = (
+    "个|位|只|本|条|张|件|次|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
+    "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
+    "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
+    "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|点(?![0-9])|年(?!级)|分(?!之)"
+)
+
+# unit -> (reading, may a bare 2 before it be read 两?)
+_UNITS: dict[str, tuple[str, bool]] = {
+    "km/h": ("公里每小时", True), "m/s": ("米每秒", True), "kWh": ("千瓦时", True), "kwh": ("千瓦时", True),
+    "mAh": ("毫安时", True), "km²": ("平方公里", True), "m²": ("平方米", True), "cm²": ("平方厘米", True),
+    "m³": ("立方米", True), "cm³": ("立方厘米", True),
+    "km": ("公里", True), "KM": ("公里", True), "cm": ("厘米", True), "mm": ("毫米", True), "nm": ("纳米", True),
+    "μm": ("微米", True), "m": ("米", True),
+    "kg": ("公斤", True), "KG": ("公斤", True), "Kg": ("公斤", True), "mg": ("毫克", True), "g": ("克", True),
+    "ml": ("毫升", True), "mL": ("毫升", True), "L": ("升", True),
+    "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
+    "kB": ("千字节", True),
+    "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
+    "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True),
+    "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
+    "℃": ("摄氏度", False), "°C": ("摄氏度", False), "℉": ("华氏度", False), "°F": ("华氏度", False),
+    "°": ("度", False),
+}
+_TEMPERATURES = {"℃", "°C", "℉", "°F"}
+_UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+
+_CURRENCIES = {
+    "US$": "美元", "HK$": "港元", "NT$": "新台币", "$": "美元", "USD": "美元", "¥": "元", "RMB": "元",
+    "CNY": "元", "€": "欧元", "EUR": "欧元", "£": "英镑", "GBP": "英镑", "₩": "韩元", "₹": "卢比",
+}
+_CURRENCY_ALT = "|".join(re.escape(c) for c in sorted(_CURRENCIES, key=len, reverse=True))
+
+_SERVICE_NUMBERS = (
+    "110|119|120|122|114|12315|12345|12306|12320|12369|10086|10010|10000|95588|95533|95555|95566|95599|95522"
+)
+_DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助)[是为:：]?\s?$")
+_DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中心|客服|查号|台)")
+_ID_KEYWORDS = (
+    "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
+    "QQ号|QQ|qq|微信号|航班号|座位号"
+)
+
+
+def normalize_zh(text: str) -> str:
+    """Spell out numbers and symbols of a Mandarin sentence in Chinese characters.
+
+    Args:
+        text: raw text; may contain Latin words, digits, symbols, full-width forms.
+    Returns:
+        the text with digits and numeric symbols rewritten (``"12500"`` → ``"一万两千五百"``,
+        ``"-5℃"`` → ``"零下五摄氏度"``, ``"13812345678"`` → ``"幺三八幺二三四五六七八"``); Latin letters and
+        Chinese punctuation unchanged.
+    """
+    text = _CONTROL.sub(" ", text.translate(_FOLD))
+    for pattern, replace in _RULES:
+        text = pattern.sub(replace, text)
+    return text
+
+
+def _before(m: re.Match[str], n: int) -> str:
+    """Up to ``n`` characters before the match (a bounded look-back, so rules stay linear)."""
+    return m.string[max(0, m.start() - n) : m.start()]
+
+
+def _after(m: re.Match[str], n: int) -> str:
+    return m.string[m.end() : m.end() + n]
+
+
+def _thousands(m: re.Match[str]) -> str:
+    return m.group().replace(",", "")
+
+
+def _date(m: re.Match[str]) -> str:
+    year, month, day = m.group(1), int(m.group(3)), int(m.group(4))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return m.group()
+    return f"{year}年{month}月{day}日"
+
+
+def _year_range(m: re.Match[str]) -> str:
+    return f"{read_digits(m.group(1))}到{read_digits(m.group(2))}"
+
+
+def _year(m: re.Match[str]) -> str:
+    return read_digits(m.group()) if 1000 < int(m.group()) < 3000 else m.group()
+
+
+def _small_cardinal(m: re.Match[str]) -> str:
+    return read_cardinal(m.group(1))
+
+
+def _clock(hour: str, minute: str, second: str | None) -> str:
+    spoken = read_cardinal(hour, liang=True) + "点"
+    if minute != "00" or second:
+        spoken += ("零" if minute[0] == "0" and minute != "00" else "") + read_cardinal(minute) + "分"
+    if second:
+        spoken += ("零" if second[0] == "0" and second != "00" else "") + read_cardinal(second) + "秒"
+    return spoken
+
+
+def _time(m: re.Match[str]) -> str:
+    if "比" in _before(m, 4):
+        return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(4) is None else m.group()
+    spoken = _clock(m.group(1), m.group(2), m.group(3))
+    if m.group(4) is not None:
+        spoken += "到" + _clock(m.group(4), m.group(5), m.group(6))
+    return spoken
+
+
+def _ratio_text(a: str, b: str) -> str:
+    return f"{read_cardinal(a)}比{read_cardinal(b)}"
+
+
+def _ratio(m: re.Match[str]) -> str:
+    return _ratio_text(m.group(1), m.group(2))
+
+
+def _mobile(m: re.Match[str]) -> str:
+    prefix = m.group(1) or ""
+    spoken = ("加" if prefix.startswith("+") else "") + (read_digits("86") if prefix else "")
+    return spoken + read_digits(m.group(2) + m.group(3) + m.group(4), yao=True)
+
+
+def _digit_groups(m: re.Match[str]) -> str:
+    return "".join(read_digits(g, yao=True) for g in m.groups() if g)
+
+
+def _service_number(m: re.Match[str]) -> str:
+    if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 3)):
+        return read_digits(m.group(), yao=True)
+    return m.group()
+
+
+def _id_number(m: re.Match[str]) -> str:
+    return m.group(1) + m.group(2) + read_digits(m.group(3), yao=True)
+
+
+def _money_amount(amount: str) -> str:
+    if "." in amount:
+        amount = amount.rstrip("0").rstrip(".")
+    return amount
+
+
+def _money_prefix(m: re.Match[str]) -> str:
+    currency, amount, scale = m.group(1), _money_amount(m.group(2)), m.group(3) or ""
+    return read_cardinal(amount, liang=True) + scale + _CURRENCIES[currency]
+
+
+def _money_suffix(m: re.Match[str]) -> str:
+    return _money_amount(m.group())
+
+
+def _percent_range(m: re.Match[str]) -> str:
+    word = "千分之" if m.group(4) == "‰" else "百分之"
+    second = read_cardinal(m.group(3))
+    return f"{word}{read_cardinal(m.group(1))}到{word if m.group(2) else ''}{second}"
+
+
+def _percent(m: re.Match[str]) -> str:
+    word = "千分之" if m.group(3) == "‰" else "百分之"
+    return ("负" if m.group(1) else "") + word + read_cardinal(m.group(2))
+
+
+_OPERATORS = {"+": "加", "-": "减", "—": "减", "–": "减", "×": "乘", "*": "乘", "x": "乘", "X": "乘", "÷": "除以",
+              "/": "除以", "=": "等于"}
+_OPERATOR = re.compile(r"\s?([-+×*xX÷/=—–])\s?")
+
+
+def _expression(m: re.Match[str]) -> str:
+    if "=" not in m.group():
+        return m.group()
+    return _OPERATOR.sub(lambda o: _OPERATORS[o.group(1)], m.group())
+
+
+def _fraction(m: re.Match[str]) -> str:
+    numerator, denominator = m.group(1), m.group(2)
+    if int(denominator) == 0:
+        return m.group()
+    return f"{read_cardinal(denominator)}分之{read_cardinal(numerator)}"
+
+
+def _unit(m: re.Match[str]) -> str:
+    sign, number, unit = m.group(1), m.group(2), m.group(3)
+    reading, liang = _UNITS[unit]
+    if len(unit) == 1 and unit.isalpha() and re.search(r"[A-Za-z]\s?$", _before(m, 2)):
+        return m.group()  # part of a Latin name: "iPhone 5s"
+    if unit == "s" and re.fullmatch(r"1[0-9]{2}0|20[0-9]0", number) and not sign:
+        return read_digits(number) + "年代"  # 1990s
+    spoken = read_cardinal(number, liang=liang)
+    if sign:
+        spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
+    return spoken + reading
+
+
+def _number(m: re.Match[str]) -> str:
+    parts = m.group().split(".")
+    integer = parts[0]
+    if len(parts) > 2:  # version numbers: 1.2.3
+        return "点".join(read_cardinal(p) if not (len(p) > 1 and p[0] == "0") else read_digits(p) for p in parts)
+    if len(integer) > 1 and integer[0] == "0" and len(parts) == 1:
+        return read_digits(integer, yao=True)  # codes with leading zeros: 007
+    if len(integer) >= 11 and len(parts) == 1:
+        return read_digits(integer, yao=True)  # ids and other long digit strings
+    return read_cardinal(m.group())
+
+
+def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
+    return re.compile(pattern), replace
+
+
+_RULES: list[Rule] = [
+    # 1,234,567 → 1234567
+    _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
+    # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
+    _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
+    _sub(r"(?<![0-9.])([0-9]{4})\s?" + _RANGE + r"\s?([0-9]{4})(?=\s?年)", _year_range),
+    _sub(r"(?<![0-9.])[0-9]{4}(?=\s?年)", _year),
+    _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
+    _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
+    # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
+    _sub(
+        r"(?<![0-9.:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
+        r"(?:\s?" + _RANGE + r"\s?([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?)?(?![0-9:：])",
+        _time,
+    ),
+    _sub(rf"(?<![0-9.:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
+    # phone numbers, service numbers and codes: digit by digit, 1 as 幺
+    _sub(r"(?<![0-9])(?:(\+?86)[-\s]?)?(1[3-9][0-9])[-\s]?([0-9]{4})[-\s]?([0-9]{4})(?![0-9])", _mobile),
+    _sub(r"(?<![0-9])\(?(0[0-9]{2,3})\)?[-\s]?([0-9]{7,8})(?![0-9])", _digit_groups),
+    _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
+    _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
+    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房))", lambda m: read_digits(m.group(), yao=True)),  # 305房间
+    _sub(rf"({_ID_KEYWORDS})((?:号码)?[是为:：]?\s?)([0-9]+)(?![0-9.])", _id_number),
+    # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
+    _sub(rf"({_CURRENCY_ALT})\s?([0-9]+(?:\.[0-9]+)?)\s?(万亿|亿|万|千|百万|百)?", _money_prefix),
+    _sub(r"(?<![0-9.])[0-9]+\.[0-9]+(?=\s?(?:元|块|美元|欧元|英镑|港元|日元))", _money_suffix),
+    # percentages: 15% → 百分之十五, 10%-20% → 百分之十到百分之二十
+    _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?" + _RANGE + rf"\s?({_NUM})\s?(%|‰)", _percent_range),
+    _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
+    # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
+    _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
+    _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
+    _sub(r"(?<=[0-9])\+(?![0-9+])", "多"),  # 5000+ → 五千多
+    # ranges: 3-5天 → 3到5天
+    _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
+    _sub(rf"(?<![0-9.])(-)?({_NUM})\s?({_UNIT_ALT})(?![A-Za-z²³])", _unit),
+    _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
+    _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
+    _sub(rf"(?<![0-9.])(?<!第)2(?=\s?(?:{_MEASURES}))", "两"),
+    _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
+    _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])", "加"),
+    _sub(r"\s?×\s?", "乘"),
+    _sub(r"\s?÷\s?", "除以"),
+    _sub(r"(?<![A-Za-z=<>!])\s?=\s?(?![A-Za-z=])", "等于"),
+    _sub(r"℃|°C", "摄氏度"),
+    _sub(r"℉|°F", "华氏度"),
+]

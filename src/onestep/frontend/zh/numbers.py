@@ -1,0 +1,45 @@
+"""Reading Arabic numerals aloud in Mandarin: cardinals, decimals, digit strings.
+
+Cardinals and decimals come from ``cn2an`` (``an2cn``), with 两 for a leading two before 千/万/亿
+(2000 → 两千, 12500 → 一万两千五百); digit strings are read one digit at a time (1 as 幺 for phone numbers
+and codes, 一 for years).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import cn2an
+
+_DIGITS = "零一二三四五六七八九"
+_DIGITS_YAO = "零幺二三四五六七八九"
+_LIANG = re.compile(r"(?<!十)二(?=[千万亿])")
+MAX_CARDINAL_DIGITS = 16  # cn2an's limit; longer integers are read digit by digit
+
+
+def read_digits(digits: str, *, yao: bool = False) -> str:
+    """Read ``digits`` (ASCII 0-9 only) one by one: ``"2024"`` → ``"二零二四"``; ``yao`` reads 1 as 幺."""
+    table = _DIGITS_YAO if yao else _DIGITS
+    return "".join(table[ord(d) - 48] for d in digits)
+
+
+@lru_cache(maxsize=8192)
+def read_cardinal(number: str, *, liang: bool = False) -> str:
+    """Read a non-negative integer or decimal written in ASCII digits.
+
+    Args:
+        number: ``"12500"``, ``"3.5"``, ``"0.05"``; integers longer than 16 digits are read digit by digit.
+        liang: read a bare ``"2"`` as 两 (before measure words: 两个).
+    Returns:
+        e.g. ``"一万两千五百"``, ``"三点五"``, ``"零点零五"``.
+    """
+    integer, _, fraction = number.partition(".")
+    integer = integer.lstrip("0") or "0"
+    if len(integer) > MAX_CARDINAL_DIGITS:
+        spoken = read_digits(integer)
+    elif liang and integer == "2" and not fraction:
+        spoken = "两"
+    else:
+        spoken = _LIANG.sub("两", cn2an.an2cn(integer))
+    return f"{spoken}点{read_digits(fraction)}" if fraction else spoken

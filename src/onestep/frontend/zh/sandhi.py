@@ -1,0 +1,206 @@
+"""Mandarin tone sandhi and neutral tones over one phrase (the words between two punctuation marks).
+
+Input syllables are citation readings (pypinyin + curated fixes); the rules turn them into surface tones:
+
+1. 一 and 不, judged on the *citation* tone of the next syllable (even across word boundaries):
+   一 → yi2 before tone 4, yi4 before tones 1-3, yi1 as an ordinal (第一), in numbers (十一, 一九九八),
+   before 月/号/楼/年级, word- or phrase-finally (统一); 不 → bu2 before tone 4, else bu4.
+2. Neutral tones: particles (吗 呢 吧 ...), 的/地/得 as structural particles, 们, experiential 过,
+   directional complements (回来), 儿化 suffixes, reduplicated kinship nouns and tentative verbs (妈妈, 看看),
+   the middle of 看一看 / 对不起, and a curated word list (东西 dong1 xi5).
+3. Third tone: inside a word, cyclically over its dictionary structure ([展览]馆 → 2 2 3, 纸[老虎] → 3 2 3);
+   across words, right to left on surface tones (我 很 好 → wo3 hen2 hao3).
+
+Words marked ``frozen`` (user lexicon entries) are never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from onestep.frontend.zh import lexicon as lx
+
+
+@dataclass
+class Word:
+    """One segmented word of a phrase.
+
+    Attributes:
+        text: the Chinese characters.
+        syllables: one tone-numbered pinyin syllable per character; rewritten in place by :func:`apply_sandhi`.
+        frozen: a user lexicon entry, whose syllables are final as given.
+        in_dictionary: the reading came for the whole word from a phrase dictionary (pypinyin's or the
+            curated one), so suffix heuristics for unknown words do not apply.
+    """
+
+    text: str
+    syllables: list[str]
+    frozen: bool = False
+    in_dictionary: bool = False
+
+
+def tone(syllable: str) -> int:
+    """Tone digit (1-5) of ``"yin2"``-style pinyin."""
+    return int(syllable[-1])
+
+
+def with_tone(syllable: str, new_tone: int) -> str:
+    """``syllable`` with its tone digit replaced."""
+    return f"{syllable[:-1]}{new_tone}"
+
+
+def apply_sandhi(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
+    """Rewrite the syllables of one phrase's words from citation to surface tones, in place.
+
+    Args:
+        words: the phrase's words in order.
+        is_word: dictionary membership test used to find the internal structure of words of 3+ characters.
+    """
+    _yi_bu(words, is_word)
+    _neutral_tones(words)
+    _third_tone(words, is_word)
+
+
+def _yi_bu(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
+    chars: list[str] = []
+    where: list[tuple[int, int]] = []
+    for wi, w in enumerate(words):
+        for ci, c in enumerate(w.text):
+            chars.append(c)
+            where.append((wi, ci))
+    citation = [words[wi].syllables[ci] for wi, ci in where]
+    for k, c in enumerate(chars):
+        if c == "一" and citation[k].startswith("yi"):
+            citation[k] = "yi1"
+        elif c == "不" and citation[k].startswith("bu"):
+            citation[k] = "bu4"
+    n = len(chars)
+    for k, c in enumerate(chars):
+        wi, ci = where[k]
+        word = words[wi]
+        if word.frozen or c not in "一不" or not citation[k].startswith(("yi", "bu")):
+            continue
+        prev = chars[k - 1] if k > 0 else ""
+        nxt = chars[k + 1] if k + 1 < n else ""
+        nxt2 = chars[k + 2] if k + 2 < n else ""
+        word_final = len(word.text) > 1 and ci == len(word.text) - 1
+        if c == "一" and ci > 0 and len(word.text) > 2 and nxt not in lx.MEASURE_AFTER_YI:
+            word_final = word_final or ci == _split_point(word.text, is_word) - 1  # [统一]规划
+        if not nxt or word_final:
+            new = 1 if c == "一" else 4
+        elif c == "不":
+            new = 2 if tone(citation[k + 1]) == 4 else 4
+        else:
+            new = _yi_tone(prev, nxt, nxt2, chars[k - 2] if k > 1 else "", tone(citation[k + 1]))
+        word.syllables[ci] = f"{'yi' if c == '一' else 'bu'}{new}"
+
+
+def _yi_tone(prev: str, nxt: str, nxt2: str, prev2: str, next_tone: int) -> int:
+    """Tone of a non-final 一 from its neighbours and the citation tone of the next syllable."""
+    if prev == "第":
+        return 1
+    if nxt not in lx.BIG_UNITS:
+        if nxt in lx.NUMERAL_CHARS or (nxt == "点" and nxt2 in lx.NUMERAL_CHARS):
+            return 1  # digit sequences and decimals: 一九九八, 一点五
+        if prev in lx.NUMERAL_CHARS or prev in lx.BIG_UNITS or (prev == "点" and prev2 in lx.NUMERAL_CHARS):
+            return 1  # 十一, 一百一, 三点一
+        if nxt in "月号楼" or (nxt == "年" and nxt2 == "级"):
+            return 1  # 一月, 一号, 一楼, 一年级
+    return 2 if next_tone in (4, 5) else 4
+
+
+def _neutral_tones(words: Sequence[Word]) -> None:
+    for i, w in enumerate(words):
+        if w.frozen:
+            continue
+        t, s, n = w.text, w.syllables, len(w.text)
+        prev = words[i - 1] if i > 0 else None
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if t in lx.NEUTRAL_FINAL:
+            s[-1] = with_tone(s[-1], 5)
+        for j in range(1, n):
+            pair = t[j - 1 : j + 1]
+            if pair in lx.NEUTRAL_REDUPLICATION:  # 妈妈, 爸爸妈妈, 看看
+                s[j] = with_tone(s[j], 5)
+                if pair in lx.TENTATIVE_VERBS and tone(s[j - 1]) == 3:
+                    s[j - 1] = with_tone(s[j - 1], 2)  # 想想 xiang2 xiang5
+        if n >= 2 and t[0] == "不" and prev is not None and prev.text == t[1:]:
+            s[0] = "bu5"  # 想 不想
+        if n == 3 and (t[1] == "不" or (t[1] in "一了" and t[0] == t[2])):
+            s[1] = with_tone(s[1], 5)  # 对不起, 看一看, 看了看
+        if n == 1:
+            _single_char_neutral(w, prev, nxt)
+            continue
+        last = t[-1]
+        if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
+            s[-1] = with_tone(s[-1], 5)
+        elif last == "得" and not w.in_dictionary and t not in lx.DE_OBTAIN:
+            s[-1] = "de5"  # 长得, 变得
+        elif last == "地" and not w.in_dictionary and n >= 3 and t[0] == t[1]:
+            s[-1] = "de5"  # 慢慢地
+        elif last == "过" and n == 2 and not w.in_dictionary and t[0] not in lx.GUO_NOT_SUFFIX:
+            s[-1] = with_tone(s[-1], 5)  # 去过, 看过
+        elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and t != "过去":
+            s[-1] = with_tone(s[-1], 5)  # 回来, 上去
+            if n >= 3 and not w.in_dictionary:
+                s[-2] = with_tone(s[-2], 5)  # 站起来
+        elif last == "儿" and not any(t[-k:] in lx.ER_FULL_TONE for k in range(2, min(n, 4) + 1)):
+            s[-1] = "er5"  # 儿化: 哪儿, 一点儿
+
+
+def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
+    """Neutral tones of one-character function words, which depend on their neighbours."""
+    c = w.text
+    if prev is None:
+        return  # phrase-initial: an interjection (啊!) or a full word (得了吧)
+    if c in lx.PARTICLES or c in "的了着":
+        w.syllables[0] = with_tone(w.syllables[0], 5)
+    elif c == "地" and nxt is not None:
+        w.syllables[0] = "de5"  # 慢慢 地 走
+    elif c == "得":
+        if prev.text in lx.PRONOUNS and nxt is not None:
+            w.syllables[0] = "de2" if nxt.text[0] in "了到" else "dei3"  # 我得去 / 他得了奖
+        else:
+            w.syllables[0] = "de5"  # 跑 得 快
+
+
+def _third_tone(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
+    for w in words:
+        if not w.frozen and len(w.syllables) > 1:
+            _cyclic_third_tone(w.text, w.syllables, 0, len(w.syllables), is_word)
+    for i in range(len(words) - 2, -1, -1):
+        left, right = words[i], words[i + 1]
+        if not left.frozen and tone(left.syllables[-1]) == 3 and tone(right.syllables[0]) == 3:
+            left.syllables[-1] = with_tone(left.syllables[-1], 2)
+
+
+def _cyclic_third_tone(text: str, syllables: list[str], lo: int, hi: int, is_word: Callable[[str], bool]) -> None:
+    """3-3 → 2-3 applied innermost constituent first over ``text[lo:hi]`` (its binary dictionary structure)."""
+    if hi - lo < 2:
+        return
+    k = lo + _split_point(text[lo:hi], is_word)
+    _cyclic_third_tone(text, syllables, lo, k, is_word)
+    _cyclic_third_tone(text, syllables, k, hi, is_word)
+    if tone(syllables[k - 1]) == 3 and tone(syllables[k]) == 3:
+        syllables[k - 1] = with_tone(syllables[k - 1], 2)
+
+
+def _split_point(text: str, is_word: Callable[[str], bool]) -> int:
+    """Where a word of two or more characters splits into its two immediate constituents."""
+    n = len(text)
+    if n == 2:
+        return 1
+    if n == 3:
+        if is_word(text[:2]):
+            return 2
+        return 1 if is_word(text[1:]) else 2
+    both = [k for k in range(1, n) if _is_part(text[:k], is_word) and _is_part(text[k:], is_word)]
+    if both:
+        return min(both, key=lambda k: (abs(2 * k - n), -k))
+    prefixes = [k for k in range(2, n) if is_word(text[:k])]
+    return max(prefixes) if prefixes else n // 2
+
+
+def _is_part(text: str, is_word: Callable[[str], bool]) -> bool:
+    return len(text) == 1 or is_word(text)

@@ -1,0 +1,235 @@
+"""Mandarin G2P: polyphones, tone sandhi, neutral tones, phonemes, punctuation, user lexicon, robustness."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+from onestep.frontend.symbols import unknown_symbols
+from onestep.frontend.tokens import Segment, Token
+from onestep.frontend.zh.g2p import MandarinG2P
+from onestep.frontend.zh.normalize import normalize_zh
+from onestep.frontend.zh.phonemes import syllable_phonemes
+
+CORPUS = Path("/work/shared/corpus/zh_train.txt")
+
+
+@pytest.fixture(scope="module")
+def g2p() -> MandarinG2P:
+    return MandarinG2P()
+
+
+def pinyin(tokens: list[Token]) -> str:
+    return " ".join(p for t in tokens for p in t.pinyin)
+
+
+def phonemes(tokens: list[Token]) -> str:
+    return Segment("zh", "", tokens).phonemes
+
+
+# word in context -> expected pinyin of the whole text (surface tones)
+POLYPHONES: list[tuple[str, str]] = [
+    ("银行", "yin2 hang2"),
+    ("行走", "xing2 zou3"),
+    ("银行行长", "yin2 hang2 hang2 zhang3"),
+    ("重庆", "chong2 qing4"),
+    ("重要", "zhong4 yao4"),
+    ("长大", "zhang3 da4"),
+    ("长城", "chang2 cheng2"),
+    ("这条路很长", "zhe4 tiao2 lu4 hen3 chang2"),
+    ("你长得很高", "ni2 zhang3 de5 hen3 gao1"),
+    ("觉得", "jue2 de5"),
+    ("睡觉", "shui4 jiao4"),
+    ("还是", "hai2 shi4"),
+    ("还钱", "huan2 qian2"),
+    ("便宜", "pian2 yi5"),
+    ("方便", "fang1 bian4"),
+    ("音乐", "yin1 yue4"),
+    ("快乐", "kuai4 le4"),
+    ("朝阳", "zhao1 yang2"),
+    ("朝代", "chao2 dai4"),
+    ("了解", "liao2 jie3"),
+    ("好了", "hao3 le5"),
+    ("得到", "de2 dao4"),
+    ("我得去", "wo2 dei3 qu4"),
+    ("他跑得很快", "ta1 pao3 de5 hen3 kuai4"),
+    ("都市", "du1 shi4"),
+    ("都是", "dou1 shi4"),
+    ("传记", "zhuan4 ji4"),
+    ("传说", "chuan2 shuo1"),
+    ("地方", "di4 fang5"),
+    ("地上", "di4 shang5"),
+    ("慢慢地走", "man4 man4 de5 zou3"),
+    ("为了", "wei4 le5"),
+    ("因为", "yin1 wei4"),
+    ("调查", "diao4 cha2"),
+    ("空调", "kong1 tiao2"),
+    ("数学", "shu4 xue2"),
+    ("数一数", "shu3 yi5 shu3"),
+    ("教我", "jiao1 wo3"),
+    ("教育", "jiao4 yu4"),
+    ("着急", "zhao2 ji2"),
+    ("看着我", "kan4 zhe5 wo3"),
+    ("男子", "nan2 zi3"),
+    ("种子", "zhong3 zi5"),
+]
+
+SANDHI: list[tuple[str, str]] = [
+    # third tone
+    ("你好", "ni2 hao3"),
+    ("展览馆", "zhan2 lan2 guan3"),
+    ("小老虎", "xiao3 lao2 hu3"),
+    ("我很好", "wo3 hen2 hao3"),
+    ("我也很好", "wo2 ye3 hen2 hao3"),
+    ("水果", "shui2 guo3"),
+    # 一
+    ("一个", "yi2 ge4"),
+    ("一天", "yi4 tian1"),
+    ("一起", "yi4 qi3"),
+    ("一年", "yi4 nian2"),
+    ("第一", "di4 yi1"),
+    ("第一名", "di4 yi1 ming2"),
+    ("一一", "yi1 yi1"),
+    ("十一", "shi2 yi1"),
+    ("一百一十", "yi4 bai3 yi1 shi2"),
+    ("一九四九年", "yi1 jiu3 si4 jiu3 nian2"),
+    ("统一", "tong3 yi1"),
+    ("统一规划", "tong3 yi1 gui1 hua4"),
+    ("一月一号", "yi1 yue4 yi1 hao4"),
+    ("看一看", "kan4 yi5 kan4"),
+    ("一模一样", "yi4 mu2 yi2 yang4"),
+    # 不
+    ("不是", "bu2 shi4"),
+    ("不好", "bu4 hao3"),
+    ("不去", "bu2 qu4"),
+    ("不一定", "bu4 yi2 ding4"),
+    ("对不起", "dui4 bu5 qi3"),
+    ("你想不想去", "ni2 xiang3 bu5 xiang3 qu4"),
+    # neutral tones
+    ("妈妈", "ma1 ma5"),
+    ("爸爸妈妈", "ba4 ba5 ma1 ma5"),
+    ("看看", "kan4 kan5"),
+    ("想想", "xiang2 xiang5"),
+    ("东西", "dong1 xi5"),
+    ("东西南北", "dong1 xi1 nan2 bei3"),
+    ("木头", "mu4 tou5"),
+    ("我们", "wo3 men5"),
+    ("桌子", "zhuo1 zi5"),
+    ("你好吗", "ni2 hao3 ma5"),
+    ("走吧", "zou3 ba5"),
+    ("他说了什么", "ta1 shuo1 le5 shen2 me5"),
+    ("他去过北京", "ta1 qu4 guo5 bei3 jing1"),
+    ("站起来", "zhan4 qi3 lai5"),
+    ("朋友", "peng2 you5"),
+    ("哪儿", "na3 er5"),
+    ("女儿", "nv3 er2"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), POLYPHONES + SANDHI)
+def test_pinyin(g2p: MandarinG2P, text: str, expected: str) -> None:
+    assert pinyin(g2p(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("syllable", "expected"),
+    [("yin2", "i↗n"), ("hao3", "xau↓"), ("shi4", "ʂɨ↘"), ("zi5", "ʦɨ"), ("lv4", "ly↘"), ("er2", "ɚ↗"), ("n2", "n↗"),
+     ("zhuang1", "ꭧwa→ŋ"), ("xue2", "ɕɥe↗")],
+)
+def test_syllable_phonemes(syllable: str, expected: str) -> None:
+    assert syllable_phonemes(syllable) == expected
+
+
+def test_tokens_are_words_with_phonemes_and_spaces(g2p: MandarinG2P) -> None:
+    tokens = g2p("我们在银行。")
+    assert [t.text for t in tokens] == ["我们", "在", "银行", "。"]
+    assert [t.pinyin for t in tokens] == [["wo3", "men5"], ["zai4"], ["yin2", "hang2"], []]
+    assert [t.whitespace for t in tokens] == [True, True, False, False]
+    assert phonemes(tokens) == "wo↓mən ʦai↘ i↗nxa↗ŋ."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("你好，世界。", "ni↗xau↓, ʂɨ↘ʨje↘."),
+        ("好！真的？", "xau↓! ꭧə→ntɤ?"),
+        ("他说：走；好、行", "tʰa→ ʂwo→: ʦou↓; xau↓, ɕi↗ŋ"),
+        ("我读《红楼梦》了", "wo↓tu↗ “xʊ↗ŋlou↗mə↘ŋ” lɤ"),
+        ("「好」（是）", "“xau↓” (ʂɨ↘)"),
+        ("他说：“走！”", "tʰa→ ʂwo→: “ʦou↓! ”"),
+    ],
+)
+def test_punctuation(g2p: MandarinG2P, text: str, expected: str) -> None:
+    assert phonemes(g2p(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["他们在北京工作。", "银行行长说：“他们都没来！”", "《红楼梦》（曹雪芹）"],
+)
+def test_phonemes_match_misaki_where_no_sandhi_applies(g2p: MandarinG2P, text: str) -> None:
+    from misaki.zh import ZHG2P
+
+    expected = re.sub(r" +", " ", ZHG2P()(text)[0])
+    assert phonemes(g2p(text)) == expected
+
+
+def test_user_words_are_one_word_with_exact_pinyin() -> None:
+    g2p = MandarinG2P({"朝阳区": ["chao2", "yang2", "qu1"], "你好": ["ni3", "hao3"]})
+    tokens = g2p("我在朝阳区说你好")
+    assert "朝阳区" in [t.text for t in tokens]
+    assert pinyin(tokens) == "wo3 zai4 chao2 yang2 qu1 shuo1 ni3 hao3"  # no sandhi inside a user word
+
+
+def test_user_word_cuts_across_jieba_words() -> None:
+    g2p = MandarinG2P({"行长说": ["hang2", "zhang3", "shuo1"]})
+    tokens = g2p("银行行长说话")
+    assert "行长说" in [t.text for t in tokens]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [{"": []}, {"银行": ["yin2"]}, {"银行": ["yin", "hang2"]}, {"银行": ["xyz2", "hang2"]}, {"银行": "yin2hang2"}],
+)
+def test_bad_user_words_are_rejected(entry: dict) -> None:
+    with pytest.raises(ValueError):
+        MandarinG2P(entry)
+
+
+def test_user_word_accepts_u_umlaut() -> None:
+    assert pinyin(MandarinG2P({"绿色": ["lü4", "se4"]})("绿色")) == "lv4 se4"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("", []), ("，。！？", [",", ".", "!", "?"]), ("😀🎉", []), ("\x00\x07\x1b", []), ("abc123", [])],
+)
+def test_degenerate_input(g2p: MandarinG2P, text: str, expected: list[str]) -> None:
+    assert [t.phonemes for t in g2p(text)] == expected
+
+
+def test_unreadable_and_emoji_characters_produce_nothing(g2p: MandarinG2P) -> None:
+    tokens = g2p("你😀好\u3000\x07吗")
+    assert "".join(t.text for t in tokens) == "你好吗"
+    assert not unknown_symbols(phonemes(tokens))
+
+
+def test_long_input(g2p: MandarinG2P) -> None:
+    tokens = g2p("一二三四五六七八九十，" * 2000)
+    assert len(tokens) >= 4000
+    assert not unknown_symbols(phonemes(tokens))
+
+
+def test_corpus_never_raises_and_stays_in_inventory(g2p: MandarinG2P) -> None:
+    with CORPUS.open(encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in islice(f, 2000)]
+    assert len(lines) == 2000
+    for line in lines:
+        text = re.sub(r"[A-Za-z]+", " ", normalize_zh(line))
+        tokens = g2p(text)
+        assert not unknown_symbols(phonemes(tokens)), line
+        for token in tokens:
+            assert len(token.pinyin) in (0, len(token.text)), line
