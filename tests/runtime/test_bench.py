@@ -1,0 +1,85 @@
+"""``onestep bench``: the engine benchmark on the tiny voice, and the dispatch to the other modes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from onestep.bench import engine_bench
+from onestep.cli import main
+from onestep.frontend import pipeline
+from onestep.frontend.tokens import Token
+from onestep.runtime.voices import ENV_VAR
+
+
+def _g2p(text: str) -> list[Token]:
+    return [Token(w, "".join(c for c in w.lower() if c.isalpha()) or ",", whitespace=True) for w in text.split()]
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
+    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _g2p))
+
+
+def test_builtin_sentence_sets_have_the_stated_sizes() -> None:
+    assert len(engine_bench.EN_SENTENCES) == len(engine_bench.ZH_SENTENCES) == 20
+    assert all(10 <= len(s.split()) <= 20 for s in engine_bench.EN_SENTENCES)
+    assert all(20 <= len(s) <= 30 for s in engine_bench.ZH_SENTENCES)
+
+
+def test_engine_bench_writes_json_markdown_and_plot(
+    tmp_path: Path, tiny_voice: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(engine_bench.BENCH_SENTENCES, "en", engine_bench.EN_SENTENCES[:4])
+    out = tmp_path / "bench"
+    args = ["--voices-dir", str(tiny_voice.parent), "--lang", "en", "--repeat", "2", "--out-dir", str(out)]
+    assert main(["bench", *args]) == 0
+    report = json.loads((out / "engine.json").read_text())
+    assert len(report["runs"]) == 8
+    run = report["runs"][0]
+    for key in ("frontend_ms", "acoustic_ms", "regulate_ms", "decoder_ms", "vocoder_ms", "first_chunk_ms", "rtf"):
+        assert run[key] > 0
+    assert run["total_ms"] >= run["frontend_ms"] + run["vocoder_ms"]
+    assert set(report["targets"]) == {"rtf", "first_chunk_p50_ms", "load_to_first_audio_s", "peak_rss_mb"}
+    assert report["cold"]["voices"]["tiny"]["placeholder"] is True
+    assert report["summary"]["all"]["total_ms"]["p50"] <= report["summary"]["all"]["total_ms"]["p99"]
+    assert "| goal | target | measured | met |" in (out / "engine.md").read_text()
+    assert (out / "engine.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def _record(calls: list[tuple[str, tuple, dict]], name: str, result: Any):
+    def fake(*args: Any, **kwargs: Any) -> Any:
+        calls.append((name, args, kwargs))
+        return result
+
+    return fake
+
+
+def test_modes_dispatch_to_their_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.bench import frontend_bench, load_test, peers
+
+    calls: list[tuple[str, tuple, dict]] = []
+    monkeypatch.setattr(frontend_bench, "run_frontend_bench", _record(calls, "frontend", {"cases": {}}))
+    monkeypatch.setattr(load_test, "run_load_test", _record(calls, "server", {}))
+    monkeypatch.setattr(load_test, "format_table", lambda result: "table")
+    monkeypatch.setattr(peers, "run_peers", _record(calls, "peers", {"peers": {}}))
+    out = str(tmp_path)
+    assert main(["bench", "--mode", "frontend", "--no-cold", "--out-dir", out]) == 0
+    assert main(["bench", "--mode", "server", "--concurrency", "3", "--duration", "5", "--out-dir", out]) == 0
+    assert main(["bench", "--mode", "peers", "--peer", "piper", "--threads", "2", "--out-dir", out]) == 0
+    assert [c[0] for c in calls] == ["frontend", "server", "peers"]
+    assert calls[0][2]["cold"] is False
+    assert calls[1][1] == ("http://127.0.0.1:8000", 3, 5.0)
+    assert calls[2][1][0]["en"] and calls[2][2]["peers"] == ("piper",) and calls[2][2]["threads"] == 2
+    assert (tmp_path / "frontend.json").exists() and (tmp_path / "server.json").exists()
+
+
+def test_bad_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert main(["bench", "--repeat", "0", "--out-dir", str(tmp_path)]) == 2
+    assert main(["bench", "--threads", "0", "--out-dir", str(tmp_path)]) == 2
+    assert "--threads must be >= 1" in capsys.readouterr().err
