@@ -41,6 +41,8 @@ POLYPHONES: list[tuple[str, str]] = [
     ("长城", "chang2 cheng2"),
     ("这条路很长", "zhe4 tiao2 lu4 hen3 chang2"),
     ("你长得很高", "ni2 zhang3 de5 hen3 gao1"),
+    ("长筱之战", "chang2 xiao3 zhi1 zhan4"),
+    ("村长", "cun1 zhang3"),
     ("觉得", "jue2 de5"),
     ("睡觉", "shui4 jiao4"),
     ("还是", "hai2 shi4"),
@@ -74,6 +76,12 @@ POLYPHONES: list[tuple[str, str]] = [
     ("着急", "zhao2 ji2"),
     ("看着我", "kan4 zhe5 wo3"),
     ("男子", "nan2 zi3"),
+    ("其首府为北京", "qi2 shou2 fu3 wei2 bei3 jing1"),
+    ("请为我们唱首歌", "qing3 wei4 wo3 men5 chang4 shou3 ge1"),
+    ("他被视为英雄", "ta1 bei4 shi4 wei2 ying1 xiong2"),
+    ("跑得快", "pao3 de5 kuai4"),
+    ("圣彼得堡", "sheng4 bi3 de2 bao3"),
+    ("原着小说", "yuan2 zhu4 xiao3 shuo1"),
     ("种子", "zhong3 zi5"),
 ]
 
@@ -111,6 +119,7 @@ SANDHI: list[tuple[str, str]] = [
     # neutral tones
     ("妈妈", "ma1 ma5"),
     ("爸爸妈妈", "ba4 ba5 ma1 ma5"),
+    ("比比皆是", "bi2 bi3 jie1 shi4"),
     ("看看", "kan4 kan5"),
     ("想想", "xiang2 xiang5"),
     ("东西", "dong1 xi5"),
@@ -122,6 +131,7 @@ SANDHI: list[tuple[str, str]] = [
     ("走吧", "zou3 ba5"),
     ("他说了什么", "ta1 shuo1 le5 shen2 me5"),
     ("他去过北京", "ta1 qu4 guo5 bei3 jing1"),
+    ("狮过江", "shi1 guo4 jiang1"),
     ("站起来", "zhan4 qi3 lai5"),
     ("朋友", "peng2 you5"),
     ("哪儿", "na3 er5"),
@@ -160,6 +170,7 @@ def test_tokens_are_words_with_phonemes_and_spaces(g2p: MandarinG2P) -> None:
         ("我读《红楼梦》了", "wo↓tu↗ “xʊ↗ŋlou↗mə↘ŋ” lɤ"),
         ("「好」（是）", "“xau↓” (ʂɨ↘)"),
         ("他说：“走！”", "tʰa→ ʂwo→: “ʦou↓! ”"),
+        ("他说“走”……好——", "tʰa→ ʂwo→“ʦou↓”……xau↓——"),
     ],
 )
 def test_punctuation(g2p: MandarinG2P, text: str, expected: str) -> None:
@@ -168,7 +179,7 @@ def test_punctuation(g2p: MandarinG2P, text: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["他们在北京工作。", "银行行长说：“他们都没来！”", "《红楼梦》（曹雪芹）"],
+    ["他们在北京工作。", "银行行长说：“他们都没来！”", "《红楼梦》（曹雪芹）", "他说“走”……好——"],
 )
 def test_phonemes_match_misaki_where_no_sandhi_applies(g2p: MandarinG2P, text: str) -> None:
     from misaki.zh import ZHG2P

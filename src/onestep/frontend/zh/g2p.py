@@ -72,9 +72,10 @@ class MandarinG2P:
             tokenizer = jieba.Tokenizer()
             tokenizer.initialize()
             curated = [*lx.WORD_PINYIN, *lx.NEUTRAL_FINAL, *lx.NEUTRAL_REDUPLICATION]
-            for word in curated:
-                if not tokenizer.FREQ.get(word):
-                    tokenizer.add_word(word)
+            for word in curated:  # make sure the curated words are cut as one word
+                freq = tokenizer.suggest_freq(word, tune=False)
+                if freq > tokenizer.FREQ.get(word, 0):
+                    tokenizer.add_word(word, freq)
             self._tokenizer = tokenizer
 
     def __call__(self, text: str) -> list[Token]:
@@ -90,7 +91,7 @@ class MandarinG2P:
         """
         self.load()
         tokens: list[Token] = []
-        kinds: list[str] = []  # "word", "open" (opening mark: space before) or "mark" (space after)
+        kinds: list[str] = []  # "word" or the spacing of a punctuation mark
         phrase: list[Word] = []
 
         def flush_phrase() -> None:
@@ -115,14 +116,14 @@ class MandarinG2P:
             if mark is not None:
                 flush_phrase()
                 tokens.append(Token(char, mark[0]))
-                kinds.append("open" if mark[1] else "mark")
+                kinds.append(mark[1])
         if run:
             phrase.extend(self._segment("".join(run)))
         flush_phrase()
 
         for i in range(len(tokens) - 1):
             here, after = kinds[i], kinds[i + 1]
-            tokens[i].whitespace = here == "mark" or (here == "word" and after in ("word", "open"))
+            tokens[i].whitespace = here == "after" or (here == "word" and after in ("word", "before"))
         return tokens
 
     def _segment(self, run: str) -> list[Word]:
@@ -160,19 +161,17 @@ class MandarinG2P:
         else:
             syllables = lazy_pinyin(word, style=Style.TONE3, neutral_tone_with_five=True)
             syllables = [s if s[-1:].isdigit() else f"{s}5" for s in syllables]
-            for i, char in enumerate(word):
-                if char == "长" and not _covered_by_phrase(word, i):
-                    if i + 1 < len(word) and word[i + 1] in _ZHANG_BEFORE:
-                        syllables[i] = "zhang3"
-                    elif i > 0 and word[i - 1] in _CHANG_AFTER:
-                        syllables[i] = "chang2"
+            if len(word) > 1:
+                for i, char in enumerate(word):
+                    if char in _UNCOVERED_RULES and not _covered_by_phrase(word, i):
+                        syllables[i] = _uncovered_reading(word, i, syllables[i])
             result = (tuple(syllables), word in PHRASES_DICT)
         if len(self._readings) < 200_000:
             self._readings[word] = result
         return result
 
     def _apply_context(self, phrase: list[Word]) -> None:
-        """Readings of single-character words that depend on the next word (长, 教)."""
+        """Readings of single-character words that depend on their neighbours (长, 教, 为)."""
         for i, w in enumerate(phrase):
             if w.frozen or len(w.text) != 1:
                 continue
@@ -181,10 +180,46 @@ class MandarinG2P:
                 w.syllables[0] = "zhang3" if nxt in _ZHANG_BEFORE else "chang2"
             elif w.text == "教" and i + 1 < len(phrase):
                 w.syllables[0] = "jiao1"  # 教 + object: teach
+            elif w.text == "为":
+                w.syllables[0] = "wei4" if _wei_is_for(phrase, i) else "wei2"
 
     def _is_word(self, text: str) -> bool:
         assert self._tokenizer is not None
         return bool(self._tokenizer.FREQ.get(text))
+
+
+_UNCOVERED_RULES = frozenset("长为子得将")
+
+
+def _uncovered_reading(word: str, index: int, syllable: str) -> str:
+    """Reading of a polyphone inside a multi-character word that no pypinyin phrase covers.
+
+    pypinyin then falls back to the character's most common reading, which is wrong in these positions.
+    """
+    char, last = word[index], index == len(word) - 1
+    if char == "长":  # zhang3 "grow" (长得) or "chief" (村长), else chang2 "long"
+        if index + 1 < len(word) and word[index + 1] in _ZHANG_BEFORE:
+            return "zhang3"
+        if index > 0 and word[index - 1] in _CHANG_AFTER:
+            return "chang2"
+        return "zhang3" if last else "chang2"
+    if char == "为":
+        return "wei2"  # 名为, 视为: "as, to be"
+    if char == "子" and not last:
+        return "zi3"  # 子公司
+    if char == "得" and index > 0 and not any(pair in word for pair in lx.DE_FULL_TONE):
+        return "de5"  # 跑得快, 长得
+    if char == "将" and last:
+        return "jiang4"  # 副将
+    return syllable
+
+
+def _wei_is_for(phrase: list[Word], index: int) -> bool:
+    """Whether a single-character 为 means "for" (wei4: 为你, 请为我们) rather than "be, as" (wei2: 首府为…)."""
+    if index == 0:
+        return True
+    nxt = phrase[index + 1].text if index + 1 < len(phrase) else ""
+    return nxt in lx.PRONOUNS or nxt[:1] in ("了", "此", "何") or phrase[index - 1].text in lx.WEI4_AFTER
 
 
 def _covered_by_phrase(word: str, index: int) -> bool:

@@ -19,6 +19,11 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "电子邮件": ("dian4", "zi3", "you2", "jian4"),
     # polyphones
     "数一数": ("shu3", "yi1", "shu3"), "数数": ("shu3", "shu5"), "得去": ("dei3", "qu4"),
+    "之子": ("zhi1", "zi3"), "其子": ("qi2", "zi3"), "麻将": ("ma2", "jiang4"),
+    # 着 for 著 (zhu4) as left by traditional -> simplified conversion
+    "原着": ("yuan2", "zhu4"), "着名": ("zhu4", "ming2"), "着作": ("zhu4", "zuo4"), "着称": ("zhu4", "cheng1"),
+    "显着": ("xian3", "zhu4"), "卓着": ("zhuo2", "zhu4"), "名着": ("ming2", "zhu4"), "论着": ("lun4", "zhu4"),
+    "编着": ("bian1", "zhu4"), "专着": ("zhuan1", "zhu4"), "巨着": ("ju4", "zhu4"), "着述": ("zhu4", "shu4"),
     "流血": ("liu2", "xue4"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
 }
 
@@ -60,9 +65,10 @@ PARTICLES: frozenset[str] = frozenset("吗呢吧啊呀哇啦嘛呗喽咯嘞哦")
 DIRECTIONAL_FIRST = frozenset("上下进出回过起开")
 DIRECTIONAL_LAST = frozenset("来去")
 
-# 得 that means "obtain" (full tone) in two-character words jieba knows but pypinyin does not.
-DE_OBTAIN: frozenset[str] = frozenset(
-    "乍得 彼得 奥得 宾得 可得 已得 安得 复得 兼得 始得 实得 募得 征得 录得 商得 劫得 喜得 互得 得得".split()
+# Character pairs in which 得 keeps its full tone de2 ("obtain", or in names: 彼得 Peter), when no pypinyin
+# phrase covers them; elsewhere an uncovered 得 after another character is the complement marker de5 (跑得快).
+DE_FULL_TONE: frozenset[str] = frozenset(
+    "乍得 彼得 奥得 罗得 宾得 可得 已得 安得 复得 兼得 始得 实得 募得 征得 录得 商得 劫得 喜得 互得 得得".split()
 )
 # First characters of two-character X过 words where 过 is not the experiential suffix.
 GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆")
@@ -74,6 +80,9 @@ ER_FULL_TONE: frozenset[str] = frozenset(
     托儿 犬儿 爱儿 娇儿 红孩儿 宁馨儿 弄潮儿 幸运儿 佼佼儿 体弱儿 流浪儿 脑瘫儿 连体儿
     """.split()
 )
+
+# Single-character 为 reads wei4 ("for") after these words, otherwise wei2 ("be, as": 其首府为…).
+WEI4_AFTER: frozenset[str] = frozenset("请 都 也 专门 特地 特意 专 不 正在 而 要 愿 就 只 是".split())
 
 # Personal pronouns: 得 right after one of these and before a verb is "must" (我得去 wo3 dei3 qu4).
 PRONOUNS: frozenset[str] = frozenset("我 你 他 她 它 您 咱 我们 你们 他们 她们 咱们 大家 自己".split())

@@ -66,6 +66,10 @@ _SERVICE_NUMBERS = (
 )
 _DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助)[是为:：]?\s?$")
 _DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中心|客服|查号|台)")
+_EMERGENCY = frozenset({"110", "119", "120", "122"})
+# a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
+_COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|月|日|号|度|名)")
+_COUNTED_BEFORE = re.compile(r"[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.]$")
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
     "QQ号|QQ|qq|微信号|航班号|座位号"
@@ -159,6 +163,8 @@ def _digit_groups(m: re.Match[str]) -> str:
 def _service_number(m: re.Match[str]) -> str:
     if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 3)):
         return read_digits(m.group(), yao=True)
+    if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 1)):
+        return read_digits(m.group(), yao=True)  # a bare 110/119/120/122 is the emergency number
     return m.group()
 
 

@@ -9,6 +9,7 @@ non-syllabic diacritic U+032F removed. Every symbol produced is in the 114-symbo
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from misaki.zh import ZHG2P
 
@@ -32,21 +33,21 @@ def syllable_phonemes(syllable: str) -> str:
         raise ValueError(f"not a pinyin syllable: {syllable!r}") from e
 
 
-# Chinese (and ASCII) punctuation -> (inventory symbol, opening?). An opening mark takes a space before it,
-# the others a space after it, as in misaki's ``map_punctuation`` (", " for "，", " “" for "《", ...).
-PUNCTUATION: dict[str, tuple[str, bool]] = {
-    "，": (",", False), "、": (",", False), ",": (",", False),
-    "。": (".", False), "．": (".", False), ".": (".", False), "｡": (".", False),
-    "！": ("!", False), "!": ("!", False),
-    "？": ("?", False), "?": ("?", False),
-    "：": (":", False), ":": (":", False),
-    "；": (";", False), ";": (";", False),
-    "…": ("…", False), "—": ("—", False),
-    "“": ("“", True), "‘": ("“", True), "《": ("“", True), "«": ("“", True), "「": ("“", True),
-    "『": ("“", True), "【": ("“", True), "〈": ("“", True), "〖": ("“", True),
-    "”": ("”", False), "’": ("”", False), "》": ("”", False), "»": ("”", False), "」": ("”", False),
-    "』": ("”", False), "】": ("”", False), "〉": ("”", False), "〗": ("”", False),
-    '"': ('"', False),
-    "（": ("(", True), "(": ("(", True),
-    "）": (")", False), ")": (")", False),
+# Chinese (and ASCII) punctuation -> (inventory symbol, spacing). Spacing follows misaki's
+# ``map_punctuation``: "after" marks are followed by a space ("，" → ", "), "before" marks are preceded by one
+# ("《" → " “"), "none" marks are copied without spaces (misaki leaves “ ” … — unmapped).
+Spacing = Literal["after", "before", "none"]
+PUNCTUATION: dict[str, tuple[str, Spacing]] = {
+    "，": (",", "after"), "、": (",", "after"), ",": (",", "after"),
+    "。": (".", "after"), "．": (".", "after"), ".": (".", "after"), "｡": (".", "after"),
+    "！": ("!", "after"), "!": ("!", "after"),
+    "？": ("?", "after"), "?": ("?", "after"),
+    "：": (":", "after"), ":": (":", "after"),
+    "；": (";", "after"), ";": (";", "after"),
+    "《": ("“", "before"), "«": ("“", "before"), "「": ("“", "before"), "『": ("“", "before"),
+    "【": ("“", "before"), "〈": ("“", "before"), "〖": ("“", "before"), "（": ("(", "before"), "(": ("(", "before"),
+    "》": ("”", "after"), "»": ("”", "after"), "」": ("”", "after"), "』": ("”", "after"), "】": ("”", "after"),
+    "〉": ("”", "after"), "〗": ("”", "after"), "）": (")", "after"), ")": (")", "after"),
+    "“": ("“", "none"), "‘": ("“", "none"), "”": ("”", "none"), "’": ("”", "none"), '"': ('"', "none"),
+    "…": ("…", "none"), "—": ("—", "none"),
 }

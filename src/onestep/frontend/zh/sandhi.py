@@ -58,7 +58,7 @@ def apply_sandhi(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
         is_word: dictionary membership test used to find the internal structure of words of 3+ characters.
     """
     _yi_bu(words, is_word)
-    _neutral_tones(words)
+    _neutral_tones(words, is_word)
     _third_tone(words, is_word)
 
 
@@ -110,7 +110,7 @@ def _yi_tone(prev: str, nxt: str, nxt2: str, prev2: str, next_tone: int) -> int:
     return 2 if next_tone in (4, 5) else 4
 
 
-def _neutral_tones(words: Sequence[Word]) -> None:
+def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
     for i, w in enumerate(words):
         if w.frozen:
             continue
@@ -119,12 +119,12 @@ def _neutral_tones(words: Sequence[Word]) -> None:
         nxt = words[i + 1] if i + 1 < len(words) else None
         if t in lx.NEUTRAL_FINAL:
             s[-1] = with_tone(s[-1], 5)
-        for j in range(1, n):
-            pair = t[j - 1 : j + 1]
-            if pair in lx.NEUTRAL_REDUPLICATION:  # 妈妈, 爸爸妈妈, 看看
-                s[j] = with_tone(s[j], 5)
-                if pair in lx.TENTATIVE_VERBS and tone(s[j - 1]) == 3:
-                    s[j - 1] = with_tone(s[j - 1], 2)  # 想想 xiang2 xiang5
+        pairs = [t[j : j + 2] for j in range(0, n, 2)]
+        if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
+            for j, pair in zip(range(0, n, 2), pairs):
+                s[j + 1] = with_tone(s[j + 1], 5)
+                if pair in lx.TENTATIVE_VERBS and tone(s[j]) == 3:
+                    s[j] = with_tone(s[j], 2)  # 想想 xiang2 xiang5
         if n >= 2 and t[0] == "不" and prev is not None and prev.text == t[1:]:
             s[0] = "bu5"  # 想 不想
         if n == 3 and (t[1] == "不" or (t[1] in "一了" and t[0] == t[2])):
@@ -135,12 +135,10 @@ def _neutral_tones(words: Sequence[Word]) -> None:
         last = t[-1]
         if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
             s[-1] = with_tone(s[-1], 5)
-        elif last == "得" and not w.in_dictionary and t not in lx.DE_OBTAIN:
-            s[-1] = "de5"  # 长得, 变得
         elif last == "地" and not w.in_dictionary and n >= 3 and t[0] == t[1]:
             s[-1] = "de5"  # 慢慢地
-        elif last == "过" and n == 2 and not w.in_dictionary and t[0] not in lx.GUO_NOT_SUFFIX:
-            s[-1] = with_tone(s[-1], 5)  # 去过, 看过
+        elif last == "过" and n == 2 and not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX:
+            s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
         elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and t != "过去":
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
             if n >= 3 and not w.in_dictionary:
