@@ -30,25 +30,36 @@ def teacher():  # type: ignore[no-untyped-def]
     return KokoroTeacher(threads=1)
 
 
-@pytest.mark.parametrize(("voice", "phonemes"), CASES)
-def test_durations_match_audio_and_are_deterministic(teacher, voice: str, phonemes: str) -> None:  # type: ignore[no-untyped-def]
-    ids = phonemes_to_ids(phonemes)
-    style = style_for(load_kokoro_voice(voice), ids)
-    audio, durations = teacher.synthesize(ids, style)
+@pytest.fixture(scope="module")
+def outputs(teacher):  # type: ignore[no-untyped-def]
+    """One synthesis per case: (ids, style, audio, durations)."""
+    out = []
+    for voice, phonemes in CASES:
+        ids = phonemes_to_ids(phonemes)
+        style = style_for(load_kokoro_voice(voice), ids)
+        out.append((ids, style, *teacher.synthesize(ids, style)))
+    return out
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[v for v, _ in CASES])
+def test_durations_match_audio(outputs, case: int) -> None:  # type: ignore[no-untyped-def]
+    ids, _, audio, durations = outputs[case]
     assert audio.dtype == np.float32 and audio.ndim == 1
     assert durations.dtype == np.int64 and durations.shape == (len(ids),)
     assert int(durations.sum()) * 600 == audio.size
     assert (durations[1:-1] >= 1).all()
     assert 0.01 < float(np.abs(audio).max()) <= 1.5  # real speech, not silence
+
+
+def test_deterministic(teacher, outputs) -> None:  # type: ignore[no-untyped-def]
+    ids, style, audio, durations = outputs[0]
     audio2, durations2 = teacher.synthesize(ids, style)
     np.testing.assert_array_equal(audio, audio2)
     np.testing.assert_array_equal(durations, durations2)
 
 
-def test_faster_speed_gives_shorter_audio(teacher) -> None:  # type: ignore[no-untyped-def]
-    ids = phonemes_to_ids(CASES[0][1])
-    style = style_for(load_kokoro_voice("af_heart"), ids)
-    slow, _ = teacher.synthesize(ids, style, speed=1.0)
+def test_faster_speed_gives_shorter_audio(teacher, outputs) -> None:  # type: ignore[no-untyped-def]
+    ids, style, slow, _ = outputs[0]
     fast, durations = teacher.synthesize(ids, style, speed=1.5)
     assert fast.size < slow.size and int(durations.sum()) * 600 == fast.size
 

@@ -35,11 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _teacher_voices(value: str | None, lang: str) -> tuple[str, ...]:
-    from onestep.eval.runner import DEFAULT_TEACHER_VOICE
-
+def _teacher_voices(value: str | None) -> tuple[str, ...] | None:
+    """``--teacher-voice`` as a tuple of names; None when not given (the language's default is used)."""
     if value is None:
-        return (DEFAULT_TEACHER_VOICE[lang],)
+        return None
     if value.strip().lower() == "none":
         return ()
     return tuple(v.strip() for v in value.split(",") if v.strip())
@@ -47,18 +46,18 @@ def _teacher_voices(value: str | None, lang: str) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from onestep.eval.runner import EvalConfig, EvalError, evaluate, resolve_lang
+    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, EvalError, evaluate, resolve_lang
     from onestep.runtime.voices import VoiceNotFoundError
     from onestep.teacher.assets import AssetError
     from onestep.teacher.voices import VoiceError
 
     try:
-        named = () if args.teacher_voice is None else _teacher_voices(args.teacher_voice, "en")
-        lang = args.lang or resolve_lang(args.voice, named)
+        teachers = _teacher_voices(args.teacher_voice)
+        lang = args.lang or resolve_lang(args.voice, teachers or ())
         config = EvalConfig(
             lang=lang,
             voice=args.voice,
-            teacher_voices=_teacher_voices(args.teacher_voice, lang),
+            teacher_voices=(DEFAULT_TEACHER_VOICE[lang],) if teachers is None else teachers,
             limit=args.limit,
             asr=args.asr,
             dnsmos=not args.no_dnsmos,

@@ -272,8 +272,14 @@ def evaluate(
 
         quality = DNSMOS()
     sentences = select(load_heldout(config.lang), config.limit)
-    meta = {k: v for k, v in asdict(config).items()}
     return run_eval(
-        sentences, systems, transcriber, config.lang, out_dir,
-        quality=quality, save_audio=config.save_audio, progress=progress, meta=meta,
+        sentences,
+        systems,
+        transcriber,
+        config.lang,
+        out_dir,
+        quality=quality,
+        save_audio=config.save_audio,
+        progress=progress,
+        meta=asdict(config),
     )
