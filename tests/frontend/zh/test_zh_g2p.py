@@ -188,30 +188,37 @@ def test_phonemes_match_misaki_where_no_sandhi_applies(g2p: MandarinG2P, text: s
     assert phonemes(g2p(text)) == expected
 
 
-def test_user_words_are_one_word_with_exact_pinyin() -> None:
-    g2p = MandarinG2P({"朝阳区": ["chao2", "yang2", "qu1"], "你好": ["ni3", "hao3"]})
-    tokens = g2p("我在朝阳区说你好")
+@pytest.fixture(scope="module")
+def user_g2p() -> MandarinG2P:
+    return MandarinG2P(
+        {"朝阳区": ["chao2", "yang2", "qu1"], "你好": ["ni3", "hao3"], "行长说": ["hang2", "zhang3", "shuo1"],
+         "绿色": ["lü4", "se4"]}
+    )
+
+
+def test_user_words_are_one_word_with_exact_pinyin(user_g2p: MandarinG2P) -> None:
+    tokens = user_g2p("我在朝阳区说你好")
     assert "朝阳区" in [t.text for t in tokens]
     assert pinyin(tokens) == "wo3 zai4 chao2 yang2 qu1 shuo1 ni3 hao3"  # no sandhi inside a user word
 
 
-def test_user_word_cuts_across_jieba_words() -> None:
-    g2p = MandarinG2P({"行长说": ["hang2", "zhang3", "shuo1"]})
-    tokens = g2p("银行行长说话")
-    assert "行长说" in [t.text for t in tokens]
+def test_user_word_cuts_across_jieba_words(user_g2p: MandarinG2P) -> None:
+    tokens = user_g2p("银行行长说话")
+    assert [t.text for t in tokens] == ["银行", "行长说", "话"]
+    assert pinyin(tokens) == "yin2 hang2 hang2 zhang3 shuo1 hua4"
+
+
+def test_user_word_accepts_u_umlaut(user_g2p: MandarinG2P) -> None:
+    assert pinyin(user_g2p("绿色")) == "lv4 se4"
 
 
 @pytest.mark.parametrize(
     "entry",
-    [{"": []}, {"银行": ["yin2"]}, {"银行": ["yin", "hang2"]}, {"银行": ["xyz2", "hang2"]}, {"银行": "yin2hang2"}],
+    [{"": []}, {"银行A": ["yin2", "hang2", "ei1"]}, {"银行": ["yin2"]}, {"银行": ["yin", "hang2"]}, {"银行": ["xyz2", "hang2"]}, {"银行": "yin2hang2"}],
 )
 def test_bad_user_words_are_rejected(entry: dict) -> None:
     with pytest.raises(ValueError):
         MandarinG2P(entry)
-
-
-def test_user_word_accepts_u_umlaut() -> None:
-    assert pinyin(MandarinG2P({"绿色": ["lü4", "se4"]})("绿色")) == "lv4 se4"
 
 
 @pytest.mark.parametrize(

@@ -45,8 +45,8 @@ class MandarinG2P:
             (e.g. ``{"重庆": ["chong2", "qing4"]}``). Such a word is always segmented as one word and gets
             exactly that pinyin (no sandhi inside it).
     Raises:
-        ValueError: if a user entry is empty, has a syllable count different from its length, or a syllable
-            that is not tone-numbered pinyin.
+        ValueError: if a user entry is empty, has a character without a pinyin reading, a syllable count
+            different from its length, or a syllable that is not tone-numbered pinyin.
     """
 
     def __init__(self, user_words: Mapping[str, list[str]] | None = None) -> None:
@@ -226,7 +226,7 @@ def _covered_by_phrase(word: str, index: int) -> bool:
     """Whether some substring of ``word`` (2+ characters) containing position ``index`` is a pypinyin phrase."""
     n = len(word)
     return any(
-        word[a:b] in PHRASES_DICT for a in range(0, index + 1) for b in range(max(index + 1, a + 2), n + 1)
+        word[a:b] in PHRASES_DICT for a in range(index + 1) for b in range(max(index + 1, a + 2), n + 1)
     )
 
 
@@ -234,6 +234,8 @@ def _validate_entry(word: str, syllables: list[str]) -> tuple[str, ...]:
     """Check one user lexicon entry and return its syllables normalized (lower case, ``v`` for ü)."""
     if not isinstance(word, str) or not word:
         raise ValueError(f"user word must be a non-empty string, got {word!r}")
+    if not all(_is_readable(c) for c in word):
+        raise ValueError(f"user word {word!r}: only Chinese characters with a pinyin reading are allowed")
     if isinstance(syllables, str) or len(syllables) != len(word):
         raise ValueError(f"user word {word!r}: need one pinyin syllable per character, got {syllables!r}")
     out: list[str] = []

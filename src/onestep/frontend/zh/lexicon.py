@@ -43,19 +43,20 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     """.split()
 )
 
-# Reduplicated kinship nouns and tentative verbs: the second syllable is neutral (妈妈 ma1 ma5, 看看 kan4 kan5).
-NEUTRAL_REDUPLICATION: frozenset[str] = frozenset(
+# Reduplicated tentative verbs (看看 kan4 kan5); a 3rd-tone first syllable still becomes 2nd (想想 xiang2 xiang5).
+TENTATIVE_VERBS: frozenset[str] = frozenset(
     """
-    妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 伯伯 婶婶 姑姑 婆婆 公公 嫂嫂 爹爹 娘娘 太太 娃娃
-    宝宝 星星 猩猩 蛐蛐 饽饽 馍馍 泡泡 嬷嬷 谢谢
     看看 想想 试试 听听 谈谈 问问 走走 尝尝 聊聊 歇歇 坐坐 玩玩 瞧瞧 说说 讲讲 找找 摸摸 拍拍 洗洗 学学 做做
     算算 查查 猜猜 比比 翻翻 逛逛 转转 帮帮 抱抱 摆摆 摇摇 拉拉 换换 碰碰 敲敲 挤挤 伸伸 练练 读读 写写 闻闻
     动动 跳跳 笑笑 见见 望望 指指 救救 数数
     """.split()
 )
-# Of those, the tentative verbs (a 3rd-tone first syllable still changes to 2nd: 想想 xiang2 xiang5).
-TENTATIVE_VERBS: frozenset[str] = frozenset(
-    w for w in NEUTRAL_REDUPLICATION if w[0] in "看想试听谈问走尝聊歇坐玩瞧说讲找摸拍洗学做算查猜比翻逛转帮抱摆摇拉换碰敲挤伸练读写闻动跳笑见望指救数"
+# Reduplicated kinship and other nouns plus the tentative verbs: the second syllable is neutral (妈妈 ma1 ma5).
+NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
+    """
+    妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 伯伯 婶婶 姑姑 婆婆 公公 嫂嫂 爹爹 娘娘 太太 娃娃
+    宝宝 星星 猩猩 蛐蛐 饽饽 馍馍 泡泡 嬷嬷 谢谢
+    """.split()
 )
 
 # Modal particles: neutral tone after another word (吗 呢 吧 ...).

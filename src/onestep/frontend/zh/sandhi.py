@@ -121,9 +121,9 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-1] = with_tone(s[-1], 5)
         pairs = [t[j : j + 2] for j in range(0, n, 2)]
         if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
-            for j, pair in zip(range(0, n, 2), pairs):
+            for j in range(0, n, 2):
                 s[j + 1] = with_tone(s[j + 1], 5)
-                if pair in lx.TENTATIVE_VERBS and tone(s[j]) == 3:
+                if t[j : j + 2] in lx.TENTATIVE_VERBS and tone(s[j]) == 3:
                     s[j] = with_tone(s[j], 2)  # 想想 xiang2 xiang5
         if n >= 2 and t[0] == "不" and prev is not None and prev.text == t[1:]:
             s[0] = "bu5"  # 想 不想
