@@ -27,12 +27,15 @@ import spacy
 from misaki import en as misaki_en
 from misaki.espeak import EspeakFallback
 
-from onestep.frontend.en.tagger import tag
+from onestep.frontend.en.tagger import UNKNOWN_TAG, tag
 from onestep.frontend.symbols import unknown_symbols, vocab
 from onestep.frontend.tokens import Token
 
 UNIT_CACHE_SIZE = 1 << 16
 FALLBACK_CACHE_SIZE = 1 << 14
+# A run of characters without spaces longer than this is no word; misaki's cost on one unit grows with the
+# cube of its length, so such runs are read as their letter and digit pieces (at most this long) instead.
+MAX_UNIT_CHARS = 48
 
 # misaki's context, right to left: (next word starts with a vowel sound: True/False/None at a pause,
 # next word is "to"), and a word that produces it when placed right of a unit.
@@ -170,21 +173,26 @@ class EnglishG2P:
         if not text:
             return []
         words = self.words(text)
-        if any(w.tag_ == "$" and w.text in misaki_en.CURRENCIES for w in words):
+        units = _units(words)
+        too_long = any(sum(len(w.text) for w in u) > MAX_UNIT_CHARS for u in units)
+        if not too_long and any(w.tag_ == "$" and w.text in misaki_en.CURRENCIES for w in words):
             return self.phonemize_whole(words)
-        out: list[Token] = []
+        if too_long:
+            units = [piece for u in units for piece in _split_long(u)]
+        results: list[tuple[list[Word], _UnitResult]] = []
         context = _END_CONTEXT
-        for unit in reversed(_units(words)):
+        for unit in reversed(units):
             if context != _END_CONTEXT and context not in _RIGHT_PROBES:
                 return self.phonemize_whole(words)
-            result = _run_unit(tuple((w.text, w.tag_, w.preset) for w in unit), context)
-            last = len(result.tokens) - 1
-            out.extend(
-                Token(text=t, phonemes=self._clean(p), whitespace=bool(unit[-1].whitespace_) if i == last else False)
-                for i, (t, p) in reversed(list(enumerate(result.tokens)))
-            )
+            result = _unit_result(tuple((w.text, w.tag_, w.preset) for w in unit), context)
+            results.append((unit, result))
             context = result.context
-        out.reverse()
+        out: list[Token] = []
+        for unit, result in reversed(results):
+            pieces = [Token(text=t, phonemes=self._clean(p)) for t, p in result.tokens]
+            if pieces:
+                pieces[-1].whitespace = bool(unit[-1].whitespace_)
+            out.extend(pieces)
         return out
 
     def words(self, text: str) -> list[Word]:
@@ -223,6 +231,14 @@ class EnglishG2P:
         return "".join(c for c in phonemes if c not in bad)
 
 
+def _unit_result(unit: tuple[tuple[str, str, str | None], ...], context: _Context) -> _UnitResult:
+    """misaki's reading of one unit given the context on its right (cached)."""
+    try:
+        return _run_unit(unit, context)
+    except Exception:  # noqa: BLE001 - misaki raises assorted errors on garbage (e.g. 5,000-digit numbers)
+        return _UnitResult(tokens=tuple((t, "") for t, _, _ in unit), context=context)
+
+
 @functools.lru_cache(maxsize=UNIT_CACHE_SIZE)
 def _run_unit(unit: tuple[tuple[str, str, str | None], ...], context: _Context) -> _UnitResult:
     words = [Word(t, g, "", p) for t, g, p in unit]
@@ -248,6 +264,22 @@ def _standalone(word: Word) -> bool:
     if word.tag_ == ":" and word.text in ("-", "–"):
         return True
     return word.tag_ in misaki_en.PUNCT_TAGS and not all(97 <= ord(c.lower()) <= 122 for c in word.text)
+
+
+def _split_long(unit: list[Word]) -> list[list[Word]]:
+    """A unit longer than ``MAX_UNIT_CHARS`` as one-word units of its letter and digit runs (chunked)."""
+    if sum(len(w.text) for w in unit) <= MAX_UNIT_CHARS:
+        return [unit]
+    text = "".join(w.text for w in unit)
+    pieces = [
+        run[i : i + MAX_UNIT_CHARS]
+        for run in re.findall(r"[^\W\d_]+|\d+", text)
+        for i in range(0, len(run), MAX_UNIT_CHARS)
+    ]
+    split = [[Word(p, "CD" if p.isdigit() else UNKNOWN_TAG, " ")] for p in pieces]
+    if split:
+        split[-1] = [Word(pieces[-1], split[-1][0].tag_, unit[-1].whitespace_)]
+    return split
 
 
 def _units(words: Sequence[Word]) -> list[list[Word]]:

@@ -30,7 +30,7 @@ _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|m
 _SPELLED_TLDS = frozenset({"io", "ai", "uk", "us", "de", "fr", "jp", "cn", "edu", "tv", "ly", "me"})
 _VULGAR_FRACTIONS = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
                      "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
-_CURRENCY_CODES = {"USD": "US dollars", "EUR": "euros", "GBP": "pounds", "JPY": "yen", "CNY": "yuan",
+_CURRENCY_CODES = {"USD": "U S dollars", "EUR": "euros", "GBP": "pounds", "JPY": "yen", "CNY": "yuan",
                    "RMB": "yuan", "CAD": "Canadian dollars", "AUD": "Australian dollars", "INR": "rupees"}
 _SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty"}
 _INVISIBLE = frozenset("\ufe0e\ufe0f\u20e3\u200b\u200c\u200d\u2060")
@@ -344,6 +344,7 @@ def _bare_number(m: re.Match[str]) -> str:
             before in tables.YEAR_CUES
             or after.upper() in tables.YEAR_SUFFIXES
             or (before == "the" and 1900 <= int(body) <= 2099)
+            or (not m.string[: m.start()].strip() and after.startswith(","))
         ):
             return year(int(body))
     return number(sign + body)
@@ -357,7 +358,8 @@ def _roman(m: re.Match[str]) -> str:
     before = _previous_word(m.string, m.start())
     if name in tables.ROMAN_CARDINAL_CUES:
         return f"{name} {cardinal(value)}"
-    if name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES:
+    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or re.match(r"\s*(?:[,.;:!?)]|$)", m.string[m.end() :])
+    if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
         return f"{name} the {ordinal(value)}"
     if len(numeral) == 1:
         return m.group(0)
@@ -431,6 +433,7 @@ _EARLY_PASSES: list[_Pass] = [
     (re.compile(r"\b(PhD|PhDs|iOS|macOS|WiFi)\b|\bPh\.D\.?"), lambda m: acronyms.SPECIAL.get(m.group(0), "P H D")),
     (re.compile(r"\b([A-G])#(?!\w)"), lambda m: f"{m.group(1)} sharp"),
     (re.compile(r"\band/or\b"), lambda m: "and or"),
+    (re.compile(r" ?-{2,3} ?"), lambda m: " — "),
     (re.compile(r"\bw/(?=\s)"), lambda m: "with"),
     (re.compile(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", re.I), _dotted_phrase),
 ]
@@ -477,6 +480,10 @@ _NUMBER_PASSES: list[_Pass] = [
     (re.compile(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])"), _hour_meridiem),
     (re.compile(r"(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])"), lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}"),
     (re.compile(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b"), _decade),
+    (
+        re.compile(r"\b(between|from) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b"),
+        lambda m: f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}",
+    ),
     # money, percent, units
     (
         re.compile(
@@ -500,7 +507,7 @@ _NUMBER_PASSES: list[_Pass] = [
     (re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b"), _ordinal),
     (re.compile(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)"), _fraction),
     # number signs, ranges, multiplication
-    (re.compile(r"(?:\b[Nn]o\.|#) ?(?=\d)"), lambda m: "number "),
+    (re.compile(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)"), lambda m: "number "),
     (re.compile(rf"(?<![\w.,-])({_NUM})(?:-| ?[–—] ?)({_NUM})(?![\w,-]|\.\d)"), _range),
     (re.compile(rf"(?<![\w.])({_NUM}) ?[x×] ?({_NUM})\b|(?<![\w.])({_NUM})x\b"), _times),
     (re.compile(r"~ ?(?=\d)"), lambda m: "about "),
@@ -508,11 +515,11 @@ _NUMBER_PASSES: list[_Pass] = [
     (re.compile(r"\b([BCP])2([BCP])\b"), lambda m: f"{m.group(1)} to {m.group(2)}"),
     (re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"), lambda m: " "),
     # plain numbers and years
-    (re.compile(rf"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,40}})(?:\.\d{{1,40}})?|\.\d{{1,40}})(?!\w)"), _bare_number),
+    (re.compile(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)"), _bare_number),
 ]
 
 _LATE_PASSES: list[_Pass] = [
-    (re.compile(r"\b([A-Z][a-z]+) ([IVXLC]{1,7})\b(?![a-z'’])"), _roman),
+    (re.compile(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?![a-z'’])"), _roman),
     (re.compile(rf"\b({_alternation(tables.TITLES)})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])"), _title),
     (re.compile(r"\bSt\.|\bSt\b(?= [A-Z])"), _saint_or_street),
     (re.compile(rf"\b({_alternation(tables.ABBREVIATIONS)})\."), _abbreviation),

@@ -65,7 +65,7 @@ def number(text: str) -> str:
     if not whole:
         spoken = "point " + digits(frac)
     else:
-        if len(whole) > 1 and whole[0] == "0":
+        if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_WORDED_DIGITS:
             spoken = digits(whole)
         else:
             spoken = cardinal(int(whole))

@@ -78,7 +78,7 @@ DOTTED_PHRASES: dict[str, str] = {
 # Currency symbol -> (singular, plural, minor singular, minor plural); minor None: no minor unit read.
 CURRENCIES: dict[str, tuple[str, str, str | None, str | None]] = {
     "$": ("dollar", "dollars", "cent", "cents"),
-    "US$": ("US dollar", "US dollars", "cent", "cents"),
+    "US$": ("U S dollar", "U S dollars", "cent", "cents"),
     "£": ("pound", "pounds", "penny", "pence"),
     "€": ("euro", "euros", "cent", "cents"),
     "¥": ("yen", "yen", None, None),
@@ -201,7 +201,7 @@ DROPPED_SYMBOLS = "*_^|~`¶†‡•·"
 YEAR_CUES = frozenset(
     """
     in since by from until till during of year circa before after around early late mid spring summer autumn
-    fall winter between and to through c ca born died about
+    fall winter between through c ca born died about
     """.split()
 ) | {m.lower() for m in MONTHS}
 YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())

@@ -93,7 +93,9 @@ _OBJECT_STARTS = frozenset(
     "the a an this that these those my your his her its our their it them me us him you some any every".split()
 )
 _NUMBER = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:st|nd|rd|th|s|'s)?$")
-_URL = re.compile(r"^(?:https?://|www\.)\S+$|^[\w.+-]+@[\w-]+\.[\w.-]+$|^[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|edu|gov)$")
+_URL = re.compile(
+    r"^(?:https?://|www\.)\S+$|^[\w.+-]+@[\w-]+\.[\w.-]+$|^[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|org|net|io|edu|gov)$"
+)
 _OPEN_BRACKETS = {"(": "-LRB-", "[": "-LRB-", "{": "-LRB-", ")": "-RRB-", "]": "-RRB-", "}": "-RRB-"}
 _DASHES = frozenset({"-", "–", "—", "--", "―", "...", "…", ";", ":"})
 _CURRENCY = frozenset("$£€¥₹₩₽¢")
