@@ -18,7 +18,7 @@ from onestep.server.encoders import (
     supported_formats,
 )
 
-from .conftest import LiveServer
+from .conftest import VOICE, LiveServer
 
 RATE = 24000
 TONE = (0.3 * np.sin(2 * np.pi * 220 * np.arange(RATE) / RATE)).astype(np.float32)  # 1 s
@@ -93,7 +93,7 @@ def test_load_test_accepts_loopback(url: str) -> None:
 @pytest.mark.parametrize("endpoint", ["speech", "synthesize"])
 def test_load_test_reports_percentiles_and_throughput(server: LiveServer, endpoint: str) -> None:
     result = run_load_test(server.url, concurrency=2, duration=1.0, endpoint=endpoint, max_requests=6,
-                           texts=("Hello there.", "A short test."))  # fmt: skip
+                           texts=("你好。", "一个简短的测试。"), voice=VOICE)  # fmt: skip
     assert result["requests"] == result["ok"] > 0
     assert result["requests"] <= 6
     assert result["errors"] == {}

@@ -40,9 +40,9 @@ def test_bad_request_is_json_error(
     server: LiveServer, name: str, path: str, body: object, status: int, param: str | None, code: str | None
 ) -> None:
     if isinstance(body, bytes):
-        r = httpx.post(server.url + path, content=body, headers={"content-type": "application/json"})
+        r = httpx.post(server.url + path, content=body, headers={"content-type": "application/json"}, timeout=60)
     else:
-        r = httpx.post(server.url + path, json=body)
+        r = httpx.post(server.url + path, json=body, timeout=60)
     assert r.status_code == status, r.text
     error = r.json()["error"]
     assert error["type"] == "invalid_request_error"
@@ -55,7 +55,8 @@ def test_bad_request_is_json_error(
 
 def test_oversize_body_is_refused_from_its_content_length(server: LiveServer) -> None:
     limit = server.state.config.max_body_bytes
-    r = httpx.post(server.url + SYNTH, content=b"x" * (limit + 1), headers={"content-type": "application/json"})
+    headers = {"content-type": "application/json"}
+    r = httpx.post(server.url + SYNTH, content=b"x" * (limit + 1), headers=headers, timeout=60)
     assert r.status_code == 413
     assert r.json()["error"] == {
         "message": f"request body exceeds the {limit}-byte limit",
@@ -72,7 +73,7 @@ def test_oversize_chunked_body_is_cut_off(server: LiveServer) -> None:
         for _ in range(limit // 1000 + 2):
             yield b"x" * 1000
 
-    r = httpx.post(server.url + SYNTH, content=body(), headers={"content-type": "application/json"})
+    r = httpx.post(server.url + SYNTH, content=body(), headers={"content-type": "application/json"}, timeout=60)
     assert r.status_code == 413
     assert r.json()["error"]["type"] == "request_too_large"
 
@@ -82,7 +83,7 @@ def test_oversize_chunked_body_is_cut_off(server: LiveServer) -> None:
     [("GET", "/v2/nothing", 404, "not_found_error"), ("GET", SYNTH, 405, "invalid_request_error")],
 )
 def test_unknown_routes_and_methods(server: LiveServer, method: str, path: str, status: int, error_type: str) -> None:
-    r = httpx.request(method, server.url + path)
+    r = httpx.request(method, server.url + path, timeout=60)
     assert r.status_code == status
     assert r.json()["error"]["type"] == error_type
 

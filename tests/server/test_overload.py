@@ -60,7 +60,7 @@ def test_request_past_its_timeout_gets_504(gated: GatedBackend) -> None:
             gated.gate.set()
         assert r.status_code == 504
         assert r.json()["error"]["type"] == "timeout_error"
-        assert "onestep_errors_total{type=\"timeout_error\"} 1.0" in httpx.get(live.url + "/metrics").text
+        assert 'onestep_errors_total{type="timeout_error"} 1.0' in httpx.get(live.url + "/metrics").text
 
 
 def test_disconnected_client_cancels_queued_and_streaming_work(gated: GatedBackend) -> None:
@@ -70,12 +70,13 @@ def test_disconnected_client_cancels_queued_and_streaming_work(gated: GatedBacke
             gated.gate.clear()
             long_text = " ".join([TEXT] * 3)
             body = {"model": "tts-1", "input": long_text, "voice": VOICE, "response_format": "pcm"}
-            async with httpx.AsyncClient(base_url=live.url, timeout=30) as a, httpx.AsyncClient(
-                base_url=live.url, timeout=30
-            ) as b:
+            async with (
+                httpx.AsyncClient(base_url=live.url, timeout=30) as a,
+                httpx.AsyncClient(base_url=live.url, timeout=30) as b,
+            ):
                 first = asyncio.create_task(a.post("/v1/audio/speech", json=body))
                 await asyncio.to_thread(wait_for, lambda: len(gated.started) == 1)
-                queued = asyncio.create_task(b.post("/v1/audio/speech", json={**body, "input": "Never spoken."}))
+                queued = asyncio.create_task(b.post("/v1/audio/speech", json={**body, "input": "从未说出。"}))
                 await asyncio.to_thread(wait_for, lambda: live.state.scheduler.queue_depth == 1)
                 queued.cancel()  # the client goes away while its request waits
                 await b.aclose()
@@ -107,12 +108,12 @@ def test_streaming_client_that_stops_reading_cancels_the_rest(gated: GatedBacken
 def test_health_is_503_until_warm_up_is_done(gated: GatedBackend) -> None:
     gated.warm_gate.clear()
     with live_server(gated, wait_ready=False, workers=1) as live:
-        warming = httpx.get(live.url + "/health")
+        warming = httpx.get(live.url + "/health", timeout=60)
         assert warming.status_code == 503
         assert warming.json()["status"] == "warming_up"
         gated.warm_gate.set()
         live.wait_ready()
-        ready = httpx.get(live.url + "/health")
+        ready = httpx.get(live.url + "/health", timeout=60)
         assert ready.status_code == 200
         assert ready.json()["status"] == "ok"
 
@@ -141,7 +142,7 @@ def test_shutdown_drains_in_flight_requests(gated: GatedBackend) -> None:
 
 def test_micro_batching_groups_concurrent_requests(gated: GatedBackend) -> None:
     scheduler = MicroBatchScheduler(gated, window_ms=50, max_batch=8, queue_size=16, timeout_s=30)
-    texts = ["Hello world.", "This is a test.", "A third sentence here.", "And a fourth."]
+    texts = ["你好，世界。", "这是一个测试。", "这里是第三句话。", "还有第四句。"]
     with live_server(gated, scheduler) as live:
 
         async def scenario() -> list[httpx.Response]:
@@ -158,7 +159,7 @@ def test_micro_batching_groups_concurrent_requests(gated: GatedBackend) -> None:
         responses = asyncio.run(scenario())
     assert all(r.status_code == 200 for r in responses)
     assert max(gated.batches) > 1  # at least two requests shared one engine call
-    for text, r in zip(texts, responses):
+    for text, r in zip(texts, responses, strict=True):
         alone = gated.inner.synthesize_batch([_request(text)])[0]
         got = np.frombuffer(r.content, dtype="<i2").astype(np.float32) / 32767
         assert got.size == alone.size

@@ -40,7 +40,7 @@ def page(browser, server: LiveServer) -> Iterator[Page]:  # noqa: ANN001
 def test_page_lists_voices_and_plays_audio_while_it_streams(page: Page) -> None:
     page.wait_for_selector(f"#voice option[value='{VOICE}']", state="attached")
     page.select_option("#voice", VOICE)
-    page.fill("#text", "Hello from the browser. This sentence streams while it plays.")
+    page.fill("#text", "来自浏览器的问候。这句话边合成边播放。")
     page.fill("#speed", "1.5")
     page.dispatch_event("#speed", "input")
     assert page.inner_text("#speed-value") == "1.50×"
@@ -60,6 +60,6 @@ def test_page_shows_server_errors(page: Page) -> None:
     page.click("#speak")
     page.wait_for_function("window.onestepStats.error !== null", timeout=20000)
     assert page.inner_text("#status") == "Error: text must not be empty"
-    page.fill("#text", "Recovered.")
+    page.fill("#text", "恢复了。")
     page.click("#speak")
     page.wait_for_function("window.onestepStats.done", timeout=20000)

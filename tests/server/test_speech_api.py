@@ -17,9 +17,9 @@ from onestep.server.encoders import supported_formats
 from .conftest import TEXT, VOICE, LiveServer, live_server
 
 
-def pcm_of(server: LiveServer, text: str = TEXT, **extra: object) -> np.ndarray:
-    """int16 samples of ``/synthesize`` (format pcm)."""
-    r = httpx.post(server.url + "/synthesize", json={"text": text, "format": "pcm", **extra}, timeout=30)
+def pcm_of(server: LiveServer, text: str = TEXT, voice: str | None = VOICE) -> np.ndarray:
+    """int16 samples of ``/synthesize`` (format pcm; ``voice=None``: the language's default voice)."""
+    r = httpx.post(server.url + "/synthesize", json={"text": text, "voice": voice, "format": "pcm"}, timeout=30)
     assert r.status_code == 200, r.text
     return np.frombuffer(r.content, dtype="<i2")
 
@@ -34,7 +34,7 @@ def test_openai_client_non_streaming_wav(client: openai.OpenAI, server: LiveServ
     samples, rate = sf.read(io.BytesIO(response.content), dtype="int16")
     assert rate == 24000
     assert samples.size > 0
-    np.testing.assert_array_equal(samples, pcm_of(server))
+    np.testing.assert_array_equal(samples, pcm_of(server, voice=None))
 
 
 def test_openai_client_streaming_pcm_arrives_in_chunks(client: openai.OpenAI, server: LiveServer) -> None:
@@ -73,8 +73,11 @@ def test_streamed_formats_decode_to_the_same_length(fmt: str, server: LiveServer
     assert expected_s - 0.001 <= seconds <= expected_s + (0.1 if fmt == "mp3" else 0.03)
 
 
-def test_openai_voice_object_and_our_voice_names_are_the_same_voice(server: LiveServer) -> None:
-    bodies = [{"voice": VOICE}, {"voice": {"id": VOICE}}, {"voice": "nova"}]
+def test_voice_object_names_our_voice_and_openai_names_map_to_the_default(server: LiveServer, tts) -> None:  # noqa: ANN001
+    from onestep.runtime.voices import detect_language
+
+    default = tts.catalog.default_for(detect_language(TEXT)).name
+    bodies = [{"voice": default}, {"voice": {"id": default}}, {"voice": "nova"}, {"voice": "ALLOY"}]
     outs = []
     for extra in bodies:
         r = httpx.post(
@@ -84,7 +87,7 @@ def test_openai_voice_object_and_our_voice_names_are_the_same_voice(server: Live
         )
         assert r.status_code == 200, r.text
         outs.append(r.content)
-    assert outs[0] == outs[1] == outs[2]  # the only English voice is also the default for "nova"
+    assert outs[0] == outs[1] == outs[2] == outs[3]
 
 
 def test_openai_speed_is_clamped_into_the_engine_range(server: LiveServer) -> None:
@@ -141,10 +144,10 @@ def test_api_key_is_required_when_configured(backend) -> None:  # noqa: ANN001
     with live_server(backend, api_key="s3cret", workers=1) as live:
         good = openai.OpenAI(base_url=live.url + "/v1", api_key="s3cret", max_retries=0)
         bad = openai.OpenAI(base_url=live.url + "/v1", api_key="wrong", max_retries=0)
-        assert good.audio.speech.create(model="tts-1", voice="alloy", input="Hi there.").content
+        assert good.audio.speech.create(model="tts-1", voice="alloy", input="你好。").content
         with pytest.raises(openai.AuthenticationError):
-            bad.audio.speech.create(model="tts-1", voice="alloy", input="Hi there.")
-        r = httpx.post(live.url + "/synthesize", json={"text": "Hi."})
+            bad.audio.speech.create(model="tts-1", voice="alloy", input="你好。")
+        r = httpx.post(live.url + "/synthesize", json={"text": "你好。"}, timeout=60)
         assert r.status_code == 401
         assert r.json()["error"]["type"] == "authentication_error"
         assert httpx.get(live.url + "/health").status_code == 200  # health and metrics stay open
@@ -157,5 +160,5 @@ def test_cors_headers_for_allowed_origin_only(backend) -> None:  # noqa: ANN001
             headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
         )
         assert pre.headers["access-control-allow-origin"] == "https://app.example"
-        other = httpx.get(live.url + "/v1/voices", headers={"Origin": "https://evil.example"})
+        other = httpx.get(live.url + "/v1/voices", headers={"Origin": "https://evil.example"}, timeout=60)
         assert "access-control-allow-origin" not in other.headers

@@ -10,6 +10,8 @@ from websockets.asyncio.client import connect
 
 from .conftest import TEXT, VOICE, LiveServer, live_server
 
+FIRST, SECOND = "第一句。", "第二句话更长一些，接着说。"
+
 
 async def receive_one(ws) -> tuple[dict, bytes, dict]:  # noqa: ANN001
     """Read start header, PCM chunks and the end message of one request."""
@@ -38,7 +40,8 @@ def test_stream_sends_header_pcm_and_end(server: LiveServer) -> None:
 
     start, pcm, end = asyncio.run(scenario())
     assert start == {"type": "start", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1}
-    expected = httpx.post(server.url + "/synthesize", json={"text": TEXT, "voice": VOICE, "format": "pcm"}).content
+    body = {"text": TEXT, "voice": VOICE, "format": "pcm"}
+    expected = httpx.post(server.url + "/synthesize", json=body, timeout=60).content
     assert pcm == expected
     assert end["type"] == "end"
     assert end["audio_seconds"] == round(len(pcm) / 2 / 24000, 3)
@@ -58,7 +61,7 @@ def test_bad_messages_get_errors_and_the_connection_survives(server: LiveServer)
                 await request_error(ws, json.dumps({"text": TEXT, "speed": 9})),
                 await request_error(ws, b"\x00\x01binary"),
             ]
-            await ws.send(json.dumps({"text": "Still here.", "speed": 1.5}))
+            await ws.send(json.dumps({"text": "还在这里。", "speed": 1.5}))
             _, pcm, end = await receive_one(ws)
             assert end["type"] == "end"
             return errors, pcm
@@ -80,14 +83,14 @@ def test_bad_messages_get_errors_and_the_connection_survives(server: LiveServer)
 def test_requests_on_one_connection_are_served_in_order(server: LiveServer) -> None:
     async def scenario() -> list[bytes]:
         async with connect(server.ws_url) as ws:
-            await ws.send(json.dumps({"text": "First one."}))
-            await ws.send(json.dumps({"text": "The second, longer one follows."}))
+            await ws.send(json.dumps({"text": FIRST, "voice": VOICE}))
+            await ws.send(json.dumps({"text": SECOND, "voice": VOICE}))
             return [(await receive_one(ws))[1] for _ in range(2)]
 
     first, second = asyncio.run(scenario())
     synth = [
-        httpx.post(server.url + "/synthesize", json={"text": t, "format": "pcm"}).content
-        for t in ("First one.", "The second, longer one follows.")
+        httpx.post(server.url + "/synthesize", json={"text": t, "voice": VOICE, "format": "pcm"}, timeout=60).content
+        for t in (FIRST, SECOND)
     ]
     assert [first, second] == synth
 
@@ -101,10 +104,10 @@ def test_api_key_for_websocket_by_query_or_header(backend) -> None:  # noqa: ANN
                 await ws.wait_closed()
                 code = ws.close_code
             async with connect(live.ws_url + "?api_key=k3y") as ws:
-                await ws.send(json.dumps({"text": "Hi."}))
+                await ws.send(json.dumps({"text": "你好。"}))
                 by_query = (await receive_one(ws))[2]
             async with connect(live.ws_url, additional_headers={"Authorization": "Bearer k3y"}) as ws:
-                await ws.send(json.dumps({"text": "Hi."}))
+                await ws.send(json.dumps({"text": "你好。"}))
                 by_header = (await receive_one(ws))[2]
             return refused, code, by_query, by_header
 

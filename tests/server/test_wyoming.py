@@ -1,14 +1,10 @@
-"""``onestep wyoming`` as a real process, driven by the ``wyoming`` package's own client."""
+"""The Wyoming service on a real TCP socket, driven by the ``wyoming`` package's own client."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import socket
-import subprocess
-import sys
-import time
+import threading
 from collections.abc import Iterator
 
 import httpx
@@ -20,9 +16,14 @@ from wyoming.event import Event
 from wyoming.info import Describe, Info
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
 
-from onestep.server.wyoming_server import SentenceBuffer
+from onestep.server.app import make_scheduler
+from onestep.server.backend import TTSBackend
+from onestep.server.config import ServerConfig
+from onestep.server.wyoming_server import SentenceBuffer, WyomingService
 
-from .conftest import FIXTURES, TEXT, VOICE, LiveServer
+from .conftest import VOICE, LiveServer
+
+TEXT_ZH = "你好，世界。今天天气很好，我们一起去公园散步吧。"
 
 
 def free_port() -> int:
@@ -32,30 +33,24 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def wyoming_port() -> Iterator[int]:
+def wyoming_port(backend: TTSBackend) -> Iterator[int]:
+    """A Wyoming TCP server (the real service, on the shared engine) running in its own thread and loop."""
     port = free_port()
-    cmd = [sys.executable, "-m", "onestep", "wyoming", "--uri", f"tcp://127.0.0.1:{port}",
-           "--voices-dir", str(FIXTURES), "--workers", "1", "--threads", "1", "--samples-per-chunk", "2048"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ})
+    config = ServerConfig(workers=1, threads=1, warmup=False)
+    service = WyomingService(config, backend, make_scheduler(config, backend), samples_per_chunk=2048)
+    started = threading.Event()
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(service.run(f"tcp://127.0.0.1:{port}", started.set))
+    thread = threading.Thread(target=lambda: loop.run_until_complete(asyncio.gather(task, return_exceptions=True)))
+    thread.start()
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, proc.stdout.read().decode()  # type: ignore[union-attr]
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "wyoming server did not start"
-                time.sleep(0.1)
+        assert started.wait(timeout=30), "wyoming server did not start"
         yield port
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            code = proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise
-    assert code == 0, proc.stdout.read().decode()  # type: ignore[union-attr]
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(timeout=30)
+        loop.close()
+    assert task.cancelled()  # stopped by cancellation, not by an error
 
 
 async def exchange(port: int, events: list[Event], until: str) -> list[Event]:
@@ -87,13 +82,15 @@ def test_describe_lists_the_voices(wyoming_port: int) -> None:
 
 
 def test_synthesize_sends_start_chunks_stop(wyoming_port: int, server: LiveServer) -> None:
-    events = asyncio.run(exchange(wyoming_port, [Synthesize(TEXT, SynthesizeVoice(name=VOICE)).event()], "audio-stop"))
+    synth = Synthesize(TEXT_ZH, SynthesizeVoice(name=VOICE))
+    events = asyncio.run(exchange(wyoming_port, [synth.event()], "audio-stop"))
     start = AudioStart.from_event(events[0])
     assert (start.rate, start.width, start.channels) == (24000, 2, 1)
     assert all(AudioChunk.is_type(e.type) for e in events[1:-1])
     assert all(len(AudioChunk.from_event(e).audio) <= 2 * 2048 for e in events[1:-1])
     assert AudioStop.is_type(events[-1].type)
-    expected = httpx.post(server.url + "/synthesize", json={"text": TEXT, "voice": VOICE, "format": "pcm"}).content
+    body = {"text": TEXT_ZH, "voice": VOICE, "format": "pcm"}
+    expected = httpx.post(server.url + "/synthesize", json=body, timeout=60).content
     assert audio_of(events) == expected
 
 
@@ -102,9 +99,9 @@ def test_errors_are_events_and_the_connection_survives(wyoming_port: int) -> Non
         exchange(
             wyoming_port,
             [
-                Synthesize("Hi.", SynthesizeVoice(name="../../etc/passwd")).event(),
+                Synthesize("你好。", SynthesizeVoice(name="../../etc/passwd")).event(),
                 Synthesize("   ").event(),
-                Synthesize("Hi there.", SynthesizeVoice(language="en_US")).event(),
+                Synthesize("你好。", SynthesizeVoice(language="en_US")).event(),
             ],
             "audio-stop",
         )
@@ -116,7 +113,7 @@ def test_errors_are_events_and_the_connection_survives(wyoming_port: int) -> Non
 
 
 def test_streaming_synthesis_speaks_each_sentence_as_it_completes(wyoming_port: int) -> None:
-    chunks = ["Hello the", "re. How are", " you today? I am", " fine"]
+    chunks = ["你好", "。今天天气", "很好！我们一起", "去公园吧"]
     events = asyncio.run(
         exchange(
             wyoming_port,

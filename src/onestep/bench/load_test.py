@@ -172,8 +172,19 @@ async def run_load_test_async(
         stop_at = t0 + duration
         await asyncio.gather(
             *(
-                _client(run, client, base, endpoint, texts, voice, sample_rate, headers, stop_at, cap,
-                        random.Random(rng.random()))  # fmt: skip
+                _client(
+                    run,
+                    client,
+                    base,
+                    endpoint,
+                    texts,
+                    voice,
+                    sample_rate,
+                    headers,
+                    stop_at,
+                    cap,
+                    random.Random(rng.random()),
+                )  # fmt: skip
                 for _ in range(concurrency)
             )
         )
@@ -237,8 +248,16 @@ def run_load_test(
     """
     return asyncio.run(
         run_load_test_async(
-            url, concurrency, duration, endpoint=endpoint, texts=texts, voice=voice, api_key=api_key,
-            request_timeout=request_timeout, max_requests=max_requests, seed=seed,
+            url,
+            concurrency,
+            duration,
+            endpoint=endpoint,
+            texts=texts,
+            voice=voice,
+            api_key=api_key,
+            request_timeout=request_timeout,
+            max_requests=max_requests,
+            seed=seed,
         )  # fmt: skip
     )
 

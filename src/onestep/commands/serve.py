@@ -1,7 +1,7 @@
 """``onestep serve``: the HTTP server (OpenAI-compatible speech, /synthesize, WebSocket stream, web page).
 
-    onestep serve                                   # http://127.0.0.1:8000/  (page), /docs (API)
-    onestep serve --host 0.0.0.0 --api-key "$KEY" --cors-origin https://example.org
+onestep serve                                   # http://127.0.0.1:8000/  (page), /docs (API)
+onestep serve --host 0.0.0.0 --api-key "$KEY" --cors-origin https://example.org
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ API_KEY_ENV = "ONESTEP_API_KEY"
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     """Options shared by ``serve`` and ``wyoming``: voices, device, engine threads and request limits."""
     p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
-    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="cpu (thread pool) or cuda (micro-batching)")
+    p.add_argument(
+        "--device", choices=("cpu", "cuda"), default="cpu", help="cpu (thread pool) or cuda (micro-batching)"
+    )
     p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
     p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
     p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
@@ -44,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--api-key", help=f"require 'Authorization: Bearer KEY' on the API (default: ${API_KEY_ENV}, else none)"
     )
-    p.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN", help="allowed CORS origin ('*' = any)")
+    p.add_argument(
+        "--cors-origin", action="append", default=[], metavar="ORIGIN", help="allowed CORS origin ('*' = any)"
+    )
     add_engine_arguments(p)
     p.set_defaults(func=run)
 

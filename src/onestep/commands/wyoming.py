@@ -1,7 +1,7 @@
 """``onestep wyoming``: serve the voices over the Wyoming protocol (Home Assistant's voice pipeline).
 
-    onestep wyoming --uri tcp://127.0.0.1:10200
-    # Home Assistant: Settings -> Devices & services -> Add integration -> Wyoming Protocol -> host, 10200
+onestep wyoming --uri tcp://127.0.0.1:10200
+# Home Assistant: Settings -> Devices & services -> Add integration -> Wyoming Protocol -> host, 10200
 """
 
 from __future__ import annotations

@@ -39,9 +39,7 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
             queue_size=config.queue_size,
             timeout_s=config.timeout,
         )
-    return ThreadPoolScheduler(
-        backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout
-    )
+    return ThreadPoolScheduler(backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout)
 
 
 async def _warm_up(state: ServerState) -> None:

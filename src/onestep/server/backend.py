@@ -79,14 +79,20 @@ class SynthesisBackend(Protocol):
         ...
 
 
-WARMUP_TEXT = {"en": "Hello.", "zh": "你好。"}
+#: Mixed text, so that warm-up also loads both languages' frontends (any voice may get mixed input).
+WARMUP_TEXT = "你好, hello."
 
 
 class TTSBackend:
-    """:class:`SynthesisBackend` over one shared :class:`onestep.TTS` (its ONNX sessions are thread-safe)."""
+    """:class:`SynthesisBackend` over one shared :class:`onestep.TTS` (its ONNX sessions are thread-safe).
 
-    def __init__(self, tts: TTS) -> None:
+    ``warmup_text`` is synthesized once per voice by :meth:`warm_up` (default: mixed Mandarin/English, so
+    that both languages' frontends are loaded before the first request).
+    """
+
+    def __init__(self, tts: TTS, warmup_text: str = WARMUP_TEXT) -> None:
         self._tts = tts
+        self._warmup_text = warmup_text
 
     @property
     def sample_rate(self) -> int:
@@ -124,4 +130,4 @@ class TTSBackend:
 
     def warm_up(self) -> None:
         for v in self.voices():
-            self._tts.synthesize(WARMUP_TEXT.get(v.language, "Hello."), voice=v.name)
+            self._tts.synthesize(self._warmup_text, voice=v.name)

@@ -182,9 +182,7 @@ def make_encoder(fmt: str, sample_rate: int) -> StreamEncoder:
 def encode_file(fmt: str, samples: np.ndarray, sample_rate: int) -> bytes:
     """A complete file (final headers: WAV sizes, FLAC length) of float32 [n] samples."""
     if fmt not in supported_formats():
-        raise UnsupportedFormatError(
-            f"format {fmt!r} is not supported; supported: {', '.join(supported_formats())}"
-        )
+        raise UnsupportedFormatError(f"format {fmt!r} is not supported; supported: {', '.join(supported_formats())}")
     if fmt == "pcm":
         return to_pcm16(samples)
     buf = io.BytesIO()

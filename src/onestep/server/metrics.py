@@ -36,12 +36,8 @@ class ServerMetrics:
             "onestep_time_to_first_audio_seconds", "Admission to first audio chunk.", ["endpoint"],
             buckets=_TTFA_BUCKETS, registry=r,
         )  # fmt: skip
-        self.audio_seconds = Counter(
-            "onestep_audio_seconds", "Seconds of audio produced.", ["endpoint"], registry=r
-        )
-        self.requests = Counter(
-            "onestep_requests", "Finished synthesis requests.", ["endpoint", "outcome"], registry=r
-        )
+        self.audio_seconds = Counter("onestep_audio_seconds", "Seconds of audio produced.", ["endpoint"], registry=r)
+        self.requests = Counter("onestep_requests", "Finished synthesis requests.", ["endpoint", "outcome"], registry=r)
         self.errors = Counter("onestep_errors", "Errors answered, by type.", ["type"], registry=r)
         queue_depth = Gauge("onestep_queue_depth", "Requests waiting for an engine thread.", registry=r)
         queue_depth.set_function(lambda: scheduler.queue_depth)
@@ -51,9 +47,7 @@ class ServerMetrics:
     def error(self, error_type: str) -> None:
         self.errors.labels(type=error_type).inc()
 
-    def finished(
-        self, endpoint: str, outcome: str, *, latency_s: float, ttfa_s: float | None, audio_s: float
-    ) -> None:
+    def finished(self, endpoint: str, outcome: str, *, latency_s: float, ttfa_s: float | None, audio_s: float) -> None:
         """Record one request that reached its end (``outcome``: ``ok``, ``cancelled`` or ``error``)."""
         self.requests.labels(endpoint=endpoint, outcome=outcome).inc()
         if outcome == "ok":

@@ -317,7 +317,7 @@ class MicroBatchScheduler(Scheduler):
                     self._done(s)
             return
         self._record_service((time.perf_counter() - started) / len(live))
-        for s, audio in zip(live, audios):
+        for s, audio in zip(live, audios, strict=True):
             s.put(audio)
             self._done(s)
 

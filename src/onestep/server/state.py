@@ -56,9 +56,7 @@ class ServerState:
         try:
             return self.scheduler.submit(request)
         except QueueFullError as e:
-            raise ApiError(
-                503, str(e), code="queue_full", headers={"Retry-After": str(e.retry_after_s)}
-            ) from None
+            raise ApiError(503, str(e), code="queue_full", headers={"Retry-After": str(e.retry_after_s)}) from None
 
     async def first_chunk(self, stream: SynthesisStream, http: Request | None = None) -> np.ndarray | None:
         """The stream's first chunk (``None`` if it produced no audio); see :meth:`until_done`."""
