@@ -111,7 +111,7 @@ def test_subprocess_real_tools(tmp_path: Path, real_frontend: object) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     env.pop("ONESTEP_LEXICON", None)
     proc = subprocess.run([sys.executable, "-m", "onestep", "phonemize", "--json", "--input", str(path)],
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=120)
+                          check=False, capture_output=True, text=True, encoding="utf-8", env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     zh, en = (json.loads(line) for line in proc.stdout.splitlines())
     assert [s["lang"] for s in zh["segments"]] == ["zh", "en", "zh"]
@@ -119,5 +119,5 @@ def test_subprocess_real_tools(tmp_path: Path, real_frontend: object) -> None:
     assert en["segments"][0].keys() == {"lang", "text", "phonemes"}
     assert "two" in en["normalized"]
     missing = subprocess.run([sys.executable, "-m", "onestep", "phonemize", "--input", str(tmp_path / "no.txt")],
-                             capture_output=True, text=True, env=env, timeout=120)
+                             check=False, capture_output=True, text=True, env=env, timeout=120)
     assert missing.returncode == 2 and missing.stderr.startswith("onestep: error: cannot read input file")

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from onestep.frontend.lexicon import ENV_VAR, Lexicon, LexiconError, parse_entry, resolve_lexicon
+from onestep.frontend.lexicon import (
+    ENV_VAR,
+    Lexicon,
+    LexiconError,
+    parse_entry,
+    resolve_lexicon,
+)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,12 @@ import pytest
 from onestep.frontend import pipeline
 from onestep.frontend.chunk import count_ids
 from onestep.frontend.lexicon import ENV_VAR, LexiconError
-from onestep.frontend.pipeline import MAX_PHONEMIZE_CHARS, Frontend, TextTooLongError, utterance_to_dict
+from onestep.frontend.pipeline import (
+    MAX_PHONEMIZE_CHARS,
+    Frontend,
+    TextTooLongError,
+    utterance_to_dict,
+)
 from onestep.frontend.tokens import Utterance
 
 

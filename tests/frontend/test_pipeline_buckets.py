@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onestep.frontend.buckets import DEFAULT_BUCKETS, batch_to_bucket, bucket_for, pad_batch, pad_ids, to_bucket
+from onestep.frontend.buckets import (
+    DEFAULT_BUCKETS,
+    batch_to_bucket,
+    bucket_for,
+    pad_batch,
+    pad_ids,
+    to_bucket,
+)
 from onestep.frontend.symbols import MAX_PHONEME_IDS, phonemes_to_ids
 
 

@@ -42,7 +42,7 @@ print(json.dumps({"import_s": t1 - t0, "zh_first_call_s": t2 - t1, "en_first_cal
 def cold_start() -> dict[str, float]:
     """Seconds to import the pipeline and for the first zh / en call, measured in a fresh interpreter."""
     code = f"ZH = {ZH_SENTENCE!r}\nEN = {EN_SENTENCE!r}\n" + _COLD_START
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         raise RuntimeError(f"cold-start subprocess failed: {proc.stderr.strip()[-2000:]}")
     result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -30,7 +31,12 @@ import regex
 from onestep.frontend.chunk import chunk_utterance
 from onestep.frontend.lexicon import Lexicon, LexiconEntry, resolve_lexicon
 from onestep.frontend.script import ZH_TO_ASCII_PUNCT, clean, has_han, is_latin_or_digit
-from onestep.frontend.segment import RunKind, join_segment_texts, split_script_runs, split_sentences
+from onestep.frontend.segment import (
+    RunKind,
+    join_segment_texts,
+    split_script_runs,
+    split_sentences,
+)
 from onestep.frontend.symbols import MAX_PHONEME_IDS
 from onestep.frontend.tokens import Segment, Token, Utterance
 
@@ -104,19 +110,24 @@ class Frontend:
         self.lexicon = resolve_lexicon(lexicon)
         self._zh = zh_tools
         self._en = en_tools
+        self._init_lock = threading.Lock()
 
     @property
     def zh(self) -> LanguageTools:
-        """Mandarin tools, built on first use."""
+        """Mandarin tools, built on first use (once, also when first used from several threads)."""
         if self._zh is None:
-            self._zh = load_zh_tools(self.lexicon.zh_words if self.lexicon else None)
+            with self._init_lock:
+                if self._zh is None:
+                    self._zh = load_zh_tools(self.lexicon.zh_words if self.lexicon else None)
         return self._zh
 
     @property
     def en(self) -> LanguageTools:
-        """English tools, built on first use."""
+        """English tools, built on first use (once, also when first used from several threads)."""
         if self._en is None:
-            self._en = load_en_tools()
+            with self._init_lock:
+                if self._en is None:
+                    self._en = load_en_tools()
         return self._en
 
     # -- public API -------------------------------------------------------------------------------------------
