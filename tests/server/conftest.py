@@ -8,10 +8,10 @@ engine).
 
 from __future__ import annotations
 
-import asyncio
+import socket
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -150,6 +150,15 @@ def gated(backend: TTSBackend) -> GatedBackend:
     return GatedBackend(backend)
 
 
-def run_async(coro):  # noqa: ANN001, ANN201
-    """Run a coroutine to completion from a sync test."""
-    return asyncio.run(coro)
+def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Poll ``predicate`` until it holds (fails the test after ``timeout`` s)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "condition not reached"
+        time.sleep(0.005)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -15,8 +15,7 @@ from onestep.cli import main
 from onestep.config import ConfigError
 from onestep.server.config import ServerConfig
 
-from .conftest import FIXTURES
-from .test_wyoming import free_port
+from .conftest import FIXTURES, free_port
 
 
 def test_serve_process_starts_serves_and_stops_on_sigterm() -> None:

@@ -4,7 +4,6 @@ warm-up before ready, draining on shutdown, and GPU-style micro-batching (run he
 from __future__ import annotations
 
 import asyncio
-import time
 
 import httpx
 import numpy as np
@@ -12,14 +11,7 @@ import pytest
 
 from onestep.server.scheduler import MicroBatchScheduler
 
-from .conftest import TEXT, VOICE, GatedBackend, live_server
-
-
-def wait_for(predicate, timeout: float = 10.0) -> None:  # noqa: ANN001
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "condition not reached"
-        time.sleep(0.005)
+from .conftest import TEXT, VOICE, GatedBackend, live_server, wait_for
 
 
 def test_full_queue_answers_503_with_retry_after(gated: GatedBackend) -> None:

@@ -8,7 +8,9 @@ import json
 import httpx
 from websockets.asyncio.client import connect
 
-from .conftest import TEXT, VOICE, LiveServer, live_server
+from onestep.server.routes_ws import MAX_PENDING
+
+from .conftest import TEXT, VOICE, GatedBackend, LiveServer, live_server, wait_for
 
 FIRST, SECOND = "第一句。", "第二句话更长一些，接着说。"
 
@@ -115,3 +117,34 @@ def test_api_key_for_websocket_by_query_or_header(backend) -> None:  # noqa: ANN
     assert refused["error"]["type"] == "authentication_error"
     assert code == 1008
     assert by_query["type"] == by_header["type"] == "end"
+
+
+def test_a_flooding_connection_has_its_extra_requests_dropped(gated: GatedBackend) -> None:
+    with live_server(gated, workers=1) as live:
+
+        def dropped() -> float:
+            for line in httpx.get(live.url + "/metrics", timeout=60).text.splitlines():
+                if line.startswith('onestep_errors_total{type="too_many_pending"}'):
+                    return float(line.split()[-1])
+            return 0.0
+
+        async def scenario() -> tuple[int, list[dict]]:
+            gated.gate.clear()
+            async with connect(live.ws_url) as ws:
+                for i in range(1 + MAX_PENDING + 3):  # one playing, MAX_PENDING waiting, three too many
+                    await ws.send(json.dumps({"text": f"第{i}句。", "voice": VOICE}))
+                await asyncio.to_thread(lambda: wait_for(lambda: dropped() == 3))
+                gated.gate.set()
+                ends, errors = 0, []
+                while ends + len(errors) < 1 + MAX_PENDING + 1:
+                    message = await ws.recv()
+                    if isinstance(message, str):
+                        body = json.loads(message)
+                        ends += body["type"] == "end"
+                        errors += [body["error"]] if body["type"] == "error" else []
+                return ends, errors
+
+        ends, errors = asyncio.run(scenario())
+    assert ends == 1 + MAX_PENDING
+    assert [e["code"] for e in errors] == ["too_many_pending"]
+    assert errors[0]["message"].startswith("3 message(s) dropped")

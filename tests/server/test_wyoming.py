@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 from collections.abc import Iterator
 
@@ -21,15 +20,9 @@ from onestep.server.backend import TTSBackend
 from onestep.server.config import ServerConfig
 from onestep.server.wyoming_server import SentenceBuffer, WyomingService
 
-from .conftest import VOICE, LiveServer
+from .conftest import VOICE, LiveServer, free_port
 
 TEXT_ZH = "你好，世界。今天天气很好，我们一起去公园散步吧。"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -78,7 +78,7 @@ def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Sched
         title="OneStep TTS",
         version=__version__,
         lifespan=lifespan,
-        docs_url="/docs",
+        docs_url=None,  # FastAPI's docs page loads its scripts from a CDN; the schema is at /openapi.json
         redoc_url=None,
     )
     app.state.onestep = state

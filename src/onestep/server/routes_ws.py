@@ -37,6 +37,7 @@ log = logging.getLogger("onestep.server")
 router = APIRouter()
 
 _CLOSED = object()  # put on the inbox when the client has gone
+MAX_PENDING = 8  # requests a connection may queue behind the one playing; more are dropped with an error
 
 
 class _Connection:
@@ -47,6 +48,7 @@ class _Connection:
         self.state = state
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.current: SynthesisStream | None = None
+        self.dropped = 0  # messages refused because MAX_PENDING were already waiting
 
     async def read(self) -> None:
         """Move client messages to the inbox; on disconnect cancel the playing stream."""
@@ -55,14 +57,19 @@ class _Connection:
                 message = await self.ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if self.inbox.qsize() >= MAX_PENDING:
+                    self.dropped += 1
+                    self.state.metrics.error("too_many_pending")
+                    continue
                 self.inbox.put_nowait(message.get("text") if message.get("text") is not None else message.get("bytes"))
         finally:
             if self.current is not None:
                 self.current.cancel()
             self.inbox.put_nowait(_CLOSED)
 
-    async def send_error(self, err: ApiError) -> None:
-        self.state.metrics.error(err.code or err.type)
+    async def send_error(self, err: ApiError, *, count: bool = True) -> None:
+        if count:
+            self.state.metrics.error(err.code or err.type)
         await self.ws.send_json({"type": "error", "error": err.body()["error"]})
 
     def parse(self, raw: str | bytes | None) -> SynthesisRequest:
@@ -133,6 +140,10 @@ class _Connection:
             raw = await self.inbox.get()
             if raw is _CLOSED:
                 return
+            if self.dropped:  # each drop was counted in the metrics when it happened
+                n, self.dropped = self.dropped, 0
+                message = f"{n} message(s) dropped: at most {MAX_PENDING} requests may wait per connection"
+                await self.send_error(ApiError(429, message, code="too_many_pending"), count=False)
             try:
                 request = self.parse(raw)
                 await self.play(request)
