@@ -17,7 +17,7 @@ from onestep.frontend.pipeline import (
     TextTooLongError,
     utterance_to_dict,
 )
-from onestep.frontend.tokens import Utterance
+from onestep.frontend.tokens import Token, Utterance
 
 
 def _segs(utt: Utterance) -> list[tuple[str, str]]:
@@ -265,3 +265,13 @@ def test_frontend_is_reusable(fake_frontend: Frontend) -> None:
     first = fake_frontend.phonemize("请打开API接口").phonemes
     fake_frontend.phonemize("something else entirely")
     assert fake_frontend.phonemize("请打开API接口").phonemes == first
+
+
+def test_segments_without_phonemes_are_dropped_and_neighbours_joined(fake_tools: tuple) -> None:
+    fake_zh, fake_en = fake_tools
+    mute_zh = pipeline.LanguageTools(fake_zh.normalize, lambda text: [Token(text, "")])
+    fe = Frontend({}, zh_tools=mute_zh, en_tools=fake_en)
+    utt = fe.phonemize("hello 𠀀 world")
+    assert [(s.lang, s.text) for s in utt.segments] == [("en", "hello world")]
+    assert utt.phonemes == "hello world"
+    assert list(fe.sentences("𠀀𠀁。")) == []

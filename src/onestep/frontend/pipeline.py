@@ -20,7 +20,7 @@ import logging
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
@@ -168,7 +168,7 @@ class Frontend:
             new = Counter({k: v for k, v in skipped.items() if k not in warned})
             warned.update(new)
             _warn_skipped(new)
-            if utt.segments:
+            if utt.segments:  # every kept segment has phonemes
                 yield from chunk_utterance(utt, max_ids)
 
     # -- one sentence -----------------------------------------------------------------------------------------
@@ -182,6 +182,8 @@ class Frontend:
             segments = [seg for seg in [self._en_segment(self._pieces(text))] if seg is not None]
         else:
             segments = []
+        # drop segments with nothing to say (e.g. characters no G2P can read), then rejoin their neighbours
+        segments = _merge_segments(seg for seg in segments if seg.phonemes)
         return Utterance(text=raw, normalized=join_segment_texts(segments), segments=segments)
 
     def _pieces(self, text: str) -> list[str | _Match]:
@@ -216,7 +218,7 @@ class Frontend:
                 seg = self._en_segment(parts)
                 if seg is not None:
                     segments.append(seg)
-        return [seg for seg in segments if seg.tokens]
+        return segments
 
     def _en_segment(self, parts: list[str | _Match]) -> Segment | None:
         """One English segment from plain text and lexicon matches; None if nothing is left to speak."""
@@ -260,17 +262,22 @@ class Frontend:
 
 def _merge(text: str, parts: list[Utterance]) -> Utterance:
     """One utterance from per-sentence ones, merging adjacent segments of the same language."""
-    segments: list[Segment] = []
-    for utt in parts:
-        for seg in utt.segments:
-            if segments and segments[-1].lang == seg.lang:
-                prev = segments[-1]
-                prev.tokens[-1] = replace(prev.tokens[-1], whitespace=True)
-                prev.text += (" " if seg.lang == "en" else "") + seg.text
-                prev.tokens.extend(seg.tokens)
-            else:
-                segments.append(Segment(seg.lang, seg.text, list(seg.tokens)))
+    segments = _merge_segments(seg for utt in parts for seg in utt.segments)
     return Utterance(text=text, normalized=join_segment_texts(segments), segments=segments)
+
+
+def _merge_segments(segments: Iterable[Segment]) -> list[Segment]:
+    """Adjacent segments of one language joined into one (a space between them in the phonemes)."""
+    out: list[Segment] = []
+    for seg in segments:
+        if out and out[-1].lang == seg.lang:
+            prev = out[-1]
+            prev.tokens[-1] = replace(prev.tokens[-1], whitespace=True)
+            prev.text += (" " if seg.lang == "en" else "") + seg.text
+            prev.tokens.extend(seg.tokens)
+        else:
+            out.append(Segment(seg.lang, seg.text, list(seg.tokens)))
+    return out
 
 
 def _warn_skipped(skipped: Counter[str]) -> None:
