@@ -58,12 +58,15 @@ class LogMel(nn.Module):
         fb = mel_filterbank(audio.n_fft // 2 + 1, audio.n_mels, audio.sample_rate, audio.f_min, audio.f_max)
         self.register_buffer("filterbank", fb.T.contiguous(), persistent=False)
 
-    def forward(self, audio: torch.Tensor) -> torch.Tensor:
-        """Args: audio (B, N) float in [-1, 1], N a multiple of hop. Returns log-mel (B, n_mels, N // hop)."""
+    def pad(self, audio: torch.Tensor) -> torch.Tensor:
+        """Reflect-pad (B, N) audio by ``(n_fft - hop) / 2`` on each side ("same" framing)."""
         pad = (self.n_fft - self.hop) // 2
-        x = torch.nn.functional.pad(audio.float().unsqueeze(1), (pad, pad), mode="reflect").squeeze(1)
+        return torch.nn.functional.pad(audio.float().unsqueeze(1), (pad, pad), mode="reflect").squeeze(1)
+
+    def from_padded(self, padded: torch.Tensor) -> torch.Tensor:
+        """Log-mel of already padded audio (B, N + n_fft - hop) -> (B, n_mels, N // hop)."""
         spec = torch.stft(
-            x,
+            padded.float(),
             self.n_fft,
             hop_length=self.hop,
             win_length=self.win_length,
@@ -73,3 +76,7 @@ class LogMel(nn.Module):
         ).abs()
         mel = torch.matmul(self.filterbank, spec)
         return torch.log(torch.clamp(mel, min=MEL_FLOOR))
+
+    def forward(self, audio: torch.Tensor) -> torch.Tensor:
+        """Args: audio (B, N) float in [-1, 1], N a multiple of hop. Returns log-mel (B, n_mels, N // hop)."""
+        return self.from_padded(self.pad(audio))

@@ -29,8 +29,11 @@ class Vocoder(nn.Module):
     def forward(self, mel: torch.Tensor) -> torch.Tensor:
         """Args: mel (B, n_mels, F) natural-log mel. Returns audio (B, F * hop) float32 in [-1, 1]."""
         x = self.embed_norm(self.embed(mel).transpose(1, 2)).transpose(1, 2)
-        x = self.head(self.backbone(x))  # (B, F, 2 * n_bins)
-        log_mag, phase = x[:, :, : self.n_bins], x[:, :, self.n_bins :]
-        mag = torch.exp(torch.clamp(log_mag, max=_MAX_LOG_MAGNITUDE))
-        audio = self.istft(mag * torch.cos(phase), mag * torch.sin(phase))
+        x = self.backbone(x)
+        # magnitude and phase need full precision: keep the head and iSTFT out of mixed-precision autocast
+        with torch.autocast(device_type=x.device.type, enabled=False):
+            x = self.head(x.to(self.head.weight.dtype))  # (B, F, 2 * n_bins)
+            log_mag, phase = x[:, :, : self.n_bins], x[:, :, self.n_bins :]
+            mag = torch.exp(torch.clamp(log_mag, max=_MAX_LOG_MAGNITUDE))
+            audio = self.istft(mag * torch.cos(phase), mag * torch.sin(phase))
         return torch.clamp(audio, -1.0, 1.0)
