@@ -7,10 +7,14 @@ import numpy as np
 from onestep.teacher.kokoro import TEACHER_SAMPLE_RATE
 
 DEFAULT_VOICES = {"en": "af_heart", "zh": "zf_xiaoxiao"}
+_FRONTEND_WARMUP = {"en": "Hello.", "zh": "你好。"}
 
 
 class KokoroPeer:
-    """Kokoro int8 on ONNX Runtime; one voice per language; time includes our frontend's phonemization."""
+    """Kokoro int8 on ONNX Runtime, one voice per language.
+
+    Latency includes our frontend's phonemization; loading includes building the frontend.
+    """
 
     sample_rate = TEACHER_SAMPLE_RATE
 
@@ -20,6 +24,7 @@ class KokoroPeer:
         self.lang = lang
         self.system = TeacherSystem(voice or DEFAULT_VOICES[lang], threads=threads)
         self.name = f"kokoro-int8:{voice or DEFAULT_VOICES[lang]}"
+        self.system.phonemize(_FRONTEND_WARMUP[lang])  # builds the frontend's lexicons/tagger: part of loading
 
     def synthesize(self, text: str) -> np.ndarray:
         """float32 [N] audio at 24 kHz (pieces of ``Frontend.sentences`` concatenated)."""
