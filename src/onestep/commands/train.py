@@ -1,0 +1,37 @@
+"""``onestep train``: train a voice's student networks on teacher data (needs the ``train`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from onestep.cli import CLIError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from onestep.train.options import add_arguments
+
+    p = subparsers.add_parser("train", help="train acoustic model + vocoder on teacher data (GPU recommended)")
+    add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.time()
+    from onestep.config import ConfigError
+    from onestep.train.options import config_from_args
+
+    try:
+        cfg = config_from_args(args)
+    except ConfigError as e:
+        raise CLIError(str(e)) from e
+    try:
+        from onestep.train.trainer import train
+    except ModuleNotFoundError as e:
+        raise CLIError(f"training needs the 'train' extra (pip install 'onestep-tts[train]'): {e}") from e
+    try:
+        final = train(cfg, started)
+    except (ConfigError, FileNotFoundError) as e:
+        raise CLIError(str(e)) from e
+    print(f"final checkpoint: {final}")
+    return 0

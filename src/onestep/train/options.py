@@ -1,0 +1,129 @@
+"""``TrainConfig`` and its command-line options (torch-free, so ``onestep --help`` stays fast)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from onestep.config import ConfigError
+from onestep.model.config import TINY, ModelConfig
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """One training run of a voice (acoustic model + decoder + vocoder together).
+
+    Attributes:
+        data: teacher data directory (docs/ARCHITECTURE.md, "Teacher data").
+        out: run directory (logs, samples, checkpoints).
+        steps: stop after this many steps (total, counting resumed ones); None = no step limit.
+        minutes: stop this many wall-clock minutes after the process started (loading included); None = none.
+        resume: continue from the run directory's latest checkpoint if there is one.
+        device: ``"cuda"``, ``"cpu"`` or ``"auto"`` (CUDA when available).
+        seed: initialisation and sampling seed.
+        model: network sizes.
+        batch_acoustic: utterances per acoustic batch (whole utterances, similar lengths).
+        batch_vocoder: segments per vocoder batch.
+        segment_frames: vocoder segment length in frames (80 = 1 s).
+        lr_acoustic, lr_vocoder, lr_discriminator: peak AdamW learning rates.
+        warmup_steps: linear learning-rate warm-up; then cosine decay to 10 % over the budget.
+        mel_l2: weight of the L2 term added to the acoustic model's L1 mel loss.
+        mel_weight: weight of the vocoder's mel L1 loss against the GAN terms.
+        fm_weight: weight of the feature-matching loss.
+        discriminator_width: base channel count of the discriminators (32 ≈ 4.6 M parameters).
+        gan_start: fraction of the budget the vocoder trains on the mel loss alone before the GAN starts.
+        vocoder_finetune: final fraction of the budget in which the vocoder hears the decoder's predicted mels
+            (teacher durations) instead of teacher mels.
+        amp: bf16 autocast on CUDA (the vocoder head, iSTFT and all mels stay fp32).
+        checkpoint_minutes, sample_minutes: checkpoint / audio sample interval.
+        log_every: steps between log lines.
+    """
+
+    data: str
+    out: str
+    steps: int | None = None
+    minutes: float | None = None
+    resume: bool = False
+    device: str = "auto"
+    seed: int = 0
+    model: ModelConfig = field(default_factory=ModelConfig)
+    batch_acoustic: int = 32
+    batch_vocoder: int = 32
+    segment_frames: int = 80
+    lr_acoustic: float = 1e-3
+    lr_vocoder: float = 5e-4
+    lr_discriminator: float = 5e-4
+    warmup_steps: int = 200
+    mel_l2: float = 0.0
+    mel_weight: float = 45.0
+    fm_weight: float = 2.0
+    discriminator_width: int = 32
+    gan_start: float = 0.05
+    vocoder_finetune: float = 0.1
+    amp: bool = True
+    checkpoint_minutes: float = 5.0
+    sample_minutes: float = 5.0
+    log_every: int = 50
+
+    def __post_init__(self) -> None:
+        if self.steps is None and self.minutes is None:
+            raise ConfigError("give a budget: --steps and/or --minutes")
+        if self.steps is not None and self.steps <= 0:
+            raise ConfigError(f"steps must be positive, got {self.steps}")
+        if self.minutes is not None and self.minutes <= 0:
+            raise ConfigError(f"minutes must be positive, got {self.minutes}")
+        if self.device not in ("auto", "cpu", "cuda") and not self.device.startswith("cuda:"):
+            raise ConfigError(f"device must be auto, cpu or cuda[:N], got {self.device!r}")
+        for name in ("batch_acoustic", "batch_vocoder", "segment_frames", "log_every", "discriminator_width"):
+            if getattr(self, name) <= 0:
+                raise ConfigError(f"{name} must be positive, got {getattr(self, name)}")
+        for name in ("lr_acoustic", "lr_vocoder", "lr_discriminator", "checkpoint_minutes", "sample_minutes"):
+            if getattr(self, name) <= 0:
+                raise ConfigError(f"{name} must be positive, got {getattr(self, name)}")
+        for name in ("gan_start", "vocoder_finetune"):
+            if not 0.0 <= getattr(self, name) < 1.0:
+                raise ConfigError(f"{name} must be in [0, 1), got {getattr(self, name)}")
+        if self.gan_start + self.vocoder_finetune >= 1.0:
+            raise ConfigError("gan_start + vocoder_finetune must be < 1")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_SCALARS = [f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "model", "amp")]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the training options (one per ``TrainConfig`` field) to ``parser``."""
+    parser.add_argument("--data", required=True, help="teacher data directory (meta.jsonl + shard-*.npz)")
+    parser.add_argument("--out", required=True, help="run directory (logs, samples, checkpoints)")
+    parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --out")
+    parser.add_argument("--no-amp", dest="amp", action="store_false", help="train in fp32 on CUDA (default bf16 autocast)")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--tiny", action="store_true", help="tiny network sizes (tests)")
+    size.add_argument("--model-config", type=Path, help="JSON file of ModelConfig fields (default: the full config)")
+    defaults = TrainConfig(data="", out="", steps=1)
+    for f in _SCALARS:
+        default = getattr(defaults, f.name) if f.name != "steps" else None
+        kind = {"steps": int, "minutes": float}.get(f.name, type(default) if default is not None else str)
+        parser.add_argument(
+            "--" + f.name.replace("_", "-"), type=kind, default=default, help=f"(default: {default})"
+        )
+
+
+def config_from_args(args: argparse.Namespace) -> TrainConfig:
+    """Build and validate a ``TrainConfig`` from parsed options."""
+    if args.tiny:
+        model = TINY
+    elif args.model_config:
+        try:
+            model = ModelConfig.from_dict(json.loads(Path(args.model_config).read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError) as e:
+            raise ConfigError(f"cannot read model config {args.model_config}: {e}") from e
+    else:
+        model = ModelConfig()
+    values = {f.name: getattr(args, f.name) for f in _SCALARS}
+    return TrainConfig(data=str(args.data), out=str(args.out), resume=args.resume, amp=args.amp, model=model, **values)

@@ -1,0 +1,87 @@
+"""End to end on CPU: train a tiny voice on synthetic data, checkpoint, resume (with and without optimizer
+state), export with ``onestep export --checkpoint``, and check ONNX Runtime against PyTorch."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+import torch
+
+from onestep.cli import main as cli_main
+from onestep.model.config import TINY
+from onestep.model.export import load_voice_models
+from onestep.train.checkpoint import list_checkpoints, load_generator
+from onestep.train.options import TrainConfig
+from onestep.train.trainer import train
+
+ATOL = 1e-4  # ORT vs PyTorch, float32
+
+
+def _records(run: Path) -> list[dict[str, float]]:
+    return [json.loads(line) for line in (run / "train.jsonl").read_text().splitlines()]
+
+
+def test_train_resume_export(synthetic_data: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    cfg = TrainConfig(
+        data=str(synthetic_data),
+        out=str(run),
+        steps=30,
+        device="cpu",
+        model=TINY,
+        batch_acoustic=4,
+        batch_vocoder=4,
+        segment_frames=16,
+        lr_acoustic=3e-3,
+        lr_vocoder=2e-3,
+        lr_discriminator=1e-3,
+        warmup_steps=1,
+        gan_start=0.6,
+        vocoder_finetune=0.0,
+        discriminator_width=4,
+        log_every=3,
+    )
+    final = train(cfg)
+    assert final.name == "step-00000030"
+    records = _records(run)
+    first, last = records[0], records[-1]
+    for loss in ("acoustic_mel", "duration", "vocoder_mel"):
+        assert last[loss] < first[loss], loss
+    assert "discriminator" in last and "discriminator" not in first  # the GAN started at 60 %
+    assert {p.name for p in final.iterdir()} == {"acoustic.pt", "vocoder.pt", "discriminator.pt", "optimizer.pt", "meta.json"}
+    assert (run / "samples" / "step-00000030-tts.wav").exists()
+
+    # resume with optimizer state; the last 25 % trains the vocoder on the decoder's mels
+    train(dataclasses.replace(cfg, steps=36, resume=True, vocoder_finetune=0.25))
+    assert [r["step"] for r in _records(run)][len(records) :] == [33, 36]
+    # resume from the small files only (optimizer state left behind): fresh optimizers, same weights
+    (list_checkpoints(run)[-1] / "optimizer.pt").unlink()
+    trainer_final = train(dataclasses.replace(cfg, steps=39, resume=True))
+    assert trainer_final.name == "step-00000039"
+    assert len(list_checkpoints(run)) == 2  # older ones pruned
+
+    voice_dir = tmp_path / "voice"
+    assert cli_main(["export", "--checkpoint", str(run), "--name", "syn", "--language", "en", "--out", str(voice_dir)]) == 0
+    voice, rebuilt = load_voice_models(voice_dir)
+    assert voice.extra["training_step"] == 39 and not voice.placeholder
+    models, _ = load_generator(run)
+    sessions = {p: ort.InferenceSession(str(voice_dir / f"{p}.onnx"), providers=["CPUExecutionProvider"]) for p in ("acoustic", "decoder", "vocoder")}
+    ids = torch.tensor([[0, 5, 17, 23, 9, 0, 0, 0]])
+    mask = torch.tensor([[1, 1, 1, 1, 1, 1, 0, 0]], dtype=torch.float32)
+    with torch.no_grad():
+        ref_d, ref_h = models.acoustic(ids, mask)
+        durations, hidden = sessions["acoustic"].run(None, {"phoneme_ids": ids.numpy(), "phoneme_mask": mask.numpy()})
+        np.testing.assert_allclose(durations, ref_d.numpy(), atol=ATOL)
+        np.testing.assert_allclose(hidden, ref_h.numpy(), atol=ATOL)
+        # trained durations follow the synthetic rule (pads 4 frames, id k: 2 + 2 (k mod 4)) roughly
+        assert 1.0 < float(ref_d[0, 1:5].mean()) < 10.0
+        frames = torch.randn(1, 64, TINY.acoustic_dim)
+        frame_mask = torch.ones(1, 64)
+        (mel,) = sessions["decoder"].run(None, {"frames": frames.numpy(), "frame_mask": frame_mask.numpy()})
+        np.testing.assert_allclose(mel, models.decoder(frames, frame_mask).numpy(), atol=ATOL)
+        (audio,) = sessions["vocoder"].run(None, {"mel": mel})
+        np.testing.assert_allclose(audio, models.vocoder(torch.from_numpy(mel)).numpy(), atol=ATOL)
