@@ -94,6 +94,28 @@ class TrainConfig:
 
 
 _SCALARS = [f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "model", "amp")]
+_HELP = {
+    "steps": "stop after this many steps in total",
+    "minutes": "stop this many minutes after start (loading included; final checkpoint fits inside)",
+    "device": "auto, cpu or cuda[:N]",
+    "seed": "initialisation and sampling seed",
+    "batch_acoustic": "utterances per acoustic batch",
+    "batch_vocoder": "1-s segments per vocoder batch",
+    "segment_frames": "vocoder segment length in frames (80 = 1 s)",
+    "lr_acoustic": "peak learning rate of acoustic model + decoder",
+    "lr_vocoder": "peak learning rate of the vocoder",
+    "lr_discriminator": "peak learning rate of the discriminators",
+    "warmup_steps": "linear learning-rate warm-up steps (then cosine to 10%%)",
+    "mel_l2": "weight of an L2 term added to the acoustic L1 mel loss",
+    "mel_weight": "vocoder mel L1 weight",
+    "fm_weight": "feature-matching weight",
+    "discriminator_width": "base channels of the discriminators",
+    "gan_start": "budget fraction trained on the mel loss alone before the GAN starts",
+    "vocoder_finetune": "final budget fraction where the vocoder hears the decoder's mels",
+    "checkpoint_minutes": "minutes between checkpoints",
+    "sample_minutes": "minutes between audio samples",
+    "log_every": "steps between log lines",
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,7 +132,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default = getattr(defaults, f.name) if f.name != "steps" else None
         kind = {"steps": int, "minutes": float}.get(f.name, type(default) if default is not None else str)
         parser.add_argument(
-            "--" + f.name.replace("_", "-"), type=kind, default=default, help=f"(default: {default})"
+            "--" + f.name.replace("_", "-"), type=kind, default=default, help=f"{_HELP[f.name]} (default: {default})"
         )
 
 

@@ -133,10 +133,9 @@ class Trainer:
             for group in opt.param_groups:
                 group["lr"] = self.base_lr[name] * warm * decay
 
-    def _clip_and_step(self, name: str, params: Any) -> float:
-        norm = torch.nn.utils.clip_grad_norm_(params, _GRAD_CLIP[name])
+    def _clip_and_step(self, name: str, params: Any) -> None:
+        torch.nn.utils.clip_grad_norm_(params, _GRAD_CLIP[name])
         self.optimizers[name].step()
-        return float(norm)
 
     # ------------------------------------------------------------------ one step
     def acoustic_step(self) -> tuple[dict[str, torch.Tensor], AcousticBatch, torch.Tensor]:
@@ -240,7 +239,7 @@ class Trainer:
         for module in (*self.models.parts().values(), self.disc):
             module.train()
         log_file = open(self.out / "train.jsonl", "a", encoding="utf-8")  # noqa: SIM115 (closed below)
-        sums: dict[str, float] = {}
+        sums: dict[str, torch.Tensor] = {}  # summed on the device: no host sync per step
         window_start, window_steps = time.time(), 0
         last_ckpt = last_sample = time.time()
         try:
@@ -256,7 +255,7 @@ class Trainer:
                 self.step += 1
                 window_steps += 1
                 for k, v in losses.items():
-                    sums[k] = sums.get(k, 0.0) + float(v)
+                    sums[k] = sums[k] + v if k in sums else v.clone()
                 now = time.time()
                 if self.step % cfg.log_every == 0:
                     rate = window_steps / max(now - window_start, 1e-9)
@@ -266,7 +265,7 @@ class Trainer:
                         "progress": round(progress, 4),
                         "steps_per_s": round(rate, 3),
                         "lr_vocoder": self.optimizers["vocoder"].param_groups[0]["lr"],
-                        **{k: round(v / window_steps, 5) for k, v in sums.items()},
+                        **{k: round(float(v) / window_steps, 5) for k, v in sums.items()},
                     }
                     log_file.write(json.dumps(record) + "\n")
                     log_file.flush()
