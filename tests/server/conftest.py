@@ -45,7 +45,8 @@ def backend(tts) -> TTSBackend:  # noqa: ANN001
 
 
 class GatedBackend:
-    """The real backend, but each chunk (and warm-up) waits until ``gate`` / ``warm_gate`` is open.
+    """The real backend, but each chunk (and warm-up) waits until ``gate`` / ``warm_gate`` is open, and
+    then ``delay_s`` more (to stand in for a slower machine or model).
 
     Records the texts whose synthesis started and those whose stream was closed before its end.
     """
@@ -59,6 +60,7 @@ class GatedBackend:
         self.started: list[str] = []
         self.closed_early: list[str] = []
         self.batches: list[int] = []
+        self.delay_s = 0.0
 
     @property
     def sample_rate(self) -> int:
@@ -73,6 +75,7 @@ class GatedBackend:
         try:
             for chunk in self.inner.stream(request):
                 assert self.gate.wait(timeout=30), "test left the gate closed"
+                time.sleep(self.delay_s)
                 yield chunk
             finished = True
         finally:

@@ -9,7 +9,8 @@ import httpx
 import numpy as np
 import pytest
 
-from onestep.server.scheduler import MicroBatchScheduler
+from onestep.server.backend import SynthesisRequest
+from onestep.server.scheduler import MicroBatchScheduler, ThreadPoolScheduler
 
 from .conftest import TEXT, VOICE, GatedBackend, live_server, wait_for
 
@@ -132,6 +133,38 @@ def test_shutdown_drains_in_flight_requests(gated: GatedBackend) -> None:
         assert not live.thread.is_alive()
 
 
+def test_a_new_request_starts_before_a_long_stream_ends(gated: GatedBackend) -> None:
+    """Chunk-level earliest-deadline-first: one worker, a long stream playing, a new request arrives.
+
+    The new request's first chunk is due at once, the long stream's next chunks only shortly before its
+    listener would run out of audio, so the new request is served in between instead of after it.
+    """
+    gated.delay_s = 0.02  # per chunk: a slower machine, so the long stream lasts many scheduling rounds
+    long_text = " ".join([TEXT] * 4)
+
+    async def scenario() -> list[str]:
+        scheduler = ThreadPoolScheduler(gated, workers=1, queue_size=4, timeout_s=30)
+        scheduler.start()
+        events: list[str] = []
+
+        async def drain(stream, name: str) -> None:  # noqa: ANN001
+            async for _ in stream:
+                events.append(name)
+
+        long = scheduler.submit(_request(long_text))
+        await long.__anext__()
+        events.append("long")
+        short = scheduler.submit(_request("你好。"))
+        await asyncio.gather(drain(long, "long"), drain(short, "short"))
+        await scheduler.stop(drain_timeout_s=5)
+        return events
+
+    events = asyncio.run(scenario())
+    assert events.count("long") >= 6
+    last_long = len(events) - 1 - events[::-1].index("long")
+    assert events.index("short") < last_long
+
+
 def test_micro_batching_groups_concurrent_requests(gated: GatedBackend) -> None:
     scheduler = MicroBatchScheduler(gated, window_ms=50, max_batch=8, queue_size=16, timeout_s=30)
     texts = ["你好，世界。", "这是一个测试。", "这里是第三句话。", "还有第四句。"]
@@ -158,9 +191,7 @@ def test_micro_batching_groups_concurrent_requests(gated: GatedBackend) -> None:
         np.testing.assert_allclose(got, alone, atol=2e-3)
 
 
-def _request(text: str):  # noqa: ANN202
-    from onestep.server.backend import SynthesisRequest
-
+def _request(text: str) -> SynthesisRequest:
     return SynthesisRequest(text=text, voice=VOICE)
 
 

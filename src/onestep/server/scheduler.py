@@ -1,28 +1,33 @@
 """Admission control and execution of synthesis requests off the event loop.
 
-Two schedulers share one shape: a bounded queue in front of engine threads, and per request a
-:class:`SynthesisStream` the async side iterates.
+Both schedulers admit at most ``queue_size`` waiting requests beyond the ones being worked on; one
+more raises :class:`QueueFullError` at once (the HTTP layer answers 503 + Retry-After), so memory never
+grows with load. Each admitted request gets a :class:`SynthesisStream` that the async side iterates.
 
-- :class:`ThreadPoolScheduler` (CPU): ``workers`` threads, each runs one request at a time through the
-  engine's streaming entry point (ONNX Runtime releases the GIL, so threads run in parallel).
+- :class:`ThreadPoolScheduler` (CPU): ``workers`` threads share all admitted streams **chunk by chunk,
+  earliest deadline first**. A new request's first chunk is due at once; a playing stream's next chunk
+  is due shortly before its listener runs out of audio (first chunk time + audio sent - a margin). So a
+  new request does not wait for whole earlier requests to finish: time to first audio stays low under
+  concurrency while every stream is still produced ahead of real time (as long as the machine keeps up
+  overall). Workers never idle while a chunk is pending (the order only decides who goes first).
 - :class:`MicroBatchScheduler` (GPU): one thread collects the requests that arrive within
   ``batch_window_ms`` (up to ``max_batch``) and runs them in one ``synthesize_batch`` call.
 
-A full queue raises :class:`QueueFullError` at once (the HTTP layer answers 503 + Retry-After), so memory
-never grows with load. A stream that is cancelled (client gone, timeout) is skipped if still queued and
-stops at its next chunk if running.
+A stream that is cancelled (client gone, timeout) is dropped before it starts, or stops at its next chunk.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import math
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -30,6 +35,9 @@ import numpy as np
 from onestep.server.backend import SynthesisBackend, SynthesisRequest
 
 log = logging.getLogger("onestep.server")
+
+#: A playing stream's next chunk is scheduled this many seconds before its listener would run dry.
+PLAYBACK_MARGIN_S = 0.5
 
 
 class QueueFullError(RuntimeError):
@@ -52,14 +60,20 @@ _END = _End()
 
 
 class SynthesisStream:
-    """The chunks of one request, produced by an engine thread, consumed on the event loop.
+    """The chunks of one request, produced by engine threads, consumed on the event loop.
 
     Iterate with ``async for chunk in stream`` (float32 [n] arrays). Raises
-    :class:`SynthesisTimeoutError` past the deadline and re-raises engine errors. Always call
-    :meth:`cancel` (or use ``async with``) when the consumer stops early.
+    :class:`SynthesisTimeoutError` past the deadline and re-raises engine errors. Call :meth:`cancel`
+    when the consumer stops early.
     """
 
-    def __init__(self, request: SynthesisRequest, loop: asyncio.AbstractEventLoop, timeout_s: float) -> None:
+    def __init__(
+        self,
+        request: SynthesisRequest,
+        loop: asyncio.AbstractEventLoop,
+        timeout_s: float,
+        on_cancel: Callable[[SynthesisStream], None] | None = None,
+    ) -> None:
         self.request = request
         self.submitted_at = time.perf_counter()
         self.deadline = self.submitted_at + timeout_s
@@ -68,6 +82,7 @@ class SynthesisStream:
         self._loop = loop
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._cancelled = threading.Event()
+        self._on_cancel = on_cancel
         self._finished = False
 
     # --- engine side (any thread) -------------------------------------------------------------------
@@ -85,8 +100,11 @@ class SynthesisStream:
 
     # --- consumer side (event loop) -------------------------------------------------------------------
     def cancel(self) -> None:
-        """Stop producing: a queued request is skipped, a running one stops at its next chunk."""
-        self._cancelled.set()
+        """Stop producing: a waiting request is dropped, a running one stops at its next chunk."""
+        if not self._cancelled.is_set():
+            self._cancelled.set()
+            if self._on_cancel is not None:
+                self._on_cancel(self)
 
     @property
     def time_to_first_chunk_s(self) -> float | None:
@@ -118,27 +136,16 @@ class SynthesisStream:
         self.samples_out += int(item.size)
         return item
 
-    async def collect(self) -> np.ndarray:
-        """All remaining chunks joined: float32 [n]."""
-        chunks = [c async for c in self]
-        return np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
 
-    async def __aenter__(self) -> SynthesisStream:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        self.cancel()
-
-
-def _expired_error(stream: SynthesisStream) -> BaseException | None:
-    """The error to hand a stream dropped by its engine thread: a timeout, or none if it was cancelled."""
+def _dropped_error(stream: SynthesisStream) -> BaseException | None:
+    """The error for a stream its engine thread gives up on: a timeout, or none if it was cancelled."""
     if stream.cancelled:
         return None
     return SynthesisTimeoutError("synthesis did not finish within the server timeout")
 
 
 class Scheduler:
-    """Bounded queue + engine threads; subclasses define what a thread does with queued streams."""
+    """Admission control (at most ``threads + queue_size`` requests at once) and the engine threads."""
 
     thread_name = "onestep-synth"
 
@@ -146,7 +153,6 @@ class Scheduler:
         self.backend = backend
         self.timeout_s = timeout_s
         self.queue_size = queue_size
-        self._queue: queue.Queue[SynthesisStream] = queue.Queue(maxsize=queue_size)
         self._n_threads = threads
         self._threads: list[threading.Thread] = []
         self._stopping = threading.Event()
@@ -158,18 +164,18 @@ class Scheduler:
     # --- observability ----------------------------------------------------------------------------
     @property
     def queue_depth(self) -> int:
-        """Requests admitted and waiting for an engine thread."""
-        return self._queue.qsize()
+        """Requests admitted that no engine thread has started yet."""
+        raise NotImplementedError
 
     @property
     def in_flight(self) -> int:
-        """Requests admitted and not finished (queued + running)."""
+        """Requests admitted and not finished (waiting + running)."""
         return self._in_flight
 
     @property
     def retry_after_s(self) -> int:
-        """When a queue slot should be free: queued work x mean service time / threads, 1-60 s."""
-        estimate = self._queue.qsize() * self._service_s / max(1, self._n_threads)
+        """When a slot should be free: admitted work x mean service time / threads, 1-60 s."""
+        estimate = self._in_flight * self._service_s / max(1, self._n_threads)
         return int(min(60, max(1, math.ceil(estimate))))
 
     def _record_service(self, seconds: float) -> None:
@@ -185,9 +191,10 @@ class Scheduler:
         self._accepting = True
 
     async def stop(self, drain_timeout_s: float) -> None:
-        """Refuse new work, let queued and running requests finish (up to ``drain_timeout_s``), end threads."""
+        """Refuse new work, let admitted requests finish (up to ``drain_timeout_s``), end the threads."""
         self._accepting = False
         self._stopping.set()
+        self._wake_all()
         deadline = time.perf_counter() + drain_timeout_s
         for t in self._threads:
             await asyncio.to_thread(t.join, max(0.0, deadline - time.perf_counter()))
@@ -197,73 +204,157 @@ class Scheduler:
 
     # --- admission --------------------------------------------------------------------------------
     def submit(self, request: SynthesisRequest) -> SynthesisStream:
-        """Queue ``request``; raise :class:`QueueFullError` at once when no slot is free."""
+        """Admit ``request``; raise :class:`QueueFullError` at once when no slot is free."""
         if not self._accepting:
             raise QueueFullError("the server is shutting down", self.retry_after_s)
-        stream = SynthesisStream(request, asyncio.get_running_loop(), self.timeout_s)
         with self._lock:
-            try:
-                self._queue.put_nowait(stream)
-            except queue.Full:
+            if self._in_flight >= self._n_threads + self.queue_size:
                 raise QueueFullError(
                     f"server busy: {self.queue_size} requests already waiting", self.retry_after_s
                 ) from None
             self._in_flight += 1
+        stream = SynthesisStream(request, asyncio.get_running_loop(), self.timeout_s, self._cancelled)
+        self._enqueue(stream)
         return stream
-
-    # --- engine threads ---------------------------------------------------------------------------
-    def _next(self, timeout: float) -> SynthesisStream | None:
-        """Next live stream from the queue, or None after ``timeout`` s (skips cancelled/expired ones)."""
-        while True:
-            try:
-                stream = self._queue.get(timeout=timeout)
-            except queue.Empty:
-                return None
-            if stream.cancelled or stream.expired():
-                self._done(stream, _expired_error(stream))
-                continue
-            return stream
 
     def _done(self, stream: SynthesisStream, error: BaseException | None = None) -> None:
         stream.put(error if error is not None else _END)
         with self._lock:
             self._in_flight -= 1
 
-    def _thread_main(self) -> None:
-        while not (self._stopping.is_set() and self._queue.empty()):
-            self._work(0.1)
+    # --- subclass hooks ---------------------------------------------------------------------------
+    def _enqueue(self, stream: SynthesisStream) -> None:
+        raise NotImplementedError
 
-    def _work(self, poll_s: float) -> None:
+    def _cancelled(self, stream: SynthesisStream) -> None:
+        """Called (on the event loop) when a stream is cancelled."""
+
+    def _wake_all(self) -> None:
+        """Wake idle threads so that they notice :attr:`_stopping`."""
+
+    def _thread_main(self) -> None:
         raise NotImplementedError
 
 
+class _Job:
+    """Engine-side state of one stream in :class:`ThreadPoolScheduler`."""
+
+    __slots__ = ("stream", "chunks", "started", "first_out_at", "audio_out_s", "engine_s", "version")
+
+    def __init__(self, stream: SynthesisStream) -> None:
+        self.stream = stream
+        self.chunks: Iterator[np.ndarray] | None = None  # created by the first thread that runs the job
+        self.started = False
+        self.first_out_at = 0.0
+        self.audio_out_s = 0.0
+        self.engine_s = 0.0
+        self.version = 0  # heap entries of older versions are stale
+
+
 class ThreadPoolScheduler(Scheduler):
-    """CPU: ``workers`` threads, each streams one request at a time through the engine."""
+    """CPU: ``workers`` threads advance all admitted streams one chunk at a time, earliest deadline first."""
 
-    def __init__(self, backend: SynthesisBackend, *, workers: int, queue_size: int, timeout_s: float) -> None:
+    def __init__(
+        self,
+        backend: SynthesisBackend,
+        *,
+        workers: int,
+        queue_size: int,
+        timeout_s: float,
+        margin_s: float = PLAYBACK_MARGIN_S,
+    ) -> None:
         super().__init__(backend, threads=workers, queue_size=queue_size, timeout_s=timeout_s)
+        self.margin_s = margin_s
+        self._heap: list[tuple[float, int, int, _Job]] = []  # (due, tie-break, version, job)
+        self._jobs: dict[int, _Job] = {}  # id(stream) -> job, for cancellation
+        self._order = itertools.count()
+        self._ready = threading.Condition(self._lock)
+        self._waiting = 0  # admitted, not yet started
 
-    def _work(self, poll_s: float) -> None:
-        stream = self._next(poll_s)
-        if stream is None:
-            return
-        error: BaseException | None = None
-        started = time.perf_counter()
-        chunks: Iterator[np.ndarray] = self.backend.stream(stream.request)
-        try:
-            for chunk in chunks:
-                if stream.cancelled or stream.expired():
-                    error = _expired_error(stream)
-                    break
-                stream.put(chunk)
-        except Exception as e:  # reported to the consumer, never kills the thread
-            error = e
-        finally:
-            close = getattr(chunks, "close", None)
+    @property
+    def queue_depth(self) -> int:
+        return self._waiting
+
+    def _push(self, job: _Job, due: float) -> None:
+        """(Re)schedule ``job`` at ``due``; caller holds the lock."""
+        job.version += 1
+        heapq.heappush(self._heap, (due, next(self._order), job.version, job))
+        self._ready.notify()
+
+    def _enqueue(self, stream: SynthesisStream) -> None:
+        with self._lock:
+            job = _Job(stream)
+            self._jobs[id(stream)] = job
+            self._waiting += 1
+            self._push(job, stream.submitted_at)
+
+    def _cancelled(self, stream: SynthesisStream) -> None:
+        with self._lock:
+            job = self._jobs.get(id(stream))
+            if job is not None and job.version > 0:  # waiting in the heap: move it to the front to drop it
+                self._push(job, -math.inf)
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            self._ready.notify_all()
+
+    def _take(self) -> _Job | None:
+        """The job due first (None when stopping with nothing left); marks it as being worked on."""
+        with self._lock:
+            while True:
+                while self._heap:
+                    _, _, version, job = heapq.heappop(self._heap)
+                    if version == job.version:
+                        job.version = 0  # taken: no heap entry is current until it is pushed again
+                        if not job.started:
+                            job.started = True
+                            self._waiting -= 1
+                        return job
+                if self._stopping.is_set() and not self._jobs:
+                    return None
+                self._ready.wait(timeout=0.2)
+
+    def _finish(self, job: _Job, error: BaseException | None) -> None:
+        if job.chunks is not None:
+            close = getattr(job.chunks, "close", None)
             if close is not None:
                 close()
-            self._record_service(time.perf_counter() - started)
-            self._done(stream, error)
+        with self._lock:
+            self._jobs.pop(id(job.stream), None)
+        if job.chunks is not None:
+            self._record_service(job.engine_s)
+        self._done(job.stream, error)
+
+    def _thread_main(self) -> None:
+        while (job := self._take()) is not None:
+            self._step(job)
+
+    def _step(self, job: _Job) -> None:
+        """Produce ``job``'s next chunk and reschedule it, or finish it."""
+        stream = job.stream
+        if stream.cancelled or stream.expired():
+            self._finish(job, _dropped_error(stream))
+            return
+        started = time.perf_counter()
+        try:
+            if job.chunks is None:
+                job.chunks = iter(self.backend.stream(stream.request))
+            chunk = next(job.chunks)
+        except StopIteration:
+            self._finish(job, None)
+            return
+        except Exception as e:  # reported to the consumer, never kills the thread
+            self._finish(job, e)
+            return
+        now = time.perf_counter()
+        job.engine_s += now - started
+        if job.audio_out_s == 0:
+            job.first_out_at = now
+        job.audio_out_s += chunk.size / self.backend.sample_rate
+        stream.put(chunk)
+        due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
+        with self._lock:
+            self._push(job, due)
 
 
 class MicroBatchScheduler(Scheduler):
@@ -281,33 +372,47 @@ class MicroBatchScheduler(Scheduler):
         super().__init__(backend, threads=1, queue_size=queue_size, timeout_s=timeout_s)
         self.window_s = window_ms / 1000.0
         self.max_batch = max_batch
-        self.batch_sizes: list[int] = []  # sizes of the engine calls made, most recent last (bounded)
+        self._queue: queue.Queue[SynthesisStream] = queue.Queue()  # bounded by admission
 
-    def _work(self, poll_s: float) -> None:
-        first = self._next(poll_s)
-        if first is None:
-            return
+    @property
+    def queue_depth(self) -> int:
+        return self._queue.qsize()
+
+    def _enqueue(self, stream: SynthesisStream) -> None:
+        self._queue.put_nowait(stream)
+
+    def _next(self, timeout: float) -> SynthesisStream | None:
+        """Next live stream within ``timeout`` s (0: only one already queued); drops dead ones."""
+        while True:
+            try:
+                stream = self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
+            except queue.Empty:
+                return None
+            if stream.cancelled or stream.expired():
+                self._done(stream, _dropped_error(stream))
+                continue
+            return stream
+
+    def _thread_main(self) -> None:
+        while not (self._stopping.is_set() and self._queue.empty()):
+            first = self._next(0.1)
+            if first is not None:
+                self._run_batch(first)
+
+    def _run_batch(self, first: SynthesisStream) -> None:
         batch = [first]
         until = time.perf_counter() + self.window_s
         while len(batch) < self.max_batch:
-            remaining = until - time.perf_counter()
-            nxt = self._next(remaining) if remaining > 0 else self._next_nowait()
+            nxt = self._next(max(0.0, until - time.perf_counter()))
             if nxt is None:
                 break
             batch.append(nxt)
-        live = [s for s in batch if not s.cancelled]
-        for s in batch:
-            if s.cancelled:
-                self._done(s)
-        if not live:
-            return
-        self.batch_sizes = [*self.batch_sizes[-999:], len(live)]
         started = time.perf_counter()
         try:
-            audios = self.backend.synthesize_batch([s.request for s in live])
+            audios = self.backend.synthesize_batch([s.request for s in batch])
         except Exception:
-            log.exception("batch of %d failed; retrying its requests one by one", len(live))
-            for s in live:
+            log.exception("batch of %d failed; retrying its requests one by one", len(batch))
+            for s in batch:
                 try:
                     (audio,) = self.backend.synthesize_batch([s.request])
                 except Exception as e:
@@ -316,17 +421,7 @@ class MicroBatchScheduler(Scheduler):
                     s.put(audio)
                     self._done(s)
             return
-        self._record_service((time.perf_counter() - started) / len(live))
-        for s, audio in zip(live, audios, strict=True):
+        self._record_service((time.perf_counter() - started) / len(batch))
+        for s, audio in zip(batch, audios, strict=True):
             s.put(audio)
             self._done(s)
-
-    def _next_nowait(self) -> SynthesisStream | None:
-        try:
-            stream = self._queue.get_nowait()
-        except queue.Empty:
-            return None
-        if stream.cancelled or stream.expired():
-            self._done(stream, _expired_error(stream))
-            return self._next_nowait()
-        return stream
