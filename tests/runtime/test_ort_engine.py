@@ -44,6 +44,14 @@ def test_long_audio_beyond_the_largest_frame_bucket_streams_identically(engine: 
     assert np.abs(np.concatenate(chunks) - one_shot.audio).max() <= STREAM_TOLERANCE
 
 
+def test_voice_without_decoder_reach_streams_from_the_whole_bucket(engine: OrtEngine, voice_copy) -> None:
+    plain = OrtEngine(voice_copy("no-model-info", extra={}), warmup=False)
+    assert engine.decoder_context == 2 and plain.decoder_context is None  # tiny: 2 blocks of kernel 3
+    one_shot = engine.synthesize(SENTENCE)
+    joined = np.concatenate(list(plain.stream(SENTENCE).chunks))
+    assert np.abs(joined - one_shot.audio).max() <= STREAM_TOLERANCE
+
+
 def test_first_chunk_size_follows_the_settings(tiny_voice) -> None:
     small = OrtEngine(tiny_voice, stream=StreamSettings(first_chunk_frames=8, chunk_frames=40))
     chunks = list(small.stream(SENTENCE).chunks)

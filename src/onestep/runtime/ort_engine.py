@@ -6,7 +6,8 @@ Pipeline for a batch of utterances (shapes for batch size B):
         --length regulation (numpy)--> frames [B,F_b,C] --decoder--> mel [B,M,F_b] --vocoder--> audio [B,F_b*hop]
 
 ``T_b`` / ``F_b`` are the smallest phoneme / frame buckets of ``voice.json`` that fit the batch. Streaming
-runs acoustic + decoder once and the vocoder over windows (:mod:`onestep.runtime.windows`).
+runs the acoustic model once per sentence, then the decoder and the vocoder window by window
+(:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls, not for the whole bucket.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ from onestep.runtime.engine import (
     SynthesisResult,
     Timings,
     add_time,
+    decoder_context,
     frame_bucket,
 )
 from onestep.runtime.regulate import expand, frame_mask, frames_per_id
-from onestep.runtime.windows import Window, plan_windows, window_lengths
+from onestep.runtime.windows import Window, plan_windows, span, window_lengths
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,7 @@ class OrtEngine:
             release_freed_memory()  # the parsed model proto is freed now; keep the peak to one graph's copy
         self.hop = self.config.audio.hop_length
         self.context = self.config.vocoder_context
+        self.decoder_context = decoder_context(self.config)
         self.load_seconds = time.perf_counter() - t0
         self.warmup_seconds = self.warm() if warmup else 0.0
         release_freed_memory()
@@ -140,11 +143,12 @@ class OrtEngine:
         for size in cfg.phoneme_buckets:
             ids = np.zeros((1, size), dtype=np.int64)
             self._acoustic(ids, np.ones((1, size), dtype=np.float32))
-        for size in cfg.frame_buckets:
-            frames = np.zeros((1, size, cfg.hidden_dim), dtype=np.float32)
-            self._decoder(frames, np.ones((1, size), dtype=np.float32))
         s = self.stream_settings
         stream_lengths = window_lengths(s.first_chunk_frames, s.chunk_frames, self.context)
+        decoder_lengths = [n + 2 * self.decoder_context for n in stream_lengths] if self.decoder_context else []
+        for size in sorted({*cfg.frame_buckets, *decoder_lengths}):
+            frames = np.zeros((1, size, cfg.hidden_dim), dtype=np.float32)
+            self._decoder(frames, np.ones((1, size), dtype=np.float32))
         for size in sorted({*cfg.frame_buckets, *stream_lengths}):
             self._vocoder(np.zeros((1, cfg.audio.n_mels, size), dtype=np.float32))
         return time.perf_counter() - t0
@@ -168,13 +172,14 @@ class OrtEngine:
 
     # --- pipeline --------------------------------------------------------------------------------------
 
-    def _mels(
+    def _frames(
         self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None
-    ) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Acoustic model, length regulation and decoder for a batch.
+    ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+        """Acoustic model and length regulation for a batch.
 
         Returns:
-            mel float32 [B,M,F_b] and, per utterance, its frames per id int64 [T_u].
+            frames float32 [B,F_b,C], frame mask float32 [B,F_b] and, per utterance, its frames per id
+            int64 [T_u].
         """
         speed = SynthesisOptions(speed=speed).speed
         t0 = time.perf_counter()
@@ -188,13 +193,9 @@ class OrtEngine:
         size = frame_bucket(int(n_frames.max()), self.config.frame_buckets)
         frames = np.stack([expand(hidden[b], counts[b], size) for b in range(len(batch))])
         fmask = frame_mask(n_frames, size)
-        t2 = time.perf_counter()
-        mel = self._decoder(frames, fmask)
-        t3 = time.perf_counter()
         add_time(timings, "acoustic", t1 - t0)
-        add_time(timings, "regulate", t2 - t1)
-        add_time(timings, "decoder", t3 - t2)
-        return mel, [counts[b, : len(seq)] for b, seq in enumerate(batch)]
+        add_time(timings, "regulate", time.perf_counter() - t1)
+        return frames, fmask, [counts[b, : len(seq)] for b, seq in enumerate(batch)]
 
     def _vocode_windows(self, mel: np.ndarray, windows: Sequence[Window]) -> np.ndarray:
         """Vocode one utterance's mel [M,F] window by window (windows of one length batched together)."""
@@ -210,7 +211,10 @@ class OrtEngine:
         self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
     ) -> list[SynthesisResult]:
         """Synthesize B utterances of ids (each ``[0, *ids, 0]``) in one batched pass; results in order."""
-        mel, counts = self._mels(batch, speed, timings)
+        frames, fmask, counts = self._frames(batch, speed, timings)
+        t0 = time.perf_counter()
+        mel = self._decoder(frames, fmask)
+        add_time(timings, "decoder", time.perf_counter() - t0)
         t0 = time.perf_counter()
         largest = self.config.frame_buckets[-1]
         results = []
@@ -235,17 +239,35 @@ class OrtEngine:
         return self.synthesize_batch([ids], speed, timings)[0]
 
     def stream(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> Streamed:
-        """Acoustic model and decoder now; the vocoder lazily, one window per yielded chunk."""
-        mel, (counts,) = self._mels([ids], speed, timings)
+        """Acoustic model and length regulation now; decoder and vocoder lazily, one window per chunk.
+
+        Each vocoder window's mel is decoded from its frames plus ``decoder_context`` frames on each side
+        (or, for a voice whose decoder reach is unknown, the whole bucket is decoded before the first chunk).
+        """
+        frames, fmask, (counts,) = self._frames([ids], speed, timings)
         n = int(counts.sum())
         s = self.stream_settings
-        windows = plan_windows(n, mel.shape[2], s.first_chunk_frames, s.chunk_frames, self.context) if n else []
-        return Streamed(counts, self._stream_chunks(mel[0], windows, timings))
+        windows = plan_windows(n, frames.shape[1], s.first_chunk_frames, s.chunk_frames, self.context) if n else []
+        return Streamed(counts, self._stream_chunks(frames, fmask, windows, timings))
 
-    def _stream_chunks(self, mel: np.ndarray, windows: list[Window], timings: Timings | None) -> Iterator[np.ndarray]:
+    def _stream_chunks(
+        self, frames: np.ndarray, fmask: np.ndarray, windows: list[Window], timings: Timings | None
+    ) -> Iterator[np.ndarray]:
+        """Decode and vocode each window of one utterance (frames [1,F,C], fmask [1,F]); yield its samples."""
+        total = frames.shape[1]
+        whole_mel: np.ndarray | None = None
         for w in windows:
             t0 = time.perf_counter()
-            audio = self._vocoder(mel[None, :, w.start : w.start + w.length])[0]
-            chunk = audio[w.keep_slice(self.hop)].copy()
-            add_time(timings, "vocoder", time.perf_counter() - t0)
+            if self.decoder_context is None:
+                if whole_mel is None:
+                    whole_mel = self._decoder(frames, fmask)
+                mel = whole_mel[:, :, w.start : w.start + w.length]
+            else:
+                ds, dl = span(w.start, w.length + 2 * self.decoder_context, self.decoder_context, total)
+                decoded = self._decoder(frames[:, ds : ds + dl], fmask[:, ds : ds + dl])
+                mel = decoded[:, :, w.start - ds : w.start - ds + w.length]
+            t1 = time.perf_counter()
+            chunk = self._vocoder(mel)[0][w.keep_slice(self.hop)].copy()
+            add_time(timings, "decoder", t1 - t0)
+            add_time(timings, "vocoder", time.perf_counter() - t1)
             yield chunk

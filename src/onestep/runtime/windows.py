@@ -1,14 +1,14 @@
-"""Vocoder windows: which span of the mel each vocoder call sees and which of its samples are kept.
+"""Streaming windows: which span of the frames each decoder / vocoder call sees and which output is kept.
 
-The vocoder is local (convolutions + an iSTFT head), so a window that carries ``context`` frames of real
-neighbours on each side produces, for its core frames, the same samples as one call over the whole mel.
-Where a window touches an edge of the whole mel (frame 0 or the last frame of the bucket) it needs no
-context on that side: the vocoder's own edge handling is then identical to the one-shot call's. So all
-windows are cut from the same bucket-sized mel and snapped to its edges, which makes streamed audio equal
-to one-shot audio to float tolerance whenever ``context`` covers the vocoder's receptive field.
+The decoder and the vocoder are local (convolutions, and an iSTFT head): a window that carries ``context``
+frames of real neighbours on each side produces, for its core frames, the same output as one call over the
+whole bucket. Where a window touches an edge of the bucket (frame 0 or its last frame) it needs no context
+on that side: the network's own edge handling is then identical to the one-shot call's. So all windows are
+cut from the same bucket-sized input and snapped to its edges, which makes streamed audio equal to one-shot
+audio to float tolerance whenever ``context`` covers the receptive field.
 
-Every window has one of a few fixed lengths (the streaming lengths or the mel's own length), so the
-vocoder only ever runs at shapes warmed at load.
+Every window has one of a few fixed lengths (the streaming lengths or the bucket's own length), so the
+networks only ever run at shapes warmed at load.
 """
 
 from __future__ import annotations
@@ -37,6 +37,17 @@ class Window:
         return slice((self.keep_start - self.start) * hop, (self.keep_end - self.start) * hop)
 
 
+def span(core_start: int, length: int, context: int, total: int) -> tuple[int, int]:
+    """Start and length of a window of fixed ``length`` around a core that begins at ``core_start``.
+
+    The window starts ``context`` frames before the core, shifted right/left to stay inside ``[0, total)``
+    (at an edge it needs no context on that side); a ``length`` of ``total`` or more gives the whole range.
+    """
+    if length >= total:
+        return 0, total
+    return max(0, min(core_start - context, total - length)), length
+
+
 def plan_windows(n_frames: int, total: int, first: int, chunk: int, context: int) -> list[Window]:
     """Cut ``n_frames`` real frames of a ``total``-frame mel into vocoder windows.
 
@@ -60,12 +71,8 @@ def plan_windows(n_frames: int, total: int, first: int, chunk: int, context: int
     while a < n_frames:
         core = first if a == 0 else chunk
         b = min(a + core, n_frames)
-        length = core + context if a == 0 else core + 2 * context
-        if length >= total:
-            windows.append(Window(0, total, a, b))
-        else:
-            start = max(0, min(a - context, total - length))
-            windows.append(Window(start, length, a, b))
+        start, length = span(a, core + context if a == 0 else core + 2 * context, context, total)
+        windows.append(Window(start, length, a, b))
         a = b
     return windows
 
