@@ -12,9 +12,8 @@ from onestep.frontend.en.normalize import normalize_en
 from onestep.frontend.symbols import unknown_symbols
 from onestep.frontend.tokens import Segment
 
-CORPUS = Path("/work/shared/corpus/en_train.txt")
-if not CORPUS.exists():  # CI lays shared/ beside the clone
-    CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "en_train.txt"
+# shared/ lies beside the repository (here and in CI)
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "en_train.txt"
 
 
 @pytest.fixture(scope="module")

@@ -111,8 +111,8 @@ def _nested_unbounded(parsed: sre_parse.SubPattern, inside_unbounded: bool = Fal
 
 
 def _module_patterns() -> list[re.Pattern[str]]:
-    patterns = [p for p, _ in normalize_module._EARLY_PASSES + normalize_module._NUMBER_PASSES]
-    patterns += [p for p, _ in normalize_module._LATE_PASSES]
+    rules = normalize_module._EARLY_RULES + normalize_module._NUMBER_RULES + normalize_module._LATE_RULES
+    patterns = [r.pattern for r in rules]
     for module in (normalize_module, tagger_module):
         patterns += [v for v in vars(module).values() if isinstance(v, re.Pattern)]
     return patterns

@@ -16,10 +16,12 @@ Sentences that misaki treats across units (currency symbols before numbers) run 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
+import threading
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,13 +72,34 @@ class Word:
 
 
 class _ProbedLexicon(misaki_en.Lexicon):
-    """misaki's US lexicon that records the context it is handed at a probe word instead of looking it up."""
+    """misaki's US lexicon, instrumented for the unit cache.
+
+    At a probe word it records the context it is handed instead of looking the word up. Inside
+    :meth:`given_context` it looks words up in that context instead of the one misaki hands it (for a
+    one-word run, misaki's fresh start-of-text context). It notes each word's phonemes on the token, as they
+    are before misaki's final flap/glottal-stop rewrite.
+    """
+
+    def __init__(self, british: bool) -> None:
+        super().__init__(british)
+        self._local = threading.local()
+
+    @contextlib.contextmanager
+    def given_context(self, context: _Context) -> Iterator[None]:
+        self._local.context = misaki_en.TokenContext(*context)
+        try:
+            yield
+        finally:
+            self._local.context = None
 
     def __call__(self, tk: Any, ctx: Any) -> tuple[str | None, int | None]:
         if tk.tag == _PROBE_TAG:
             tk._.seen_context = (ctx.future_vowel, ctx.future_to)
             return "", 4
-        return super().__call__(tk, ctx)
+        given = getattr(self._local, "context", None)
+        ps, rating = super().__call__(tk, ctx if given is None else given)
+        tk._.raw_phonemes = ps
+        return ps, rating
 
 
 class _CachedEspeak:
@@ -90,7 +113,9 @@ class _CachedEspeak:
         return self._espeak(types.SimpleNamespace(text=text))  # EspeakFallback reads token.text only
 
     def __call__(self, token: Any) -> tuple[str | None, int | None]:
-        return self._phonemize(token.text)
+        ps, rating = self._phonemize(token.text)
+        token._.raw_phonemes = ps
+        return ps, rating
 
 
 class _MisakiPipeline(misaki_en.G2P):
@@ -158,7 +183,6 @@ class EnglishG2P:
     def __init__(self, user_phonemes: Mapping[str, str] | None = None) -> None:
         self.user_phonemes = _checked_user_phonemes(user_phonemes or {})
         self._tokenizer, self._lexicon, self._pipeline = _shared_parts()
-        self._vocab = vocab()
 
     def __call__(self, text: str) -> list[Token]:
         """Phonemize normalized English text.
@@ -189,7 +213,7 @@ class EnglishG2P:
             context = result.context
         out: list[Token] = []
         for unit, result in reversed(results):
-            pieces = [Token(text=t, phonemes=self._clean(p)) for t, p in result.tokens]
+            pieces = [Token(text=t, phonemes=p) for t, p in result.tokens]
             if pieces:
                 pieces[-1].whitespace = bool(unit[-1].whitespace_)
             out.extend(pieces)
@@ -219,16 +243,10 @@ class EnglishG2P:
     def phonemize_whole(self, words: Sequence[Word]) -> list[Token]:
         """Run misaki on the whole word list at once (the reference the unit cache reproduces)."""
         return [
-            Token(text=mt.text, phonemes=self._clean(mt.phonemes or ""), whitespace=bool(mt.whitespace))
+            Token(text=mt.text, phonemes=_in_inventory(mt.phonemes or ""), whitespace=bool(mt.whitespace))
             for mt in self._pipeline.run(words)
         ]
 
-    def _clean(self, phonemes: str) -> str:
-        """Drop symbols outside the inventory (as Kokoro's own users do); normally there are none."""
-        if all(c in self._vocab for c in phonemes):
-            return phonemes
-        bad = unknown_symbols(phonemes)
-        return "".join(c for c in phonemes if c not in bad)
 
 
 def _unit_result(unit: tuple[tuple[str, str, str | None], ...], context: _Context) -> _UnitResult:
@@ -241,6 +259,8 @@ def _unit_result(unit: tuple[tuple[str, str, str | None], ...], context: _Contex
 
 @functools.lru_cache(maxsize=UNIT_CACHE_SIZE)
 def _run_unit(unit: tuple[tuple[str, str, str | None], ...], context: _Context) -> _UnitResult:
+    if len(unit) == 1 and unit[0][2] is None and _plain_word(unit[0][0], unit[0][1]):
+        return _run_plain_word(unit[0][0], unit[0][1], context)
     words = [Word(t, g, "", p) for t, g, p in unit]
     words[-1] = Word(words[-1].text, words[-1].tag_, " ", words[-1].preset)
     probe_l = Word(*_LEFT_PROBE, " ")
@@ -248,9 +268,45 @@ def _run_unit(unit: tuple[tuple[str, str, str | None], ...], context: _Context) 
     mtokens = _shared_parts()[2].run([probe_l, *words, *probes_r])
     inner = mtokens[1 : len(mtokens) - len(probes_r)]
     return _UnitResult(
-        tokens=tuple((mt.text, mt.phonemes or "") for mt in inner),
+        tokens=tuple((mt.text, _in_inventory(mt.phonemes or "")) for mt in inner),
         context=mtokens[0]._.seen_context,
     )
+
+
+def _plain_word(text: str, tag_: str) -> bool:
+    """True for a word misaki reads as one token on its own (its single-token branch)."""
+    return tag_ != "$" and not _standalone(Word(text, tag_, " ")) and _unsplit(text)
+
+
+@functools.lru_cache(maxsize=UNIT_CACHE_SIZE)
+def _unsplit(text: str) -> bool:
+    """True if misaki's sub-tokenizer keeps ``text`` whole."""
+    return misaki_en.subtokenize(text) == [text]
+
+
+def _run_plain_word(text: str, tag_: str, context: _Context) -> _UnitResult:
+    """One plain word in one misaki run, without probes: the lexicon is handed the context directly, and
+    the context passed on is misaki's own ``token_context`` of the word's phonemes (what its loop does)."""
+    _, lexicon, pipeline = _shared_parts()
+    with lexicon.given_context(context):
+        (mt,) = pipeline.run([Word(text, tag_, " ")])
+    passed_on = misaki_en.G2P.token_context(misaki_en.TokenContext(*context), mt._.raw_phonemes, mt)
+    return _UnitResult(
+        tokens=((mt.text, _in_inventory(mt.phonemes or "")),), context=(passed_on.future_vowel, passed_on.future_to)
+    )
+
+
+def _in_inventory(phonemes: str) -> str:
+    """``phonemes`` without symbols outside the inventory (as Kokoro's own users drop them); normally all are in."""
+    if _inventory().issuperset(phonemes):
+        return phonemes
+    bad = unknown_symbols(phonemes)
+    return "".join(c for c in phonemes if c not in bad)
+
+
+@functools.lru_cache(maxsize=1)
+def _inventory() -> frozenset[str]:
+    return frozenset(vocab())
 
 
 def _is_letter(text: str) -> bool:

@@ -14,11 +14,33 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from onestep.frontend.en import acronyms, numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 
-_Pass = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One rewrite pass: each match of ``pattern`` becomes ``handler(match)``.
+
+    ``needs``: substrings of which the text must contain one for the pass to run at all (a cheap pre-check
+    that skips most passes on most sentences; empty = always run).
+    """
+
+    pattern: re.Pattern[str]
+    handler: Callable[[re.Match[str]], str]
+    needs: tuple[str, ...] = ()
+
+    def apply(self, text: str) -> str:
+        if self.needs and not any(n in text for n in self.needs):
+            return text
+        return self.pattern.sub(self.handler, text)
+
+
+def _rule(pattern: str, handler: Callable[[re.Match[str]], str], *needs: str, flags: int = 0) -> _Rule:
+    return _Rule(re.compile(pattern, flags), handler, needs)
 
 # A written number: thousands with commas, or plain digits; optional decimals.
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,30})?"
@@ -35,6 +57,7 @@ _CURRENCY_CODES = {"USD": "U S dollars", "EUR": "euros", "GBP": "pounds", "JPY":
 _SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty"}
 _INVISIBLE = frozenset("\ufe0e\ufe0f\u20e3\u200b\u200c\u200d\u2060")
 _DIGIT = re.compile(r"\d")
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SPACES = re.compile(r"\s+")
 _SENTENCE_AHEAD = re.compile(r"\s+[\"“'‘(\[]?([A-Z][a-z]*)")
 
@@ -48,13 +71,13 @@ def normalize_en(text: str) -> str:
         the text in words, single-spaced, punctuation kept.
     """
     text = _clean(text)
-    for pattern, handler in _EARLY_PASSES:
-        text = pattern.sub(handler, text)
+    for rule in _EARLY_RULES:
+        text = rule.apply(text)
     if _DIGIT.search(text):
-        for pattern, handler in _NUMBER_PASSES:
-            text = pattern.sub(handler, text)
-    for pattern, handler in _LATE_PASSES:
-        text = pattern.sub(handler, text)
+        for rule in _NUMBER_RULES:
+            text = rule.apply(text)
+    for rule in _LATE_RULES:
+        text = rule.apply(text)
     return _tidy(text)
 
 
@@ -68,6 +91,8 @@ def _clean(text: str) -> str:
         lambda m: (m.group(1) + " " if m.group(1) else "") + _VULGAR_FRACTIONS[m.group(2)],
         text,
     )
+    if text.isascii():
+        return _SPACES.sub(" ", _ASCII_CONTROL.sub(" ", text)).strip()
     text = text.replace("²", " squared").replace("³", " cubed")
     kept = []
     for c in text:
@@ -415,117 +440,123 @@ def _alternation(words: list[str] | tuple[str, ...] | set[str] | frozenset[str])
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-_EARLY_PASSES: list[_Pass] = [
-    (re.compile(rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}", re.I), _url),
-    (
-        re.compile(r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w.-])"),
-        _email,
+_MONTH_CUES = tuple(m[:3] for m in tables.MONTHS)
+_CURRENCY_SYMBOLS = tuple("$£€¥₹₩₽")
+
+_EARLY_RULES: list[_Rule] = [
+    _rule(rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}", _url, "://", "www.", "WWW.", flags=re.I),
+    _rule(
+        r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w.-])", _email, "@"
     ),
-    (
-        re.compile(
-            rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?![\w.-]|\.\w)(?:/{_URL_CHARS}{{0,2000}})?",
-            re.I,
-        ),
+    _rule(
+        rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?![\w.-]|\.\w)(?:/{_URL_CHARS}{{0,2000}})?",
         _url,
+        ".",
+        flags=re.I,
     ),
-    (re.compile(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})"), lambda m: f"hashtag {m.group(1)}"),
-    (re.compile(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})"), lambda m: f"at {m.group(1)}"),
-    (re.compile(r"\b(PhD|PhDs|iOS|macOS|WiFi)\b|\bPh\.D\.?"), lambda m: acronyms.SPECIAL.get(m.group(0), "P H D")),
-    (re.compile(r"\b([A-G])#(?!\w)"), lambda m: f"{m.group(1)} sharp"),
-    (re.compile(r"\band/or\b"), lambda m: "and or"),
-    (re.compile(r" ?-{2,3} ?"), lambda m: " — "),
-    (re.compile(r"\bw/(?=\s)"), lambda m: "with"),
-    (re.compile(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", re.I), _dotted_phrase),
+    _rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {m.group(1)}", "#"),
+    _rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {m.group(1)}", "@"),
+    _rule(
+        r"\b(PhD|PhDs|iOS|macOS|WiFi)\b|\bPh\.D\.?",
+        lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
+        "PhD", "Ph.D", "iOS", "macOS", "WiFi",
+    ),
+    _rule(r"\b([A-G])#(?!\w)", lambda m: f"{m.group(1)} sharp", "#"),
+    _rule(r"\band/or\b", lambda m: "and or", "/"),
+    _rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
+    _rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
+    _rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.I),
 ]
 
-_NUMBER_PASSES: list[_Pass] = [
+_NUMBER_RULES: list[_Rule] = [
     # phone numbers, emergency numbers
-    (re.compile(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){2,5})(?![\d])"), _phone),
-    (re.compile(r"(?<![\w(])(?P<phone>(?:1[ .-])?\(\d{3}\) ?\d{3}[ .-]\d{4})(?!\d)"), _phone),
-    (re.compile(r"(?<![\w.-])(?P<phone>(?:1[-.])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w.-])"), _phone),
-    (
-        re.compile(
-            r"(?P<cue>\b(?:call|phone|tel|telephone|dial|fax|text|mobile|cell)\b\.?:? (?:(?:me|us|them|him|her|at|on) )?)"
-            r"(?P<phone>\d{3}-\d{4}|999|112|000|111)(?![\w-])",
-            re.I,
-        ),
+    _rule(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]\(?\d{1,4}\)?){2,5})(?![\d])", _phone, "+"),
+    _rule(r"(?<![\w(])(?P<phone>(?:1[ .-])?\(\d{3}\) ?\d{3}[ .-]\d{4})(?!\d)", _phone, "("),
+    _rule(r"(?<![\w.-])(?P<phone>(?:1[-.])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w.-])", _phone, "-", "."),
+    _rule(
+        r"(?P<cue>\b(?:call|phone|tel|telephone|dial|fax|text|mobile|cell)\b\.?:? (?:(?:me|us|them|him|her|at|on) )?)"
+        r"(?P<phone>\d{3}-\d{4}|999|112|000|111)(?![\w-])",
         _phone,
+        "-", "999", "112", "000", "111",
+        flags=re.I,
     ),
-    (re.compile(r"(?<![\w.,-])911(?![\w.,-]\d|\d)"), lambda m: "nine one one"),
+    _rule(r"(?<![\w.,-])911(?![\w.,-]\d|\d)", lambda m: "nine one one", "911"),
     # dates
-    (re.compile(r"(?<![\w.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w-])"), _iso_date),
-    (re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/])"), _numeric_date),
-    (
-        re.compile(
-            rf"\b(?P<month>{_MONTH_NAMES}|(?:{_MONTH_ABBREVIATIONS})\.?) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b"
-            rf"(?:,? (?P<year>\d{{4}})\b)?"
-        ),
+    _rule(r"(?<![\w.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w-])", _iso_date, "-"),
+    _rule(r"(?<![\w/.])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/])", _numeric_date, "/"),
+    _rule(
+        rf"\b(?P<month>{_MONTH_NAMES}|(?:{_MONTH_ABBREVIATIONS})\.?) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b"
+        rf"(?:,? (?P<year>\d{{4}})\b)?",
         _month_day,
+        *_MONTH_CUES,
     ),
-    (
-        re.compile(
-            rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{_MONTH_NAMES}|(?:{_MONTH_ABBREVIATIONS})\.?)"
-            rf"(?![a-z])(?:,? (?P<year>\d{{4}})\b)?"
-        ),
+    _rule(
+        rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{_MONTH_NAMES}|(?:{_MONTH_ABBREVIATIONS})\.?)"
+        rf"(?![a-z])(?:,? (?P<year>\d{{4}})\b)?",
         _day_month,
+        *_MONTH_CUES,
     ),
     # times
-    (
-        re.compile(
-            r"(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
-            r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?"
-        ),
+    _rule(
+        r"(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
+        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?",
         _clock,
+        ":",
     ),
-    (re.compile(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])"), _hour_meridiem),
-    (re.compile(r"(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])"), lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}"),
-    (re.compile(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b"), _decade),
-    (
-        re.compile(r"\b(between|from) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b"),
+    _rule(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
+    _rule(
+        r"(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
+        lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}",
+        ":",
+    ),
+    _rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
+    _rule(
+        r"\b(between|from) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b",
         lambda m: f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}",
+        "between", "from",
     ),
     # money, percent, units
-    (
-        re.compile(
-            rf"(?P<sign>[-−])?(?P<cur>US\$|[$£€¥₹₩₽]) ?(?P<amount>{_NUM})"
-            rf"(?: ?(?P<scale>thousand|million|billion|trillion)\b|(?P<scale2>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
-        ),
+    _rule(
+        rf"(?P<sign>[-−])?(?P<cur>US\$|[$£€¥₹₩₽]) ?(?P<amount>{_NUM})"
+        rf"(?: ?(?P<scale>thousand|million|billion|trillion)\b|(?P<scale2>[KkMmBbTt]n?|bn)(?![A-Za-z]))?",
         _money,
+        *_CURRENCY_SYMBOLS,
     ),
-    (re.compile(rf"({_NUM}) ?¢"), _cents),
-    (re.compile(rf"({_NUM}) ?({_alternation(_CURRENCY_CODES)})\b"), _currency_code),
-    (re.compile(rf"(?<![\w.])({_SIGNED})(?:(?:-| ?– ?)({_SIGNED}))? ?%"), _percent),
-    (
-        re.compile(
-            rf"(?<![\w.])({_SIGNED})(?:(?:-| ?– ?)({_SIGNED}))? ?({_alternation(tables.UNITS)})(?![\w/²³])"
-        ),
-        _unit,
+    _rule(rf"({_NUM}) ?¢", _cents, "¢"),
+    _rule(rf"({_NUM}) ?({_alternation(_CURRENCY_CODES)})\b", _currency_code, *_CURRENCY_CODES),
+    _rule(rf"(?<![\w.])({_SIGNED})(?:(?:-| ?– ?)({_SIGNED}))? ?%", _percent, "%"),
+    _rule(rf"(?<![\w.])({_SIGNED})(?:(?:-| ?– ?)({_SIGNED}))? ?({_alternation(tables.UNITS)})(?![\w/²³])", _unit),
+    # versions, addresses, ordinals, fractions
+    _rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,4})\b", _version, "v", "V"),
+    _rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,5}(?![\w.]|\.\d)", _dotted_number, "."),
+    _rule(
+        r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
+        _ordinal,
+        "st", "nd", "rd", "th", "ST", "ND", "RD", "TH",
     ),
-    # versions, addresses, ordinals, decades, fractions
-    (re.compile(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,4})\b"), _version),
-    (re.compile(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,5}(?![\w.]|\.\d)"), _dotted_number),
-    (re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b"), _ordinal),
-    (re.compile(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)"), _fraction),
+    _rule(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges, multiplication
-    (re.compile(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)"), lambda m: "number "),
-    (re.compile(rf"(?<![\w.,-])({_NUM})(?:-| ?[–—] ?)({_NUM})(?![\w,-]|\.\d)"), _range),
-    (re.compile(rf"(?<![\w.])({_NUM}) ?[x×] ?({_NUM})\b|(?<![\w.])({_NUM})x\b"), _times),
-    (re.compile(r"~ ?(?=\d)"), lambda m: "about "),
+    _rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
+    _rule(rf"(?<![\w.,-])({_NUM})(?:-| ?[–—] ?)({_NUM})(?![\w,-]|\.\d)", _range, "-", "–", "—"),
+    _rule(rf"(?<![\w.])({_NUM}) ?[x×] ?({_NUM})\b|(?<![\w.])({_NUM})x\b", _times, "x", "×"),
+    _rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: B2B, MP3, 4K
-    (re.compile(r"\b([BCP])2([BCP])\b"), lambda m: f"{m.group(1)} to {m.group(2)}"),
-    (re.compile(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])"), lambda m: " "),
+    _rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
+    _rule(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", lambda m: " "),
     # plain numbers and years
-    (re.compile(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)"), _bare_number),
+    _rule(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)", _bare_number),
 ]
 
-_LATE_PASSES: list[_Pass] = [
-    (re.compile(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?![a-z'’])"), _roman),
-    (re.compile(rf"\b({_alternation(tables.TITLES)})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])"), _title),
-    (re.compile(r"\bSt\.|\bSt\b(?= [A-Z])"), _saint_or_street),
-    (re.compile(rf"\b({_alternation(tables.ABBREVIATIONS)})\."), _abbreviation),
-    (re.compile(r"\bvs\b"), lambda m: "versus"),
-    (re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,12}(?![\w])"), _dotted_letters),
-    (re.compile(r"(?<![A-Za-z0-9'’&])[A-Z](?:[A-Z]|&(?=[A-Z])){1,30}(?:s|'s|’s)?(?![A-Za-z0-9&]|['’][A-Za-z])"), _caps),
-    (re.compile("[" + re.escape("".join(tables.SYMBOLS)) + "]"), _symbol),
-    (re.compile("[" + re.escape(tables.DROPPED_SYMBOLS) + "]"), lambda m: " "),
+_LATE_RULES: list[_Rule] = [
+    _rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?![a-z'’])", _roman, "I", "V", "X", "L", "C"),
+    _rule(rf"\b({_alternation(tables.TITLES)})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title),
+    _rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
+    _rule(rf"\b({_alternation(tables.ABBREVIATIONS)})\.", _abbreviation, "."),
+    _rule(r"\bvs\b", lambda m: "versus", "vs"),
+    _rule(r"(?<![\w.])(?:[A-Za-z]\.){2,12}(?![\w])", _dotted_letters, "."),
+    _rule(
+        r"(?<![A-Za-z0-9'’&])[A-Z](?:[A-Z]|&(?=[A-Z])){1,30}(?:s|'s|’s)?(?![A-Za-z0-9&]|['’][A-Za-z])", _caps
+    ),
+    _rule("[" + re.escape("".join(tables.SYMBOLS)) + "]", _symbol),
+    _rule("[" + re.escape(tables.DROPPED_SYMBOLS) + "]", lambda m: " "),
 ]

@@ -88,6 +88,8 @@ _SUBJECTS_SINGULAR = frozenset({"he", "she", "it"})
 _BE = frozenset({"be", "am", "'m", "is", "are", "'re", "was", "were", "been", "being"})
 _HAVE = frozenset({"have", "'ve", "has", "had", "having"})
 _DO = frozenset({"do", "does", "did", "n't", "not", "never", "please", "let", "let's"})
+_AUXILIARIES = _BE | _HAVE | frozenset("can could will would should may might must".split())
+_IS_BEFORE_S = _SUBJECTS_SINGULAR | frozenset({"that", "there", "here", "what", "who", "where"})
 _NOUN_BEFORE = frozenset({"DT", "PRP$", "IN", "CD", "JJ", "POS", "WP$"})
 _OBJECT_STARTS = frozenset(
     "the a an this that these those my your his her its our their it them me us him you some any every".split()
@@ -204,7 +206,7 @@ def tag(words: Sequence[str], spaces: Sequence[bool]) -> list[str]:
         tags.append(t)
         if t in ("_SP", "``", "-LRB-"):
             continue
-        sentence_start = w in _SENTENCE_END or (t == "." and set(w) <= set(".!?"))
+        sentence_start = w in _SENTENCE_END or (t == "." and _STOP_CHARS.issuperset(w))
     return tags
 
 
@@ -222,23 +224,22 @@ def _tag_one(
     next_word: str,
     sentence_start: bool,
 ) -> str:
-    if not w.strip():
-        return "_SP"
-    punct = _punct_tag(words, spaces, i)
-    if punct is not None:
-        return punct
-    if _NUMBER.match(w):
-        return "CD"
-    if _URL.match(w):
-        return "ADD"
-    prev_letter = i > 0 and _is_letter(words[i - 1])
-    next_letter = _is_letter(next_word)
+    if not w.isalpha():  # plain words skip the checks for spaces, punctuation, numbers and addresses
+        if not w.strip():
+            return "_SP"
+        punct = _punct_tag(words, spaces, i)
+        if punct is not None:
+            return punct
+        if _NUMBER.match(w):
+            return "CD"
+        if _URL.match(w):
+            return "ADD"
     if w == "A":
         starts_phrase = i == 0 or prev_tag in (".", ",", ":", "``", "-LRB-") or prev.islower()
         article = next_word[:1].islower() and next_word not in _NOT_AFTER_ARTICLE
         return "DT" if starts_phrase and article else "NNP"
     if w == "I":
-        return "NNP" if prev_letter or next_letter else "PRP"
+        return "NNP" if (i > 0 and _is_letter(words[i - 1])) or _is_letter(next_word) else "PRP"
     lower = w.lower()
     if w.isupper() and (len(w) > 1 or not w.isalpha()) and any(c.isalpha() for c in w):
         return "NNP"
@@ -251,7 +252,7 @@ def _tag_one(
             return _tag_that(prev, next_word.lower())
         if lower in ("in", "by") and (not next_word or _punct_tag(words, spaces, i + 1) in (".", ",", ":")):
             return "RP" if lower == "in" else "RB"
-        if lower == "'s" and prev in _SUBJECTS_SINGULAR | {"that", "there", "here", "what", "who", "where"}:
+        if lower == "'s" and prev in _IS_BEFORE_S:
             return "VBZ"
         return closed
     if lower == "used":
@@ -272,8 +273,6 @@ def _tag_that(prev: str, next_lower: str) -> str:
     """``IN`` for the complementizer ("said that he"), ``WDT`` for the relative, else ``DT``."""
     if next_lower in _OBJECT_STARTS or next_lower in _SUBJECTS_PLURAL or next_lower in _SUBJECTS_SINGULAR:
         return "IN"
-    if prev and prev.isalpha() and prev not in _CLOSED_CLASS and next_lower in _BE | _HAVE | set(
-        "can could will would should may might must".split()
-    ):
+    if prev and prev.isalpha() and prev not in _CLOSED_CLASS and next_lower in _AUXILIARIES:
         return "WDT"
     return "DT"
