@@ -206,3 +206,14 @@ def test_real_frontend_end_to_end(voices_dir: Path) -> None:
     assert (en.voice, zh.voice) == ("anna", "mei")
     assert en.samples.size > 0 and zh.samples.size > 0
     assert [w.text for w in en.words][:2] == ["Hello", "world"]
+
+
+def test_concurrent_calls_share_engines_and_agree(tts: TTS) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [TEXT, "你好，世界。", "Short.", TEXT] * 2
+    expected = [tts.synthesize(t).samples for t in texts[:4]] * 2
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda t: tts.synthesize(t).samples, texts))
+    for got, want in zip(results, expected, strict=True):
+        assert np.array_equal(got, want)

@@ -195,21 +195,24 @@ class TTS:
         return self._engine(self._entry(voice, text))
 
     def _engine(self, entry: VoiceEntry) -> Engine:
-        with self._lock:
-            engine = self._engines.get(entry.path)
-            if engine is None:
-                engine = load_engine(entry.path, self.device, self.threads)
-                self._engines[entry.path] = engine
+        engine = self._engines.get(entry.path)  # loaded engines are served without waiting for a load
+        if engine is None:
+            with self._lock:
+                engine = self._engines.get(entry.path)
+                if engine is None:
+                    engine = load_engine(entry.path, self.device, self.threads)
+                    self._engines[entry.path] = engine
         return engine
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""
-        with self._lock:
-            if self._frontend is None:
-                from onestep.frontend.pipeline import Frontend
+        if self._frontend is None:
+            with self._lock:
+                if self._frontend is None:
+                    from onestep.frontend.pipeline import Frontend
 
-                self._frontend = Frontend(lexicon=self.lexicon)
-            return self._frontend
+                    self._frontend = Frontend(lexicon=self.lexicon)
+        return self._frontend
 
     # --- synthesis -----------------------------------------------------------------------------------
 
@@ -291,10 +294,8 @@ class TTS:
         entry = self._entry(voice, "")
         engine = self._engine(entry)
         result = engine.synthesize(phonemes_to_ids(phonemes), speed)
-        audio = _assemble([], [result.frames_per_id], [result.audio], engine, entry)
-        audio.phonemes = phonemes
-        audio.phoneme_timestamps = _phoneme_timings(phonemes, result.frames_per_id, _seconds_per_frame(engine), 0.0)
-        return audio
+        stamps = _phoneme_timings(phonemes, result.frames_per_id, _seconds_per_frame(engine), 0.0)
+        return Audio(result.audio, engine.sample_rate, phonemes, [], stamps, entry.name)
 
 
 # --- timing alignment --------------------------------------------------------------------------------------
@@ -352,7 +353,7 @@ def _assemble(
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     offset = 0.0
-    for utterance, c, a in zip(utterances, counts, audios, strict=False):
+    for utterance, c, a in zip(utterances, counts, audios, strict=True):
         tokens = [t for segment in utterance.segments for t in segment.tokens]
         words += _word_timings(utterance.phonemes, tokens, c, spf, offset)
         stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
