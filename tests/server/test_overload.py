@@ -4,6 +4,7 @@ warm-up before ready, draining on shutdown, and GPU-style micro-batching (run he
 from __future__ import annotations
 
 import asyncio
+import time
 
 import httpx
 import numpy as np
@@ -54,6 +55,21 @@ def test_request_past_its_timeout_gets_504(gated: GatedBackend) -> None:
         assert r.status_code == 504
         assert r.json()["error"]["type"] == "timeout_error"
         assert 'onestep_errors_total{type="timeout_error"} 1.0' in httpx.get(live.url + "/metrics").text
+
+
+def test_a_long_stream_that_keeps_producing_is_not_cut_by_the_timeout(gated: GatedBackend) -> None:
+    gated.delay_s = 0.05  # per chunk: the whole stream takes several timeouts, no gap is one
+    long_text = " ".join([TEXT] * 4)
+    with live_server(gated, workers=1, timeout=0.3) as live:
+        body = {"model": "tts-1", "input": long_text, "voice": VOICE, "response_format": "pcm"}
+        t0 = time.perf_counter()
+        r = httpx.post(live.url + "/v1/audio/speech", json=body, timeout=60)
+        elapsed = time.perf_counter() - t0
+    gated.delay_s = 0.0
+    assert r.status_code == 200
+    assert elapsed > 0.3  # longer than the timeout in total
+    expected = gated.inner.synthesize_batch([_request(long_text)])[0]
+    assert len(r.content) == 2 * expected.size
 
 
 def test_disconnected_client_cancels_queued_and_streaming_work(gated: GatedBackend) -> None:

@@ -32,7 +32,7 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
     p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more get 503 (default 32)")
     p.add_argument("--max-chars", type=int, default=5000, help="longest input text in characters (default 5000)")
-    p.add_argument("--timeout", type=float, default=30.0, help="per-request timeout in seconds (default 30)")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds a request may go without audio (default 30)")
     p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
     p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")

@@ -27,10 +27,10 @@ class ServerConfig:
         device: ``"cpu"`` (thread pool) or ``"cuda"`` (one micro-batching thread).
         workers: CPU synthesis threads (default: one per core); ignored on CUDA.
         threads: ONNX Runtime intra-op threads of the shared engine (default: cores // workers, at least 1).
-        queue_size: requests that may wait for a worker; one more gets 503 + Retry-After.
+        queue_size: requests admitted beyond one per worker; one more gets 503 + Retry-After.
         max_chars: longest accepted input text, characters.
-        timeout: seconds a request may take from admission to its last audio byte (504 when exceeded
-            before audio started; the stream is cut after that).
+        timeout: seconds a request may go without producing audio: before its first chunk (then 504) or
+            between two chunks (then the stream is cut). A stream that keeps producing is never cut.
         api_key: when set, ``Authorization: Bearer <key>`` is required on the API routes.
         cors_origins: origins allowed by CORS (``"*"`` for any); empty = no CORS headers.
         voices_dirs: extra directories searched for voices, before ``$ONESTEP_VOICES`` and the package's.

@@ -13,7 +13,8 @@ grows with load. Each admitted request gets a :class:`SynthesisStream` that the 
 - :class:`MicroBatchScheduler` (GPU): one thread collects the requests that arrive within
   ``batch_window_ms`` (up to ``max_batch``) and runs them in one ``synthesize_batch`` call.
 
-A stream that is cancelled (client gone, timeout) is dropped before it starts, or stops at its next chunk.
+A stream that is cancelled (client gone, no progress within the timeout) is dropped before it starts,
+or stops at its next chunk.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ class SynthesisStream:
     """The chunks of one request, produced by engine threads, consumed on the event loop.
 
     Iterate with ``async for chunk in stream`` (float32 [n] arrays). Raises
-    :class:`SynthesisTimeoutError` past the deadline and re-raises engine errors. Call :meth:`cancel`
-    when the consumer stops early.
+    :class:`SynthesisTimeoutError` (and cancels) when ``timeout_s`` pass without a chunk: before the
+    first one, or between two. A long stream that keeps producing is never cut. Re-raises engine
+    errors. Call :meth:`cancel` when the consumer stops early.
     """
 
     def __init__(
@@ -76,7 +78,7 @@ class SynthesisStream:
     ) -> None:
         self.request = request
         self.submitted_at = time.perf_counter()
-        self.deadline = self.submitted_at + timeout_s
+        self.timeout_s = timeout_s
         self.first_chunk_at: float | None = None
         self.samples_out = 0
         self._loop = loop
@@ -89,9 +91,6 @@ class SynthesisStream:
     @property
     def cancelled(self) -> bool:
         return self._cancelled.is_set()
-
-    def expired(self) -> bool:
-        return time.perf_counter() > self.deadline
 
     def put(self, item: Any) -> None:
         """Hand a chunk, an exception or the end marker to the consumer (thread-safe)."""
@@ -116,15 +115,13 @@ class SynthesisStream:
     async def __anext__(self) -> np.ndarray:
         if self._finished:
             raise StopAsyncIteration
-        remaining = self.deadline - time.perf_counter()
         try:
-            if remaining <= 0:
-                raise TimeoutError
-            item = await asyncio.wait_for(self._queue.get(), remaining)
+            item = await asyncio.wait_for(self._queue.get(), self.timeout_s)
         except TimeoutError:
             self.cancel()
             self._finished = True
-            raise SynthesisTimeoutError("synthesis did not finish within the server timeout") from None
+            what = "no audio" if self.first_chunk_at is None else "no further audio"
+            raise SynthesisTimeoutError(f"{what} within the server timeout of {self.timeout_s:g} s") from None
         if item is _END:
             self._finished = True
             raise StopAsyncIteration
@@ -135,13 +132,6 @@ class SynthesisStream:
             self.first_chunk_at = time.perf_counter()
         self.samples_out += int(item.size)
         return item
-
-
-def _dropped_error(stream: SynthesisStream) -> BaseException | None:
-    """The error for a stream its engine thread gives up on: a timeout, or none if it was cancelled."""
-    if stream.cancelled:
-        return None
-    return SynthesisTimeoutError("synthesis did not finish within the server timeout")
 
 
 class Scheduler:
@@ -332,8 +322,8 @@ class ThreadPoolScheduler(Scheduler):
     def _step(self, job: _Job) -> None:
         """Produce ``job``'s next chunk and reschedule it, or finish it."""
         stream = job.stream
-        if stream.cancelled or stream.expired():
-            self._finish(job, _dropped_error(stream))
+        if stream.cancelled:
+            self._finish(job, None)
             return
         started = time.perf_counter()
         try:
@@ -388,8 +378,8 @@ class MicroBatchScheduler(Scheduler):
                 stream = self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
             except queue.Empty:
                 return None
-            if stream.cancelled or stream.expired():
-                self._done(stream, _dropped_error(stream))
+            if stream.cancelled:
+                self._done(stream)
                 continue
             return stream
 
