@@ -78,7 +78,7 @@ TAGS = [
 @pytest.mark.parametrize(("sentence", "expected"), TAGS)
 def test_tagger(sentence: str, expected: dict[str, str]) -> None:
     words = sentence.split(" ")
-    tags = dict(zip(words, tag(words, [True] * len(words))))
+    tags = dict(zip(words, tag(words, [True] * len(words)), strict=True))
     assert {w: tags[w] for w in expected} == expected
 
 

@@ -25,7 +25,7 @@ def _corpus(n: int) -> list[str]:
     if not CORPUS.exists():
         pytest.skip(f"corpus not found at {CORPUS}")
     with CORPUS.open(encoding="utf-8") as f:
-        return [line.rstrip("\n") for _, line in zip(range(n), f)]
+        return [line.rstrip("\n") for _, line in zip(range(n), f, strict=False)]
 
 
 def _phonemes_of(g2p: EnglishG2P, text: str, word: str) -> list[str]:

@@ -163,7 +163,7 @@ CASES: list[tuple[str, str]] = [
     ("Henry VIII", "Henry the eighth"),
     ("Louis XIV.", "Louis the fourteenth."),
     ("He said -- no.", "He said — no."),
-    ("12345678901234567890", "one two three four five six seven eight nine zero one two three four five six seven eight nine zero"),
+    ("12345678901234567890", " ".join(["one two three four five six seven eight nine zero"] * 2)),
     # untouched text, cleanup
     ("Hello, world!", "Hello, world!"),
     ("Hello \U0001f600 world", "Hello world"),

@@ -91,21 +91,26 @@ def test_hostile_strings(g2p: EnglishG2P, name: str) -> None:
     assert not unknown_symbols(_phonemes(g2p, HOSTILE[name][:5_000]))
 
 
+def _children(op: object, av: object) -> list:
+    """Sub-patterns of one parsed regex node."""
+    if op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
+        return [av[2]]
+    if op == sre_constants.SUBPATTERN:
+        return [av[-1]]
+    if op == sre_constants.BRANCH:
+        return list(av[1])
+    if op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+        return [av[1]]
+    return []
+
+
 def _nested_unbounded(parsed: sre_parse.SubPattern, inside_unbounded: bool = False) -> bool:
     """True if an unbounded repeat (``+``, ``*``, ``{n,}``) sits inside another one: ``(a+)+``."""
     for op, av in parsed:
-        if op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
-            _, hi, sub = av
-            unbounded = hi == sre_constants.MAXREPEAT
-            if unbounded and inside_unbounded:
-                return True
-            if _nested_unbounded(sub, inside_unbounded or unbounded):
-                return True
-        elif op == sre_constants.SUBPATTERN and _nested_unbounded(av[-1], inside_unbounded):
+        unbounded = op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT) and av[1] == sre_constants.MAXREPEAT
+        if unbounded and inside_unbounded:
             return True
-        elif op == sre_constants.BRANCH and any(_nested_unbounded(b, inside_unbounded) for b in av[1]):
-            return True
-        elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT) and _nested_unbounded(av[1], inside_unbounded):
+        if any(_nested_unbounded(child, inside_unbounded or unbounded) for child in _children(op, av)):
             return True
     return False
 

@@ -20,7 +20,6 @@ from onestep.frontend.en import acronyms, numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 
 
-
 @dataclass(frozen=True)
 class _Rule:
     """One rewrite pass: each match of ``pattern`` becomes ``handler(match)``.
@@ -368,7 +367,7 @@ def _bare_number(m: re.Match[str]) -> str:
         if (
             before in tables.YEAR_CUES
             or after.upper() in tables.YEAR_SUFFIXES
-            or (before == "the" and 1900 <= int(body) <= 2099)
+            or (before == "the" and int(body) >= 1100)
             or (not m.string[: m.start()].strip() and after.startswith(","))
         ):
             return year(int(body))
@@ -383,7 +382,8 @@ def _roman(m: re.Match[str]) -> str:
     before = _previous_word(m.string, m.start())
     if name in tables.ROMAN_CARDINAL_CUES:
         return f"{name} {cardinal(value)}"
-    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or re.match(r"\s*(?:[,.;:!?)]|$)", m.string[m.end() :])
+    at_phrase_end = re.match(r"\s*(?:[,.;:!?)]|$)", m.string[m.end() :]) is not None
+    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end
     if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
         return f"{name} the {ordinal(value)}"
     if len(numeral) == 1:
@@ -444,7 +444,12 @@ _MONTH_CUES = tuple(m[:3] for m in tables.MONTHS)
 _CURRENCY_SYMBOLS = tuple("$£€¥₹₩₽")
 
 _EARLY_RULES: list[_Rule] = [
-    _rule(rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}", _url, "://", "www.", "WWW.", flags=re.I),
+    _rule(
+        rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
+        _url,
+        "://", "www.", "WWW.",
+        flags=re.IGNORECASE,
+    ),
     _rule(
         r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w.-])", _email, "@"
     ),
@@ -452,7 +457,7 @@ _EARLY_RULES: list[_Rule] = [
         rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?![\w.-]|\.\w)(?:/{_URL_CHARS}{{0,2000}})?",
         _url,
         ".",
-        flags=re.I,
+        flags=re.IGNORECASE,
     ),
     _rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {m.group(1)}", "#"),
     _rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {m.group(1)}", "@"),
@@ -465,7 +470,7 @@ _EARLY_RULES: list[_Rule] = [
     _rule(r"\band/or\b", lambda m: "and or", "/"),
     _rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
     _rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
-    _rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.I),
+    _rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
 ]
 
 _NUMBER_RULES: list[_Rule] = [
@@ -478,7 +483,7 @@ _NUMBER_RULES: list[_Rule] = [
         r"(?P<phone>\d{3}-\d{4}|999|112|000|111)(?![\w-])",
         _phone,
         "-", "999", "112", "000", "111",
-        flags=re.I,
+        flags=re.IGNORECASE,
     ),
     _rule(r"(?<![\w.,-])911(?![\w.,-]\d|\d)", lambda m: "nine one one", "911"),
     # dates

@@ -14,6 +14,7 @@ MAX_WORDED_DIGITS = 15  # longer digit strings (ids, card numbers) are read digi
 
 _CACHE = 8192
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ROMAN_STEPS = ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 _IRREGULAR_PLURALS = {"six": "sixes"}
 
 
@@ -118,7 +119,7 @@ def roman_value(text: str) -> int | None:
 def to_roman(n: int) -> str:
     """``14`` -> ``"XIV"`` (1 <= n < 400)."""
     out = []
-    for value, symbol in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+    for value, symbol in _ROMAN_STEPS:
         count, n = divmod(n, value)
         out.append(symbol * count)
     return "".join(out)

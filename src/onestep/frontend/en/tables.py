@@ -201,7 +201,7 @@ DROPPED_SYMBOLS = "*_^|~`¶†‡•·"
 YEAR_CUES = frozenset(
     """
     in since by from until till during of year circa before after around early late mid spring summer autumn
-    fall winter between through c ca born died about
+    fall winter between through c ca born died about date dated
     """.split()
 ) | {m.lower() for m in MONTHS}
 YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
