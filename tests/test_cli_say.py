@@ -80,12 +80,14 @@ def test_batch_writes_one_numbered_file_per_non_empty_line(tmp_path: Path) -> No
         (("--input", "lines.txt"), "needs both"),
         (("Hello.", "-o", "x.wav", "--threads", "0"), "--threads"),
         (("!!!", "-o", "x.wav"), "nothing to speak"),
+        (("Hello.", "-o", "x.wav", "--lexicon", "bad.json"), "entry 'bad'"),
     ],
 )
 def test_user_errors_exit_2_with_a_message(
     args: tuple[str, ...], message: str, capsys: pytest.CaptureFixture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.json").write_text('{"bad": 1}')
     assert say(*args) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x.wav").exists()

@@ -52,20 +52,23 @@ def make_tts(args: argparse.Namespace) -> TTS:
     """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options."""
     from onestep.api import TTS
     from onestep.config import ConfigError
+    from onestep.frontend.lexicon import LexiconError
     from onestep.runtime.voices import VoiceNotFoundError
 
     if args.threads is not None and args.threads < 1:
         raise CLIError(f"--threads must be >= 1, got {args.threads}")
     try:
-        return TTS(
+        tts = TTS(
             voice=voice_arg(args.voice),
             device=args.device,
             threads=args.threads,
             lexicon=getattr(args, "lexicon", None),
             voices_dir=args.voices_dir,
         )
-    except (VoiceNotFoundError, ConfigError) as e:
+        tts.frontend()  # reads and checks the lexicon now (the G2Ps still load on first use)
+    except (VoiceNotFoundError, ConfigError, LexiconError) as e:
         raise CLIError(str(e)) from e
+    return tts
 
 
 def run(args: argparse.Namespace) -> int:
