@@ -83,3 +83,15 @@ def test_cuda_graphs_match_the_onnx_engine_on_a_gpu(tiny_voice, engine: OrtEngin
         if np.array_equal(result.frames_per_id, onnx.frames_per_id):  # reduced precision may move a rounding
             assert np.abs(result.audio - onnx.audio).max() <= tolerance
         assert abs(int(result.frames_per_id.sum()) - int(onnx.frames_per_id.sum())) <= len(ids) // 10 + 1
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_graph_replays_in_any_order_equal_eager_runs(tiny_voice) -> None:
+    settings = CudaSettings(dtype="fp16", batch_sizes=(1, 2))
+    graphs = CudaEngine(tiny_voice, settings)
+    eager = CudaEngine(tiny_voice, CudaSettings(dtype="fp16", batch_sizes=(1, 2), cuda_graphs=False))
+    order = [[LONG], [SENTENCE, MEDIUM], [MEDIUM], [SENTENCE], [MEDIUM, LONG], [SENTENCE]]  # not capture order
+    for batch in order + order[::-1]:
+        for got, want in zip(graphs.synthesize_batch(batch), eager.synthesize_batch(batch), strict=True):
+            assert np.array_equal(got.frames_per_id, want.frames_per_id)
+            assert np.abs(got.audio - want.audio).max() <= 1e-3

@@ -153,12 +153,11 @@ class CudaEngine:
             raise RuntimeError("device 'cuda' asked for but torch sees no CUDA device")
         self.dtype = DTYPES[self.settings.dtype]
         self.config, models = load_voice_models(voice_dir)
-        models.to(self.device)
+        istft = models.vocoder.istft  # kept out of the cast: its basis/envelope must stay exact fp32
+        models.vocoder.istft = nn.Identity()
         for module in models.parts().values():
-            module.to(self.dtype)
-        models.vocoder.istft = _Float32(models.vocoder.istft)
-        for module in models.parts().values():
-            module.requires_grad_(False)
+            module.to(self.device, self.dtype).requires_grad_(False)
+        models.vocoder.istft = _Float32(istft.to(self.device))
         self.models = models
         self.hop = self.config.audio.hop_length
         if self.device.type == "cuda":
