@@ -18,7 +18,7 @@ from onestep.server.encoders import (
     supported_formats,
 )
 
-from .conftest import VOICE, LiveServer
+from .conftest import VOICE, LiveServer, free_port
 
 RATE = 24000
 TONE = (0.3 * np.sin(2 * np.pi * 220 * np.arange(RATE) / RATE)).astype(np.float32)  # 1 s
@@ -104,3 +104,8 @@ def test_load_test_reports_percentiles_and_throughput(server: LiveServer, endpoi
     assert result["throughput"]["requests_per_s"] > 0 and result["throughput"]["audio_s_per_s"] > 0
     table = format_table(result)
     assert "time to first audio ms" in table and "errors                  none" in table
+
+
+def test_load_test_reports_an_unreachable_server() -> None:
+    with pytest.raises(LoadTestError, match="cannot list the voices"):
+        run_load_test(f"http://127.0.0.1:{free_port()}", concurrency=1, duration=1.0)

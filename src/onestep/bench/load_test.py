@@ -31,7 +31,7 @@ ENDPOINTS = ("speech", "synthesize")
 
 
 class LoadTestError(ValueError):
-    """A bad load test argument (e.g. a target that is not on this machine)."""
+    """A bad load test argument (e.g. a target that is not on this machine) or an unreachable server."""
 
 
 def check_loopback(url: str) -> str:
@@ -162,8 +162,11 @@ async def run_load_test_async(
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     timeout = httpx.Timeout(request_timeout, connect=10.0)
     async with httpx.AsyncClient(limits=limits, timeout=timeout) as client:
-        voices = await client.get(base + "/v1/voices", headers=headers)
-        voices.raise_for_status()
+        try:
+            voices = await client.get(base + "/v1/voices", headers=headers)
+            voices.raise_for_status()
+        except httpx.HTTPError as e:
+            raise LoadTestError(f"cannot list the voices of {base}: {e}") from e
         rates = [v["sample_rate"] for v in voices.json()["voices"]]
         sample_rate = int(rates[0]) if rates else 24000
         run = _Run()
