@@ -35,7 +35,10 @@ class ModelConfig:
         vocoder_blocks: ConvNeXt blocks of the vocoder.
         vocoder_kernel: depthwise kernel size (odd) of the vocoder, in frames.
         hop_length: samples per frame (must equal the voice's ``audio.hop_length``).
-        istft_n_fft: FFT size of the vocoder's iSTFT head, samples; a multiple of ``hop_length``.
+        istft_n_fft: FFT size of the vocoder's iSTFT head, samples; a multiple of ``hop_length``. Default
+            2 × hop (600, 25 ms): measured on ORT CPU it makes the vocoder ~10 % cheaper than 4 × hop (1200)
+            at dim 384 (the inverse-DFT matmul is 4× smaller) and the ONNX file 4 MB smaller, while its 40 Hz
+            bins still separate the harmonics of voices above ~80 Hz F0; 1200 remains a config switch.
     """
 
     n_symbols: int = N_SYMBOLS
@@ -54,7 +57,7 @@ class ModelConfig:
     vocoder_blocks: int = 8
     vocoder_kernel: int = 7
     hop_length: int = 300
-    istft_n_fft: int = 1200
+    istft_n_fft: int = 600
 
     def __post_init__(self) -> None:
         for f in fields(self):

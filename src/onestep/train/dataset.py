@@ -91,6 +91,7 @@ class TeacherDataset:
         self.id_offsets = _offsets(self.n_ids)
         self.frame_offsets = _offsets(self.n_frames)
         self.audio_offsets = self.frame_offsets * self.hop
+        self._frame_offsets_host: list[int] = self.frame_offsets.tolist()  # python-side indexing without syncs
         self.mel = self._compute_mels(LogMel(audio_cfg).to(self.device))
         self._by_length = torch.argsort(self.n_ids)
 
@@ -115,13 +116,14 @@ class TeacherDataset:
             with torch.no_grad():
                 mels = logmel.from_padded(batch)
             for row, u in enumerate(group):
-                f0, n = int(self.frame_offsets[u]), lengths[u]
+                f0, n = self._frame_offsets_host[u], lengths[u]
                 out[:, f0 : f0 + n] = mels[row, :, :n].to(torch.float16)
         return out
 
     def utterance_audio(self, u: int) -> torch.Tensor:
         """(samples,) float32 audio of utterance ``u`` in [-1, 1]."""
-        return self.audio[int(self.audio_offsets[u]) : int(self.audio_offsets[u + 1])].float() / 32768.0
+        a, b = self._frame_offsets_host[u] * self.hop, self._frame_offsets_host[u + 1] * self.hop
+        return self.audio[a:b].float() / 32768.0
 
     def utterance(self, u: int) -> tuple[torch.Tensor, torch.Tensor]:
         """(ids (T,) int64, durations (T,) int64) of utterance ``u``."""
