@@ -123,8 +123,8 @@ def add_time(timings: Timings | None, stage: str, seconds: float) -> None:
 def frame_bucket(n_frames: int, buckets: Sequence[int]) -> int:
     """Frames the decoder runs at for ``n_frames`` real frames.
 
-    The smallest frame bucket that holds them; beyond the largest bucket, the next multiple of it (a rare,
-    very long sentence: the decoder runs once at that size and the vocoder in windows of the largest bucket).
+    The smallest frame bucket that holds them; beyond the largest bucket (a rare, very long or slow sentence),
+    the next multiple of the largest, a size the engines handle off their warmed path.
     """
     largest = buckets[-1]
     if n_frames <= largest:
