@@ -103,6 +103,7 @@ def test_disconnected_client_cancels_queued_and_streaming_work(gated: GatedBacke
 
 
 def test_streaming_client_that_stops_reading_cancels_the_rest(gated: GatedBackend) -> None:
+    gated.delay_s = 0.05  # per chunk: the stream cannot end before the client has left
     with live_server(gated, workers=1) as live:
         long_text = " ".join([TEXT] * 4)
         body = {"model": "tts-1", "input": long_text, "voice": VOICE, "response_format": "pcm"}

@@ -148,3 +148,22 @@ def test_a_flooding_connection_has_its_extra_requests_dropped(gated: GatedBacken
     assert ends == 1 + MAX_PENDING
     assert [e["code"] for e in errors] == ["too_many_pending"]
     assert errors[0]["message"].startswith("3 message(s) dropped")
+
+
+def test_closing_the_socket_cancels_the_stream_in_progress(gated: GatedBackend) -> None:
+    long_text = " ".join([TEXT] * 4)
+    gated.delay_s = 0.05  # per chunk: the stream cannot end before the client has left
+    with live_server(gated, workers=1) as live:
+
+        async def scenario() -> None:
+            async with connect(live.ws_url) as ws:
+                await ws.send(json.dumps({"text": long_text, "voice": VOICE}))
+                assert json.loads(await ws.recv())["type"] == "start"
+                assert isinstance(await ws.recv(), bytes)
+                gated.gate.clear()  # hold the rest while the client leaves
+            await asyncio.to_thread(lambda: wait_for(lambda: live.state.scheduler.in_flight == 1))
+            gated.gate.set()
+
+        asyncio.run(scenario())
+        wait_for(lambda: live.state.scheduler.in_flight == 0)
+    assert gated.closed_early == [long_text]
