@@ -130,6 +130,10 @@ class TeacherDataset:
         a, b = int(self.id_offsets[u]), int(self.id_offsets[u + 1])
         return self.ids[a:b], self.durations[a:b]
 
+    def median_utterance(self) -> int:
+        """Index of an utterance of median phoneme length (a stable choice for audio samples)."""
+        return int(self._by_length[self.n // 2])
+
     def total_seconds(self) -> float:
         """Seconds of teacher audio held."""
         return self.audio.numel() / self.sample_rate

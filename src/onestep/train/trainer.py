@@ -94,7 +94,7 @@ class Trainer:
             self._resume()
         self.generator = torch.Generator(device=self.device)
         self.generator.manual_seed(cfg.seed + self.step)
-        self.sample_index = int(self.data._by_length[self.data.n // 2])
+        self.sample_index = self.data.median_utterance()
 
     # ------------------------------------------------------------------ bookkeeping
     def log(self, message: str) -> None:
