@@ -13,7 +13,11 @@ import torch
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.acoustic import length_regulate
 from onestep.model.config import TINY
-from onestep.model.export import export_voice, load_state_dict_from_onnx, load_voice_models
+from onestep.model.export import (
+    export_voice,
+    load_state_dict_from_onnx,
+    load_voice_models,
+)
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-voice"

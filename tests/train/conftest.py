@@ -46,7 +46,7 @@ def write_dataset(root: Path, n_utterances: int = 12, seed: int = 0, shard_size:
             ids.append(np.array(seq, dtype=np.int16))
             durs.append(np.array(d, dtype=np.int16))
             meta.append({"id": f"syn-{u:04d}", "text": "", "phonemes": "", "shard": shard, "index": u - first})
-        offsets = lambda parts: np.cumsum([0] + [p.size for p in parts]).astype(np.int64)  # noqa: E731
+        offsets = lambda parts: np.cumsum([0] + [p.size for p in parts]).astype(np.int64)
         np.savez(
             root / f"shard-{shard:05d}.npz",
             audio=np.round(np.concatenate(audio) * 32767).astype(np.int16),

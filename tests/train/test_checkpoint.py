@@ -11,7 +11,12 @@ import torch
 from onestep.config import ConfigError
 from onestep.model.config import TINY, ModelConfig
 from onestep.model.voice_models import build_models
-from onestep.train.checkpoint import load_generator, load_training_state, resolve_checkpoint, save_checkpoint
+from onestep.train.checkpoint import (
+    load_generator,
+    load_training_state,
+    resolve_checkpoint,
+    save_checkpoint,
+)
 from onestep.train.discriminators import Discriminators
 from onestep.train.options import TrainConfig, add_arguments, config_from_args
 

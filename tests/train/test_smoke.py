@@ -69,6 +69,9 @@ def test_train_resume_export(synthetic_data: Path, tmp_path: Path) -> None:
     voice, rebuilt = load_voice_models(voice_dir)
     assert voice.extra["training_step"] == 39 and not voice.placeholder
     models, _ = load_generator(run)
+    for part in ("acoustic", "decoder", "vocoder"):  # the voice's ONNX files carry the checkpoint's weights
+        want, got = getattr(models, part).state_dict(), getattr(rebuilt, part).state_dict()
+        assert all(torch.equal(got[k], want[k]) for k in want), part
     sessions = {p: ort.InferenceSession(str(voice_dir / f"{p}.onnx"), providers=["CPUExecutionProvider"]) for p in ("acoustic", "decoder", "vocoder")}
     ids = torch.tensor([[0, 5, 17, 23, 9, 0, 0, 0]])
     mask = torch.tensor([[1, 1, 1, 1, 1, 1, 0, 0]], dtype=torch.float32)

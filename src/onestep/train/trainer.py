@@ -27,7 +27,11 @@ from onestep.config import AudioConfig, ConfigError
 from onestep.model.acoustic import length_regulate
 from onestep.model.mel import LOG_MEL_FLOOR, LogMel
 from onestep.model.voice_models import VoiceModels, build_models
-from onestep.train.checkpoint import list_checkpoints, load_training_state, save_checkpoint
+from onestep.train.checkpoint import (
+    list_checkpoints,
+    load_training_state,
+    save_checkpoint,
+)
 from onestep.train.dataset import AcousticBatch, TeacherDataset
 from onestep.train.discriminators import Discriminators
 from onestep.train.losses import (
