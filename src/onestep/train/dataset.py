@@ -93,7 +93,10 @@ class TeacherDataset:
         self.audio_offsets = self.frame_offsets * self.hop
         self._frame_offsets_host: list[int] = self.frame_offsets.tolist()  # python-side indexing without syncs
         self.mel = self._compute_mels(LogMel(audio_cfg).to(self.device))
-        self._by_length = torch.argsort(self.n_ids)
+        # host copies for batch planning: choosing utterances and padded sizes needs no device sync
+        self._n_ids_host = self.n_ids.cpu().numpy()
+        self._n_frames_host = self.n_frames.cpu().numpy()
+        self._by_length = np.argsort(self._n_ids_host, kind="stable")
 
     def _compute_mels(self, logmel: LogMel, chunk_samples: int = 24_000_000) -> torch.Tensor:
         """Log-mel of every utterance on its own (reflect-padded edges), concatenated: (n_mels, frames) fp16.
@@ -138,17 +141,17 @@ class TeacherDataset:
         """Seconds of teacher audio held."""
         return self.audio.numel() / self.sample_rate
 
-    def acoustic_batch(self, batch_size: int, generator: torch.Generator | None = None) -> AcousticBatch:
+    def acoustic_batch(self, batch_size: int, rng: np.random.Generator) -> AcousticBatch:
         """``batch_size`` utterances of similar length (a random window of the length-sorted order)."""
         b = min(batch_size, self.n)
-        start = int(torch.randint(0, self.n - b + 1, (1,), device=self.device, generator=generator))
-        index = self._by_length[start : start + b]
-        return self.gather_utterances(index)
+        start = int(rng.integers(0, self.n - b + 1))
+        return self.gather_utterances(self._by_length[start : start + b])
 
-    def gather_utterances(self, index: torch.Tensor) -> AcousticBatch:
-        """Pad the utterances ``index`` (B,) into an :class:`AcousticBatch` (all gathers on the device)."""
+    def gather_utterances(self, index: np.ndarray) -> AcousticBatch:
+        """Pad the utterances ``index`` (B,) into an :class:`AcousticBatch` (one host-to-device copy, gathers)."""
+        t_max, f_max = int(self._n_ids_host[index].max()), int(self._n_frames_host[index].max())
+        index = torch.from_numpy(np.asarray(index, dtype=np.int64)).to(self.device, non_blocking=True)
         n_ids, n_frames = self.n_ids[index], self.n_frames[index]
-        t_max, f_max = int(n_ids.max()), int(n_frames.max())
         t = torch.arange(t_max, device=self.device)
         id_mask = t[None, :] < n_ids[:, None]
         id_pos = (self.id_offsets[index][:, None] + t[None, :]).clamp(max=self.ids.numel() - 1)

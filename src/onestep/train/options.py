@@ -51,7 +51,7 @@ class TrainConfig:
     seed: int = 0
     model: ModelConfig = field(default_factory=ModelConfig)
     batch_acoustic: int = 32
-    batch_vocoder: int = 32
+    batch_vocoder: int = 64
     segment_frames: int = 80
     lr_acoustic: float = 1e-3
     lr_vocoder: float = 5e-4

@@ -20,6 +20,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import soundfile as sf
 import torch
 
@@ -76,13 +77,16 @@ class Trainer:
         self.disc = Discriminators(cfg.discriminator_width).to(self.device)
         self.logmel = LogMel(self.audio_cfg).to(self.device)
         acoustic_params = [*self.models.acoustic.parameters(), *self.models.decoder.parameters()]
+        fused = self.device.type == "cuda"  # one kernel per optimizer step instead of several per tensor
         self.optimizers: dict[str, torch.optim.Optimizer] = {
-            "acoustic": torch.optim.AdamW(acoustic_params, lr=cfg.lr_acoustic, betas=(0.9, 0.98), weight_decay=0.01),
+            "acoustic": torch.optim.AdamW(
+                acoustic_params, lr=cfg.lr_acoustic, betas=(0.9, 0.98), weight_decay=0.01, fused=fused
+            ),
             "vocoder": torch.optim.AdamW(
-                self.models.vocoder.parameters(), lr=cfg.lr_vocoder, betas=(0.8, 0.99), weight_decay=0.01
+                self.models.vocoder.parameters(), lr=cfg.lr_vocoder, betas=(0.8, 0.99), weight_decay=0.01, fused=fused
             ),
             "discriminator": torch.optim.AdamW(
-                self.disc.parameters(), lr=cfg.lr_discriminator, betas=(0.8, 0.99), weight_decay=0.01
+                self.disc.parameters(), lr=cfg.lr_discriminator, betas=(0.8, 0.99), weight_decay=0.01, fused=fused
             ),
         }
         self.base_lr = {name: opt.param_groups[0]["lr"] for name, opt in self.optimizers.items()}
@@ -96,8 +100,9 @@ class Trainer:
         )
         if cfg.resume:
             self._resume()
-        self.generator = torch.Generator(device=self.device)
+        self.generator = torch.Generator(device=self.device)  # vocoder segments, sampled on the device
         self.generator.manual_seed(cfg.seed + self.step)
+        self.rng = np.random.default_rng(cfg.seed + self.step)  # acoustic batches, planned on the host
         self.sample_index = self.data.median_utterance()
 
     # ------------------------------------------------------------------ bookkeeping
@@ -145,7 +150,7 @@ class Trainer:
     def acoustic_step(self) -> tuple[dict[str, torch.Tensor], AcousticBatch, torch.Tensor]:
         """Train acoustic model + decoder on one batch; returns losses, the batch and the predicted mels."""
         m = self.models
-        batch = self.data.acoustic_batch(self.cfg.batch_acoustic, self.generator)
+        batch = self.data.acoustic_batch(self.cfg.batch_acoustic, self.rng)
         with self._autocast():
             log_d, hidden = m.acoustic.encode(batch.ids, batch.id_mask, detach_duration_input=True)
             frames, _ = length_regulate(hidden, batch.durations, batch.mel.shape[2])
@@ -213,7 +218,7 @@ class Trainer:
         teacher = self.out / "samples" / "teacher.wav"
         if not teacher.exists():
             sf.write(teacher, self.data.utterance_audio(u).cpu().numpy(), sr)
-        batch = self.data.gather_utterances(torch.tensor([u], device=self.device))
+        batch = self.data.gather_utterances(np.array([u]))
         resynth = m.vocoder(batch.mel)[0]
         durations, hidden = m.acoustic(batch.ids, batch.id_mask)
         frames, frame_mask = length_regulate(hidden, torch.round(durations).long())
