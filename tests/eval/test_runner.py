@@ -76,7 +76,9 @@ def test_run_eval_scores_writes_and_survives_failures(tmp_path: Path) -> None:
     asr = FakeASR()
     perfect = FakeSystem("onestep:fake", "student", asr)
     lossy = FakeSystem("kokoro:fake", "teacher", asr, _drop_last_word)
-    results = run_eval(SENTENCES, [perfect, lossy], asr, "en", tmp_path, quality=FakeQuality(), save_audio=True, progress=False)
+    results = run_eval(
+        SENTENCES, [perfect, lossy], asr, "en", tmp_path, quality=FakeQuality(), save_audio=True, progress=False
+    )
 
     good = [s for s in SENTENCES if "fail" not in s.text]
     student, teacher = results["systems"]["onestep:fake"], results["systems"]["kokoro:fake"]
@@ -123,7 +125,20 @@ def test_cli_on_tiny_voice_with_fake_asr(tmp_path: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(asr_module, "WhisperASR", FakeWhisper)
     out = tmp_path / "run"
-    code = cli.main(["eval", "--voice", str(TINY_VOICE), "--teacher-voice", "none", "--limit", "3", "--no-dnsmos", "--out", str(out)])
+    code = cli.main(
+        [
+            "eval",
+            "--voice",
+            str(TINY_VOICE),
+            "--teacher-voice",
+            "none",
+            "--limit",
+            "3",
+            "--no-dnsmos",
+            "--out",
+            str(out),
+        ]
+    )
     assert code == 0
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert list(results["systems"]) == ["onestep:tiny-voice"] and results["lang"] == "en"

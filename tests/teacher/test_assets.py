@@ -59,5 +59,3 @@ def test_cache_dir_honours_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setenv("ONESTEP_CACHE", str(tmp_path / "c"))
     assert cache_dir() == tmp_path / "c" and (tmp_path / "c").is_dir()
-
-

@@ -20,7 +20,7 @@ torch = pytest.importorskip("torch")
         torch.arange(30, dtype=torch.float32)[6:].reshape(4, 6),  # storage offset (saved as a view)
     ],
 )
-def test_read_torch_tensor_matches_torch(tmp_path: Path, tensor: "torch.Tensor") -> None:
+def test_read_torch_tensor_matches_torch(tmp_path: Path, tensor: torch.Tensor) -> None:
     path = tmp_path / "t.pt"
     torch.save(tensor, path)
     np.testing.assert_array_equal(read_torch_tensor(path), tensor.numpy())

@@ -60,7 +60,9 @@ def measure(job: dict[str, Any]) -> dict[str, Any]:
         audio = peer.synthesize(text)
         latency = time.perf_counter() - t
         audio_s = audio.size / peer.sample_rate
-        rows.append({"text": text, "latency_s": latency, "audio_s": audio_s, "rtf": latency / audio_s if audio_s else None})
+        rows.append(
+            {"text": text, "latency_s": latency, "audio_s": audio_s, "rtf": latency / audio_s if audio_s else None}
+        )
         if audio_dir is not None:
             import soundfile
 

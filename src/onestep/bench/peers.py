@@ -100,7 +100,11 @@ def run_peers(
             try:
                 proc = subprocess.run(
                     [sys.executable, "-m", "onestep.bench.peer_worker", str(job_file), str(result_file)],
-                    env=env, capture_output=True, text=True, timeout=timeout_s, check=False,
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=timeout_s,
+                    check=False,
                 )
             except subprocess.TimeoutExpired:
                 report["peers"][job_name] = {"lang": lang, "error": f"timed out after {timeout_s:.0f} s"}

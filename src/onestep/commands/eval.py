@@ -18,7 +18,9 @@ from onestep.cli import CLIError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("eval", help="score a voice's intelligibility (WER/CER) and quality (DNSMOS) vs the teacher")
+    p = subparsers.add_parser(
+        "eval", help="score a voice's intelligibility (WER/CER) and quality (DNSMOS) vs the teacher"
+    )
     p.add_argument("--voice", help="our voice: a name or a voice directory (omit to score teacher voices only)")
     p.add_argument(
         "--teacher-voice",

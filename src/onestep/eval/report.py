@@ -37,8 +37,12 @@ def markdown_report(results: dict[str, Any], worst: int = 5) -> str:
             str(r["failures"]),
         ]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", f"{metric}: all unit errors / all reference units after normalization (docs/EVAL.md). "
-              "RTF: synthesis seconds / audio seconds on this machine.", ""]
+    lines += [
+        "",
+        f"{metric}: all unit errors / all reference units after normalization (docs/EVAL.md). "
+        "RTF: synthesis seconds / audio seconds on this machine.",
+        "",
+    ]
     for name in systems:
         scored = [
             (row["systems"][name]["errors"]["rate"], row)
@@ -48,7 +52,12 @@ def markdown_report(results: dict[str, Any], worst: int = 5) -> str:
         scored = [x for x in sorted(scored, key=lambda x: -x[0]) if x[0] > 0][:worst]
         if not scored:
             continue
-        lines += [f"## Worst sentences: {name}", "", f"| id | {metric} | reference | ASR |", "| --- | ---: | --- | --- |"]
+        lines += [
+            f"## Worst sentences: {name}",
+            "",
+            f"| id | {metric} | reference | ASR |",
+            "| --- | ---: | --- | --- |",
+        ]
         for rate, row in scored:
             asr = row["systems"][name]["asr"].replace("|", "/")
             lines.append(f"| {row['id']} | {100 * rate:.0f} % | {row['text'].replace('|', '/')} | {asr} |")

@@ -112,7 +112,9 @@ def _summary(track: _Track) -> dict[str, Any]:
         "errors": overall.to_dict(),
         "mean_sentence_rate": float(np.mean([c.rate for c in track.counts])) if n else None,
         "by_section": by_section,
-        "dnsmos": {k: _mean([q[k] for q in track.quality]) for k in ("sig", "bak", "ovrl", "p808")} if track.quality else None,
+        "dnsmos": {k: _mean([q[k] for q in track.quality]) for k in ("sig", "bak", "ovrl", "p808")}
+        if track.quality
+        else None,
         "rtf": track.synth_s / track.audio_s if track.audio_s else None,
         "mean_synth_s": track.synth_s / n if n else None,
         "audio_s": track.audio_s,

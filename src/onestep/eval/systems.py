@@ -106,7 +106,9 @@ class TeacherSystem:
 
     kind = "teacher"
 
-    def __init__(self, voice: str, phonemize: Phonemizer | None = None, teacher: KokoroTeacher | None = None, threads: int = 1) -> None:
+    def __init__(
+        self, voice: str, phonemize: Phonemizer | None = None, teacher: KokoroTeacher | None = None, threads: int = 1
+    ) -> None:
         from onestep.teacher import KokoroTeacher, load_kokoro_voice
 
         self.voice = load_kokoro_voice(voice)

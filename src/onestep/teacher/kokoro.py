@@ -83,7 +83,9 @@ class KokoroTeacher:
             str(_with_duration_output(self.model_path)), sess_options=options, providers=["CPUExecutionProvider"]
         )
 
-    def synthesize(self, ids: list[int] | np.ndarray, style: np.ndarray, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    def synthesize(
+        self, ids: list[int] | np.ndarray, style: np.ndarray, speed: float = 1.0
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Synthesize one utterance.
 
         Args:
@@ -97,7 +99,9 @@ class KokoroTeacher:
         tokens = np.asarray(ids, dtype=np.int64).reshape(1, -1)
         n = tokens.shape[1]
         if n < 3 or tokens[0, 0] != PAD_ID or tokens[0, -1] != PAD_ID:
-            raise ValueError(f"ids must be [0, *phoneme_ids, 0] with at least one phoneme id, got {list(tokens[0][:8])}...")
+            raise ValueError(
+                f"ids must be [0, *phoneme_ids, 0] with at least one phoneme id, got {list(tokens[0][:8])}..."
+            )
         if n > MAX_PHONEME_IDS + 2:
             raise ValueError(f"{n - 2} phoneme ids exceed the teacher's limit of {MAX_PHONEME_IDS}")
         style_arr = np.asarray(style, dtype=np.float32).reshape(1, -1)

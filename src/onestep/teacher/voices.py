@@ -26,7 +26,17 @@ STYLE_DIM = 256
 STYLE_ROWS = 510
 
 KOKORO_VOICES: dict[str, tuple[str, ...]] = {
-    "en": ("af_heart", "af_bella", "af_nicole", "af_sarah", "am_michael", "am_fenrir", "am_puck", "bf_emma", "bm_george"),
+    "en": (
+        "af_heart",
+        "af_bella",
+        "af_nicole",
+        "af_sarah",
+        "am_michael",
+        "am_fenrir",
+        "am_puck",
+        "bf_emma",
+        "bm_george",
+    ),
     "zh": ("zf_xiaobei", "zf_xiaoni", "zf_xiaoxiao", "zf_xiaoyi", "zm_yunjian", "zm_yunxi", "zm_yunxia", "zm_yunyang"),
 }
 
@@ -52,7 +62,9 @@ class _TensorRef:
     stride: tuple[int, ...]
 
 
-def _rebuild_tensor(storage: _StorageRef, offset: int, size: tuple[int, ...], stride: tuple[int, ...], *_: Any) -> _TensorRef:
+def _rebuild_tensor(
+    storage: _StorageRef, offset: int, size: tuple[int, ...], stride: tuple[int, ...], *_: Any
+) -> _TensorRef:
     return _TensorRef(storage, int(offset), tuple(size), tuple(stride))
 
 
