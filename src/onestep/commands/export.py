@@ -15,7 +15,7 @@ from onestep.cli import CLIError
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("export", help="export a voice (ONNX graphs + voice.json) from a checkpoint or at random")
     source = p.add_mutually_exclusive_group(required=True)
-    source.add_argument("--checkpoint", type=Path, help="training checkpoint (.pt) or run directory (latest checkpoint)")
+    source.add_argument("--checkpoint", type=Path, help="checkpoint directory, or a run directory (its latest checkpoint)")
     source.add_argument("--random", action="store_true", help="random weights (placeholder voice)")
     p.add_argument("--name", required=True, help="voice name (letters, digits, '_' or '-')")
     p.add_argument("--language", choices=("zh", "en"), required=True, help="language this voice speaks")

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import soundfile as sf
 import torch
 
 from onestep.config import AudioConfig, ConfigError
@@ -43,6 +42,18 @@ from onestep.train.losses import (
     masked_mel_loss,
 )
 from onestep.train.options import TrainConfig, add_arguments, config_from_args
+
+
+def write_wav(path: Path, samples: np.ndarray, sample_rate: int) -> None:
+    """16-bit mono WAV with the standard library (the GPU training image has no soundfile/libsndfile)."""
+    import wave
+
+    pcm = (np.clip(samples, -1.0, 1.0) * 32767.0).astype("<i2")
+    with wave.open(str(path), "wb") as f:
+        f.setnchannels(1)
+        f.setsampwidth(2)
+        f.setframerate(sample_rate)
+        f.writeframes(pcm.tobytes())
 
 _FINAL_RESERVE_S = 20.0  # time kept back from --minutes for the last checkpoint and samples
 _GRAD_CLIP = {"acoustic": 1.0, "vocoder": 100.0, "discriminator": 100.0}
@@ -217,14 +228,14 @@ class Trainer:
         sr = self.audio_cfg.sample_rate
         teacher = self.out / "samples" / "teacher.wav"
         if not teacher.exists():
-            sf.write(teacher, self.data.utterance_audio(u).cpu().numpy(), sr)
+            write_wav(teacher, self.data.utterance_audio(u).cpu().numpy(), sr)
         batch = self.data.gather_utterances(np.array([u]))
         resynth = m.vocoder(batch.mel)[0]
         durations, hidden = m.acoustic(batch.ids, batch.id_mask)
         frames, frame_mask = length_regulate(hidden, torch.round(durations).long())
         tts = m.vocoder(m.decoder(frames, frame_mask))[0]
         for kind, audio in (("vocoder", resynth), ("tts", tts)):
-            sf.write(self.out / "samples" / f"step-{self.step:08d}-{kind}.wav", audio.float().cpu().numpy(), sr)
+            write_wav(self.out / "samples" / f"step-{self.step:08d}-{kind}.wav", audio.float().cpu().numpy(), sr)
         self.models.acoustic.train(), self.models.decoder.train(), self.models.vocoder.train()
 
     def save(self, now: float) -> Path:
@@ -286,6 +297,8 @@ class Trainer:
                 if now - last_ckpt >= cfg.checkpoint_minutes * 60:
                     self.save(now)
                     last_ckpt = time.time()
+        except KeyboardInterrupt:
+            self.log(f"interrupted at step {self.step}: writing a final checkpoint")
         finally:
             log_file.close()
         self.write_samples()
