@@ -55,6 +55,7 @@ def write_wav(path: Path, samples: np.ndarray, sample_rate: int) -> None:
         f.setframerate(sample_rate)
         f.writeframes(pcm.tobytes())
 
+
 _FINAL_RESERVE_S = 20.0  # time kept back from --minutes for the last checkpoint and samples
 _GRAD_CLIP = {"acoustic": 1.0, "vocoder": 100.0, "discriminator": 100.0}
 
