@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from onestep.eval.runner import DEFAULT_TEACHER_VOICE
 from onestep.teacher.kokoro import TEACHER_SAMPLE_RATE
 
-DEFAULT_VOICES = {"en": "af_heart", "zh": "zf_xiaoxiao"}
 _FRONTEND_WARMUP = {"en": "Hello.", "zh": "你好。"}
 
 
@@ -22,8 +22,8 @@ class KokoroPeer:
         from onestep.eval.systems import TeacherSystem
 
         self.lang = lang
-        self.system = TeacherSystem(voice or DEFAULT_VOICES[lang], threads=threads)
-        self.name = f"kokoro-int8:{voice or DEFAULT_VOICES[lang]}"
+        self.system = TeacherSystem(voice or DEFAULT_TEACHER_VOICE[lang], threads=threads)
+        self.name = f"kokoro-int8:{voice or DEFAULT_TEACHER_VOICE[lang]}"
         self.system.phonemize(_FRONTEND_WARMUP[lang])  # builds the frontend's lexicons/tagger: part of loading
 
     def synthesize(self, text: str) -> np.ndarray:

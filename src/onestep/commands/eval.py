@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--voice", help="our voice: a name or a voice directory (omit to score teacher voices only)")
     p.add_argument(
         "--teacher-voice",
-        help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: af_heart for en, zf_xiaoxiao for zh)",
+        help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: af_heart for en, zm_yunxi for zh)",
     )
     p.add_argument("--lang", choices=("en", "zh"), help="held-out set (default: the voice's language)")
     p.add_argument("--limit", type=int, help="evaluate N sentences spread over the set (default: all, ~112)")

@@ -27,7 +27,8 @@ from onestep.eval.metrics import ErrorCounts, error_counts, total
 from onestep.eval.systems import Phonemizer, System
 from onestep.eval.textnorm import Lang, normalize
 
-DEFAULT_TEACHER_VOICE: dict[str, str] = {"en": "af_heart", "zh": "zf_xiaoxiao"}
+DEFAULT_TEACHER_VOICE: dict[str, str] = {"en": "af_heart", "zh": "zm_yunxi"}
+"""Kokoro voice compared by default (and used by the Kokoro peer); zh: best CER/DNSMOS of the 8 (docs/EVAL.md)."""
 WARMUP_TEXT: dict[str, str] = {"en": "Hello there.", "zh": "你好。"}
 
 
