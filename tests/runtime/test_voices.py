@@ -55,7 +55,11 @@ def test_default_voice_per_language(two_dirs) -> None:
     assert catalog.default_for("zh").name == "mei"  # extra.default wins over search order
 
 
-def test_missing_language_falls_back_to_any_voice(voice_copy, tmp_path: Path) -> None:
+def test_missing_language_falls_back_to_any_voice(
+    voice_copy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "none")  # hide the shipped voices
+    monkeypatch.delenv(ENV_VAR, raising=False)
     voice_copy("only-zh", name="lan", language="zh")
     assert VoiceCatalog(tmp_path).default_for("en").name == "lan"
 

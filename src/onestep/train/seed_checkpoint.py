@@ -1,0 +1,50 @@
+"""Rebuild a resumable training checkpoint from a shipped voice plus its kept discriminator.
+
+The shipped ONNX files hold every generator weight (initializer names = state-dict names), so between sessions
+only the discriminator (``train_state/<voice>/discriminator.pt``, fp16, ~6 MB) and the checkpoint's
+``meta.json`` need keeping. ``--resume`` then continues with fresh optimizers (see ``checkpoint.py``).
+
+    python -m onestep.train.seed_checkpoint --voice src/onestep/voices/en-heart \
+        --state train_state/en-heart --run runs/en
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import torch
+
+from onestep.model.export import load_voice_models
+from onestep.train.checkpoint import CHECKPOINTS, _fp16
+
+
+def seed_checkpoint(voice_dir: Path, state_dir: Path, run_dir: Path) -> Path:
+    """Write ``run_dir/checkpoints/step-N/`` (N from the kept meta) and return it."""
+    meta = json.loads((state_dir / "meta.json").read_text(encoding="utf-8"))
+    _, models = load_voice_models(voice_dir)
+    out = run_dir / CHECKPOINTS / f"step-{int(meta['step']):08d}"
+    out.mkdir(parents=True, exist_ok=True)
+    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())},
+               out / "acoustic.pt")
+    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, out / "vocoder.pt")
+    shutil.copy(state_dir / "discriminator.pt", out / "discriminator.pt")
+    shutil.copy(state_dir / "meta.json", out / "meta.json")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--voice", type=Path, required=True, help="shipped voice directory (ONNX + voice.json)")
+    p.add_argument("--state", type=Path, required=True, help="directory with discriminator.pt and meta.json")
+    p.add_argument("--run", type=Path, required=True, help="run directory to create the checkpoint in")
+    args = p.parse_args(argv)
+    print(seed_checkpoint(args.voice, args.state, args.run))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
