@@ -16,6 +16,19 @@ Output = tuple[list[torch.Tensor], list[list[torch.Tensor]]]  # logits per sub-d
 _SLOPE = 0.1
 
 
+
+def _conv_stack(convs: nn.ModuleList, post: nn.Module, x: torch.Tensor) -> tuple[torch.Tensor, list[torch.Tensor]]:
+    """Run a discriminator's conv layers (leaky ReLU after each) and its output conv.
+
+    Returns the flattened logits (B, L) and every layer's feature map (for feature matching)."""
+    features = []
+    for conv in convs:
+        x = torch.nn.functional.leaky_relu(conv(x), _SLOPE)
+        features.append(x)
+    x = post(x)
+    features.append(x)
+    return x.flatten(1), features
+
 class PeriodDiscriminator(nn.Module):
     """Looks at the waveform folded into ``period`` columns: (B, 1, N / period, period) 2-D convolutions."""
 
@@ -37,13 +50,7 @@ class PeriodDiscriminator(nn.Module):
             audio = torch.nn.functional.pad(audio.unsqueeze(1), (0, self.period - n % self.period), mode="reflect")
             audio = audio.squeeze(1)
         x = audio.reshape(b, 1, -1, self.period)
-        features = []
-        for conv in self.convs:
-            x = torch.nn.functional.leaky_relu(conv(x), _SLOPE)
-            features.append(x)
-        x = self.post(x)
-        features.append(x)
-        return x.flatten(1), features
+        return _conv_stack(self.convs, self.post, x)
 
 
 class ResolutionDiscriminator(nn.Module):
@@ -71,13 +78,7 @@ class ResolutionDiscriminator(nn.Module):
                 audio.float(), self.n_fft, self.hop, window=self.window, center=True, return_complex=True
             ).abs()
         x = spec.transpose(1, 2).unsqueeze(1)  # (B, 1, frames, bins)
-        features = []
-        for conv in self.convs:
-            x = torch.nn.functional.leaky_relu(conv(x), _SLOPE)
-            features.append(x)
-        x = self.post(x)
-        features.append(x)
-        return x.flatten(1), features
+        return _conv_stack(self.convs, self.post, x)
 
 
 class Discriminators(nn.Module):
