@@ -16,11 +16,11 @@ Output = tuple[list[torch.Tensor], list[list[torch.Tensor]]]  # logits per sub-d
 _SLOPE = 0.1
 
 
-
 def _conv_stack(convs: nn.ModuleList, post: nn.Module, x: torch.Tensor) -> tuple[torch.Tensor, list[torch.Tensor]]:
     """Run a discriminator's conv layers (leaky ReLU after each) and its output conv.
 
-    Returns the flattened logits (B, L) and every layer's feature map (for feature matching)."""
+    Returns the flattened logits (B, L) and every layer's feature map (for feature matching).
+    """
     features = []
     for conv in convs:
         x = torch.nn.functional.leaky_relu(conv(x), _SLOPE)
@@ -28,6 +28,7 @@ def _conv_stack(convs: nn.ModuleList, post: nn.Module, x: torch.Tensor) -> tuple
     x = post(x)
     features.append(x)
     return x.flatten(1), features
+
 
 class PeriodDiscriminator(nn.Module):
     """Looks at the waveform folded into ``period`` columns: (B, 1, N / period, period) 2-D convolutions."""
