@@ -38,7 +38,7 @@ from onestep.frontend.segment import (
     split_sentences,
 )
 from onestep.frontend.symbols import MAX_PHONEME_IDS
-from onestep.frontend.tokens import Segment, Token, Utterance
+from onestep.frontend.tokens import Lang, Segment, Token, Utterance
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ MAX_PHONEMIZE_CHARS = 100_000  # Frontend.phonemize refuses longer text; sentenc
 # What English text may contain after normalize_en; anything else (left-over symbols) becomes a space.
 _EN_DROP = regex.compile(r"[^\p{Latin}0-9\s,.!?;:'\"()\-—…“”]")
 _NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
+_WARM_UP_TEXT: dict[str, str] = {"zh": "你好。", "en": "Hello."}  # Frontend.preload: one short text per language
 
 
 class TextTooLongError(ValueError):
@@ -129,6 +130,37 @@ class Frontend:
                 if self._en is None:
                     self._en = load_en_tools()
         return self._en
+
+    def preload(self, langs: Iterable[Lang] = ("zh", "en"), *, background: bool = True) -> threading.Thread | None:
+        """Build the tools of ``langs`` now instead of on their first use (e.g. while a server starts).
+
+        Each language is warmed by phonemizing a short text of it, which loads everything its first real
+        call would (imports, dictionaries, lexicons). Safe to run alongside other calls: the tools are built
+        once under a lock, and calls that need them wait for them.
+
+        Args:
+            langs: languages to load, ``"zh"`` and/or ``"en"``.
+            background: load in a daemon thread and return it at once (``join()`` it to wait); else load
+                before returning None.
+        Raises:
+            ValueError: an unknown language.
+        """
+        langs = list(langs)
+        unknown = [lang for lang in langs if lang not in _WARM_UP_TEXT]
+        if unknown:
+            raise ValueError(f"preload languages must be among {sorted(_WARM_UP_TEXT)}, got {unknown}")
+        texts = [_WARM_UP_TEXT[lang] for lang in langs]
+
+        def load() -> None:
+            for text in texts:
+                self.phonemize(text)
+
+        if not background:
+            load()
+            return None
+        thread = threading.Thread(target=load, name="onestep-frontend-preload", daemon=True)
+        thread.start()
+        return thread
 
     # -- public API -------------------------------------------------------------------------------------------
 

@@ -27,13 +27,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import spacy
-from misaki import en as misaki_en
-from misaki.espeak import EspeakFallback
+from onestep.frontend.en.spacy_import import import_spacy
 
-from onestep.frontend.en.tagger import UNKNOWN_TAG, tag
-from onestep.frontend.symbols import unknown_symbols, vocab
-from onestep.frontend.tokens import Token
+spacy = import_spacy()  # before misaki, which imports spaCy itself
+
+from misaki import en as misaki_en  # noqa: E402
+from misaki.espeak import EspeakFallback  # noqa: E402
+
+from onestep.frontend.en.lexicon_cache import load_lexicons  # noqa: E402
+from onestep.frontend.en.tagger import UNKNOWN_TAG, tag  # noqa: E402
+from onestep.frontend.symbols import unknown_symbols, vocab  # noqa: E402
+from onestep.frontend.tokens import Token  # noqa: E402
 
 UNIT_CACHE_SIZE = 1 << 16
 FALLBACK_CACHE_SIZE = 1 << 14
@@ -83,7 +87,11 @@ class _ProbedLexicon(misaki_en.Lexicon):
     """
 
     def __init__(self, british: bool) -> None:
-        super().__init__(british)
+        # misaki's own __init__ parses its JSON lexicons on every start; these are the attributes it sets,
+        # with the same dictionaries read from a cache (see lexicon_cache).
+        self.british = british
+        self.cap_stresses = (0.5, 2)
+        self.golds, self.silvers = load_lexicons(british)
         self._local = threading.local()
 
     @contextlib.contextmanager

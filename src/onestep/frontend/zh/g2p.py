@@ -20,6 +20,7 @@ from pypinyin.constants import PHRASES_DICT
 from pypinyin.pinyin_dict import pinyin_dict
 
 from onestep.frontend.tokens import Token
+from onestep.frontend.zh import jieba_dict
 from onestep.frontend.zh import lexicon as lx
 from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes
 from onestep.frontend.zh.sandhi import Word, apply_sandhi
@@ -70,7 +71,7 @@ class MandarinG2P:
             if self._tokenizer is not None:
                 return
             tokenizer = jieba.Tokenizer()
-            tokenizer.initialize()
+            jieba_dict.initialize(tokenizer)
             curated = [*lx.WORD_PINYIN, *lx.NEUTRAL_FINAL, *lx.NEUTRAL_REDUPLICATION]
             for word in curated:  # make sure the curated words are cut as one word
                 freq = tokenizer.suggest_freq(word, tune=False)
