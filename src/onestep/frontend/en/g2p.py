@@ -32,7 +32,6 @@ from onestep.frontend.en.spacy_import import import_spacy
 spacy = import_spacy()  # before misaki, which imports spaCy itself
 
 from misaki import en as misaki_en  # noqa: E402
-from misaki.espeak import EspeakFallback  # noqa: E402
 
 from onestep.frontend.en.lexicon_cache import load_lexicons  # noqa: E402
 from onestep.frontend.en.tagger import UNKNOWN_TAG, tag  # noqa: E402
@@ -113,13 +112,22 @@ class _ProbedLexicon(misaki_en.Lexicon):
 
 
 class _CachedEspeak:
-    """misaki's espeak-ng fallback for out-of-lexicon words, memoized on the word's text."""
+    """misaki's espeak-ng fallback for out-of-lexicon words, memoized on the word's text.
+
+    The fallback (phonemizer and espeak-ng, ~0.4 s to import) is loaded on the first out-of-lexicon word.
+    """
 
     def __init__(self) -> None:
-        self._espeak = EspeakFallback(british=False)
+        self._espeak: Any = None
+        self._lock = threading.Lock()
         self._phonemize = functools.lru_cache(maxsize=FALLBACK_CACHE_SIZE)(self._run)
 
     def _run(self, text: str) -> tuple[str | None, int | None]:
+        with self._lock:
+            if self._espeak is None:
+                from misaki.espeak import EspeakFallback
+
+                self._espeak = EspeakFallback(british=False)
         return self._espeak(types.SimpleNamespace(text=text))  # EspeakFallback reads token.text only
 
     def __call__(self, token: Any) -> tuple[str | None, int | None]:
