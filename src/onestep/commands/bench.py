@@ -1,7 +1,7 @@
 """``onestep bench``: benchmarks, one mode per thing measured.
 
     onestep bench                                  # --mode engine: text -> PCM stages, first chunk, RTF, RSS
-    onestep bench --peers --threads 1              # engine, then the peers on the same sentences, with ratios
+    onestep bench --peers --threads 1              # engine and peers on the same sentences, with ratios
     onestep bench --mode frontend                  # text -> phonemes latency
     onestep bench --mode server --url http://127.0.0.1:8000 --concurrency 8 --duration 30
     onestep bench --mode peers --peer piper --peer kokoro
@@ -39,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine.add_argument(
         "--peers",
         action="store_true",
-        help="then run the peers (--peer) on the same sentences and threads; write compare.json/.md/.png",
+        help="also run the peers (--peer; first, each in its own process) on the same sentences and threads, "
+        "and write compare.json/.md/.png with peer/onestep ratios",
     )
     frontend = p.add_argument_group("frontend mode")
     frontend.add_argument("--frontend-repeats", type=int, default=300, help="timed calls per sentence")
