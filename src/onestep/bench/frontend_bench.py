@@ -26,7 +26,7 @@ MIXED_SENTENCE = "请打开API接口，然后用iPhone拍一张照片发给我�
 TARGET_P50_MS = {"zh": 2.0, "en": 1.0}
 
 _COLD_START = """
-import json, time
+import json, resource, time
 t0 = time.perf_counter()
 from onestep.frontend.pipeline import Frontend
 t1 = time.perf_counter()
@@ -35,12 +35,14 @@ fe.phonemize(ZH)
 t2 = time.perf_counter()
 fe.phonemize(EN)
 t3 = time.perf_counter()
-print(json.dumps({"import_s": t1 - t0, "zh_first_call_s": t2 - t1, "en_first_call_s": t3 - t2}))
+peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
+print(json.dumps({"import_s": t1 - t0, "zh_first_call_s": t2 - t1, "en_first_call_s": t3 - t2, "peak_rss_mb": peak_mb}))
 """
 
 
 def cold_start() -> dict[str, float]:
-    """Seconds to import the pipeline and for the first zh / en call, measured in a fresh interpreter."""
+    """Seconds to import the pipeline and for the first zh / en call, and the peak RSS (MB) after both, in a
+    fresh interpreter."""
     code = f"ZH = {ZH_SENTENCE!r}\nEN = {EN_SENTENCE!r}\n" + _COLD_START
     proc = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
@@ -91,7 +93,7 @@ def run_frontend_bench(
         corpus_lines: lines of each corpus file timed.
         show: print a rich table.
     Returns:
-        ``{"cold_start": {"import_s", "zh_first_call_s", "en_first_call_s"} | None, "cases": {name: {"text"
+        ``{"cold_start": {"import_s", "zh_first_call_s", "en_first_call_s", "peak_rss_mb"} | None, "cases": {name: {"text"
         (or "lines"), "p50_ms", "p95_ms", "mean_ms", "target_p50_ms" (None without a target), "ok" (p50 within
         target, None without a target)}}}``, names ``zh``, ``en``, ``mixed`` and ``<lang>-corpus``.
     """
@@ -128,7 +130,7 @@ def _print_table(result: dict[str, Any]) -> None:
         cold = result["cold_start"]
         console.print(
             f"cold start: import {cold['import_s'] * 1e3:.0f} ms, first zh call {cold['zh_first_call_s'] * 1e3:.0f} ms, "
-            f"first en call {cold['en_first_call_s'] * 1e3:.0f} ms"
+            f"first en call {cold['en_first_call_s'] * 1e3:.0f} ms, peak RSS {cold['peak_rss_mb']:.0f} MB"
         )
     table = Table(title="Frontend.phonemize, warm")
     for col in ("case", "p50 ms", "p95 ms", "mean ms", "target p50", "ok"):
