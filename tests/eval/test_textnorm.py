@@ -16,12 +16,19 @@ from onestep.eval.textnorm import normalize, scoring_units  # noqa: E402
     ("text", "expected"),
     [
         ("Hello, World!", "hello world"),
-        ("It costs $4.99.", "it costs $4.99"),
-        ("It costs four dollars and ninety-nine cents", "it costs $4.99"),
+        ("It costs $4.99.", "it costs $4 99"),
+        ("It costs four dollars and ninety-nine cents", "it costs $4 99"),
         ("The meeting is at 10:30 a.m.", "the meeting is at 10 30 am"),
         ("The C.I.A. and the FBI", "the cia and the fbi"),
         ("Mr. Smith", "mister smith"),
         ("twenty twenty-one", "2021"),
+        ("Our flight leaves at 7.45.", "our flight leaves at 7 45"),
+        ("She was born on July 4th, 1990.", "she was born on july 4 1990"),
+        ("It weighs 2.5 kg.", "it weighs 2 5 kilograms"),
+        ("It weighs 2.5 kilograms.", "it weighs 2 5 kilograms"),
+        ("The GPU draws 300 W at 2 GHz.", "the gpu draws 300 watts at 2 gigahertz"),
+        ("They said yes on Nov. 8.", "they said yes on november 8"),
+        ("I'm in the car.", "i am in the car"),  # a unit word is only expanded after a number
     ],
 )
 def test_normalize_en(text: str, expected: str) -> None:
@@ -51,7 +58,7 @@ def test_unknown_language() -> None:
 @pytest.mark.parametrize(
     ("ref", "hyp", "lang", "counts"),
     [
-        ("The C.I.A. paid $4.99.", "the CIA paid four dollars and ninety nine cents", "en", ErrorCounts(0, 0, 0, 4)),
+        ("The C.I.A. paid $4.99.", "the CIA paid four dollars and ninety nine cents", "en", ErrorCounts(0, 0, 0, 5)),
         ("The cat sat on the mat.", "the cat sat on a mat", "en", ErrorCounts(1, 0, 0, 6)),
         ("The cat sat.", "the cat", "en", ErrorCounts(0, 1, 0, 3)),
         ("The cat sat.", "", "en", ErrorCounts(0, 3, 0, 3)),

@@ -1,8 +1,11 @@
 """Text normalization for scoring ASR output against the reference, applied identically to both sides.
 
 English: Whisper's own English normalizer (``whisper-normalizer``: lower case, punctuation removed, spelled
-numbers and currencies turned into digits, British spellings unified), then runs of single letters joined
-("c i a" -> "cia", so "C.I.A." matches "CIA"). Units are words.
+numbers and currencies turned into digits, British spellings unified), then a few spellings that Whisper and a
+reference write differently for the same words are made one: runs of single letters joined ("c i a" -> "cia",
+so "C.I.A." matches "CIA"), "." or ":" between digits made a space (Whisper writes times as "7.45"), ordinal
+suffixes dropped ("4th" -> "4"), and after a number, unit abbreviations spelled out ("2.5 kg" -> "2 5
+kilograms"); month abbreviations before a number spelled out ("nov 8" -> "november 8"). Units are words.
 
 Mandarin: OpenCC traditional -> simplified (Whisper often answers in traditional characters), Arabic numbers
 -> Chinese numerals with cn2an (``an2cn``: "2024年" -> "二零二四年", "12%" -> "百分之十二"; Whisper writes
@@ -20,6 +23,22 @@ from typing import Any, Literal
 Lang = Literal["en", "zh"]
 
 _SINGLE_LETTER_RUN = re.compile(r"\b(?:[a-z] )+[a-z]\b")
+_DIGIT_SEPARATOR = re.compile(r"(?<=\d)[.:](?=\d)")
+_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+_UNITS = {
+    "mm": "millimeters", "cm": "centimeters", "m": "meters", "km": "kilometers", "ft": "feet", "in": "inches",
+    "mi": "miles", "mg": "milligrams", "g": "grams", "kg": "kilograms", "lb": "pounds", "lbs": "pounds",
+    "oz": "ounces", "ml": "milliliters", "l": "liters", "w": "watts", "kw": "kilowatts", "v": "volts",
+    "hz": "hertz", "khz": "kilohertz", "mhz": "megahertz", "ghz": "gigahertz", "kb": "kilobytes",
+    "mb": "megabytes", "gb": "gigabytes", "tb": "terabytes", "mph": "miles per hour", "kph": "kilometers per hour",
+}  # fmt: skip
+_UNIT_AFTER_NUMBER = re.compile(r"(?<=\d )(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")\b")
+_MONTHS = {
+    "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+    "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
+    "dec": "december",
+}  # fmt: skip
+_MONTH_BEFORE_NUMBER = re.compile(r"\b(" + "|".join(_MONTHS) + r")(?= \d)")
 _ZH_UNIT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]|[a-z]+(?:'[a-z]+)*|[0-9]+(?:\.[0-9]+)?")
 
 
@@ -41,6 +60,10 @@ def normalize_en(text: str) -> str:
     """Normalized English text: space-separated lower-case words (see module docstring)."""
     out = _english_normalizer()(text)
     out = _SINGLE_LETTER_RUN.sub(lambda m: m.group(0).replace(" ", ""), out)
+    out = _DIGIT_SEPARATOR.sub(" ", out)
+    out = _ORDINAL.sub(r"\1", out)
+    out = _UNIT_AFTER_NUMBER.sub(lambda m: _UNITS[m.group(1)], out)
+    out = _MONTH_BEFORE_NUMBER.sub(lambda m: _MONTHS[m.group(1)], out)
     return " ".join(out.split())
 
 
