@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from onestep.eval.heldout import load_heldout, parse_sentences, select
-from onestep.teacher.voices import voices_dir
 
-CORPUS = voices_dir().parents[1] / "corpus"
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"  # <repo>/../shared/corpus
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
