@@ -153,7 +153,7 @@ def gated(backend: TTSBackend) -> GatedBackend:
     return GatedBackend(backend)
 
 
-def wait_for(predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
     """Poll ``predicate`` until it holds (fails the test after ``timeout`` s)."""
     deadline = time.monotonic() + timeout
     while not predicate():
