@@ -4,6 +4,9 @@
     python scripts/gpu_bench.py --out gpu_out/gpu_bench.json                      # random full-size voice
     python scripts/gpu_bench.py --voice-dir src/onestep/voices/<name> --out gpu_out/gpu_bench.json
 
+The GPU image lacks the frontend's packages (spaCy, misaki, jieba, ...): phonemize here first with
+``--dump-ids scripts/gpu/bench_ids.json`` and pass ``--ids`` there (the text -> PCM API path is then skipped).
+
 Measures, for each ``--dtypes`` entry: load + CUDA-graph capture time, the p50/p95 of ``CudaEngine.synthesize``
 (phoneme ids -> host float32 PCM) for the sentence whose audio is closest to 3 s, and the sentences/s of
 ``synthesize_batch`` at each batch size; with the first dtype also the whole API path ``TTS.synthesize`` (text
@@ -68,19 +71,32 @@ def main() -> None:
     p.add_argument("--batch-sizes", default="1,2,4,8,16,32", help="comma-separated captured batch sizes")
     p.add_argument("--runs", type=int, default=200, help="timed single-sentence runs")
     p.add_argument("--batch-runs", type=int, default=20, help="timed runs per batch size")
+    p.add_argument("--ids", type=Path, help="JSON {text: phoneme ids} from --dump-ids (no frontend needed)")
+    p.add_argument("--dump-ids", type=Path, help="phonemize the benchmark sentences into this JSON and exit")
     args = p.parse_args()
+    if args.dump_ids:
+        from onestep.frontend.pipeline import Frontend
+
+        frontend = Frontend()
+        table = {t: phonemes_to_ids(frontend.phonemize(t).phonemes) for lang in ("en", "zh") for t in BENCH_SENTENCES[lang]}
+        args.dump_ids.write_text(json.dumps(table, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {len(table)} sentences to {args.dump_ids}")
+        return
     if not torch.cuda.is_available():
         raise SystemExit("no CUDA device visible to torch")
 
     with tempfile.TemporaryDirectory(prefix="onestep-gpu-bench-") as tmp:
         voice_dir = args.voice_dir or random_voice(Path(tmp) / "voice")
-        tts = TTS(voice=Path(voice_dir), device="cpu")  # CPU engine + frontend: reference audio, sentence choice
-        frontend = tts.frontend()
-        ids_by_text = {
-            text: phonemes_to_ids(frontend.phonemize(text).phonemes)
-            for lang in ("en", "zh")
-            for text in BENCH_SENTENCES[lang]
-        }
+        tts = TTS(voice=Path(voice_dir), device="cpu")  # CPU engine (+ frontend): reference audio, sentence choice
+        if args.ids:
+            ids_by_text = json.loads(args.ids.read_text(encoding="utf-8"))
+        else:
+            frontend = tts.frontend()
+            ids_by_text = {
+                text: phonemes_to_ids(frontend.phonemize(text).phonemes)
+                for lang in ("en", "zh")
+                for text in BENCH_SENTENCES[lang]
+            }
         cpu: OrtEngine = tts.engine()  # type: ignore[assignment]
         durations = {t: cpu.synthesize(ids).audio.size / cpu.sample_rate for t, ids in ids_by_text.items()}
         text = min(durations, key=lambda t: abs(durations[t] - TARGET_AUDIO_S))
@@ -126,7 +142,7 @@ def main() -> None:
                     "audio_s_per_s": audio_s / seconds,
                 }
             entry["peak_gpu_memory_mb"] = torch.cuda.max_memory_allocated() / 2**20
-            if i == 0:  # the public API end to end (frontend on the CPU + this dtype's default engine)
+            if i == 0 and not args.ids:  # the public API end to end (frontend on the CPU + this dtype's default engine)
                 api = TTS(voice=Path(voice_dir), device="cuda")
                 api.synthesize(text)
                 entry["api_text_to_pcm_ms"] = percentiles_ms(timed(lambda a=api: a.synthesize(text), args.runs))
