@@ -274,44 +274,35 @@ def markdown(comparison: Mapping[str, Any]) -> str:
 
 
 def plot(comparison: Mapping[str, Any], path: str | Path) -> None:
-    """Grouped bars per language: RTF p50 (with each peer's ratio on its bar), latency p50 and load time."""
+    """Bars per language (the systems that ran it): RTF p50 with each peer's ratio, latency p50, cold start."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    langs = list(comparison["languages"])
-    systems = list(dict.fromkeys(r["system"] for b in comparison["languages"].values() for r in b["rows"]))
+    blocks = {lang: [r for r in b["rows"] if r["stats"]] for lang, b in comparison["languages"].items()}
+    systems = list(dict.fromkeys(r["system"] for rows in blocks.values() for r in rows))
+    colors = {system: plt.get_cmap("tab10")(i) for i, system in enumerate(systems)}
     panels = [("rtf_p50", "RTF p50 (log)", 1.0, True), ("latency_p50_s", "latency p50 ms (log)", 1e3, True)]
     panels.append(("cold_first_audio_s", "load → first audio s", 1.0, False))
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4))
-    width = 0.8 / max(len(systems), 1)
-    x = np.arange(len(langs))
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.3))
+    width = 0.8 / max(max((len(rows) for rows in blocks.values()), default=1), 1)
     for ax, (key, title, scale, log) in zip(axes, panels, strict=True):
-        for i, system in enumerate(systems):
-            rows = [
-                next((r for r in comparison["languages"][lang]["rows"] if r["system"] == system), None)
-                for lang in langs
-            ]
-            heights = [r["stats"][key] * scale if r and r["stats"] else np.nan for r in rows]
-            bars = ax.bar(x + (i - (len(systems) - 1) / 2) * width, heights, width, label=system)
-            if key == "rtf_p50":
-                for bar, row in zip(bars, rows, strict=True):
-                    if row and row["ratios"]:
-                        ax.annotate(
-                            _ratio(row["ratios"]["rtf"]),
-                            (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                            ha="center",
-                            va="bottom",
-                            fontsize=8,
-                        )
-        ax.set_xticks(x, langs)
+        for x, rows in enumerate(blocks.values()):
+            for i, row in enumerate(rows):
+                height = row["stats"][key] * scale
+                at = x + (i - (len(rows) - 1) / 2) * width
+                ax.bar(at, height, width, color=colors[row["system"]])
+                if key == "rtf_p50" and row["ratios"]:
+                    ax.annotate(_ratio(row["ratios"]["rtf"]), (at, height), ha="center", va="bottom", fontsize=8)
+        ax.set_xticks(range(len(blocks)), list(blocks))
         ax.set_title(title)
         if log:
             ax.set_yscale("log")
-    axes[0].legend()
+    handles = [plt.Rectangle((0, 0), 1, 1, color=colors[system]) for system in systems]
+    fig.legend(handles, systems, loc="lower center", ncol=len(systems), frameon=False)
     fig.suptitle(f"{comparison['settings']['threads']} thread(s) per system, same sentences, same run")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
