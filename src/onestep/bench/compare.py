@@ -3,11 +3,10 @@
     from onestep.bench.compare import run_comparison
     comparison = run_comparison("runs/bench-peers", threads=1)   # also: onestep bench --peers --threads 1
 
-Every peer runs in its own subprocess (:func:`onestep.bench.peers.run_peers`), then OneStep by the engine
-benchmark (:func:`onestep.bench.engine_bench.run_engine_bench`, in this process, each language with its
-default voice), all on the same :data:`~onestep.bench.engine_bench.BENCH_SENTENCES` with the same thread count.
-The peers go first because Linux carries a parent's peak RSS into a child's ``ru_maxrss`` (kept across
-``execve``): spawned from a process holding OneStep's voices, every peer would report at least that much.
+OneStep is measured first by the engine benchmark (:func:`onestep.bench.engine_bench.run_engine_bench`, in
+this process, each language with its default voice), then every peer in its own subprocess
+(:func:`onestep.bench.peers.run_peers`), all on the same :data:`~onestep.bench.engine_bench.BENCH_SENTENCES`
+with the same thread count.
 Per language and system (wall clock, seconds in the JSON):
 
 - ``load_s``: time until the system can synthesize. OneStep: ``TTS()`` + the language's frontend first call +
@@ -320,7 +319,7 @@ def run_comparison(
     save_audio: bool = False,
     make_plot: bool = True,
 ) -> dict[str, Any]:
-    """Run the peers, then the engine benchmark, on the same sentences; write ``compare.{json,md,png}``.
+    """Run the engine benchmark, then the peers, on the same sentences; write ``compare.{json,md,png}``.
 
     Args:
         out_dir: output directory; also receives ``engine.*`` and ``peers.json``.
@@ -340,9 +339,6 @@ def run_comparison(
         raise ValueError(f"threads must be >= 1, got {threads}")
     out = Path(out_dir)
     load = {"start": os.getloadavg()}
-    sentences = {lang: BENCH_SENTENCES[lang] for lang in languages}
-    peers_report = run_peers(sentences, out, peers=peers, threads=threads, save_audio=save_audio)
-    load["after peers"] = os.getloadavg()
     engine = run_engine_bench(
         out,
         voices_dir=voices_dir,
@@ -353,6 +349,9 @@ def run_comparison(
         languages=languages,
         plot=make_plot,
     )
+    load["after onestep"] = os.getloadavg()
+    sentences = {lang: BENCH_SENTENCES[lang] for lang in languages}
+    peers_report = run_peers(sentences, out, peers=peers, threads=threads, save_audio=save_audio)
     load["end"] = os.getloadavg()
     comparison = compare(engine, peers_report, load_average=load)
     (out / "compare.json").write_text(json.dumps(comparison, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

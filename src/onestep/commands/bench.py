@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine.add_argument(
         "--peers",
         action="store_true",
-        help="also run the peers (--peer; first, each in its own process) on the same sentences and threads, "
+        help="then run the peers (--peer), each in its own process, on the same sentences and threads, "
         "and write compare.json/.md/.png with peer/onestep ratios",
     )
     frontend = p.add_argument_group("frontend mode")
