@@ -11,25 +11,13 @@ import pytest
 import soundfile
 
 from onestep.cli import main
-from onestep.frontend import pipeline
-from onestep.frontend.tokens import Token
-from onestep.runtime.voices import ENV_VAR
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def _g2p(text: str) -> list[Token]:
-    """Stand-in G2P: one token per word, phonemes = its lower-case letters."""
-    return [Token(w, "".join(c for c in w.lower() if c.isalpha()), whitespace=True) for w in text.split()]
 
 
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Only the fixture voice is visible; the G2Ps are stand-ins (these tests are about the command)."""
-    monkeypatch.delenv(ENV_VAR, raising=False)
-    monkeypatch.delenv("ONESTEP_LEXICON", raising=False)
-    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _g2p))
+pytestmark = pytest.mark.usefixtures("only_fixture_voices")
 
 
 def say(*args: str) -> int:

@@ -10,20 +10,11 @@ import pytest
 
 from onestep.bench import engine_bench
 from onestep.cli import main
-from onestep.frontend import pipeline
-from onestep.frontend.tokens import Token
-from onestep.runtime.voices import ENV_VAR
 
 
-def _g2p(text: str) -> list[Token]:
-    return [Token(w, "".join(c for c in w.lower() if c.isalpha()) or ",", whitespace=True) for w in text.split()]
 
 
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _g2p))
+pytestmark = pytest.mark.usefixtures("only_fixture_voices")
 
 
 def test_builtin_sentence_sets_have_the_stated_sizes() -> None:

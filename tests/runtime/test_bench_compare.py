@@ -12,23 +12,14 @@ import pytest
 from onestep.bench import compare as cmp
 from onestep.bench import engine_bench, peers
 from onestep.cli import main
-from onestep.frontend import pipeline
-from onestep.frontend.tokens import Token
-from onestep.runtime.voices import ENV_VAR
 
 EN = ("one two three.", "four five six.", "seven eight nine.")
 ZH = ("一二三。", "四五六。", "七八九。")
 
 
-def _g2p(text: str) -> list[Token]:
-    return [Token(w, "".join(c for c in w.lower() if c.isalpha()) or ",", whitespace=True) for w in text.split()]
 
 
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
-    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _g2p))
+pytestmark = pytest.mark.usefixtures("only_fixture_voices")
 
 
 def _engine_report(threads: int = 1) -> dict[str, Any]:

@@ -30,7 +30,7 @@ def _en_templates(r: random.Random) -> list[Callable[[], str]]:
         lambda: f"We shipped {n(2, 99999):,} units last quarter, up {n(1, 60)}% from last year.",
         lambda: f"It is {n(-20, 40)}°C in {r.choice(EN_CITIES)} right now, with winds of {n(3, 60)} mph.",
         lambda: f"Call me at ({n(200, 999)}) {n(200, 999)}-{n(1000, 9999)} after {n(1, 11)} pm.",
-        lambda: f"In an emergency, dial 911 and stay on the line.",
+        lambda: "In an emergency, dial 911 and stay on the line.",
         lambda: f"The {r.choice(ACRONYMS)} team at the {r.choice(['FBI', 'NASA', 'BBC', 'UN'])} meets on the {n(1, 31)}{'th'}.",
         lambda: f"Did {r.choice(EN_NAMES)} really run {n(2, 42)}.{n(1, 9)} km in {n(20, 59)} minutes?",
         lambda: f"Wow, {r.choice(EN_NAMES)} won {r.choice(['first', 'second', 'third'])} place again!",

@@ -233,10 +233,8 @@ def onnx_weights(onnx_path: str | Path) -> dict[str, np.ndarray]:
             weights[name] = np.ascontiguousarray(w)
         elif node.op_type == "DynamicQuantizeLSTM":
             prefix = _module_path_from_node(node.name)
-            w_base, r_base = node.input[1][: -len("_quantized")], node.input[2][: -len("_quantized")]
             w = _Quantized(init[node.input[1]], init[node.input[8]], init[node.input[9]]).dequantize(0)
             r = _Quantized(init[node.input[2]], init[node.input[10]], init[node.input[11]]).dequantize(0)
-            del w_base, r_base
             b = init[node.input[3]]  # [dirs, 8H]: Wb then Rb, gates i, o, f, c
             for direction in range(w.shape[0]):
                 suffix = "_l0" + ("_reverse" if direction else "")
