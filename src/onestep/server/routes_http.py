@@ -147,13 +147,13 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_chunk_s),
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
-        "X-Real-Time-Factor": f"{total_s / audio_s:.4f}" if audio_s > 0 else "0",
+        "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
     }
     return Response(encode_file(fmt, audio, state.sample_rate), media_type=MEDIA_TYPES[fmt], headers=headers)
 
 
 def _ms(seconds: float | None) -> str:
-    return "" if seconds is None else f"{seconds * 1000:.1f}"
+    return "" if seconds is None else f"{seconds * 1000:.2f}"
 
 
 @router.get("/v1/voices", dependencies=[Depends(require_api_key)])
