@@ -10,7 +10,7 @@ import torch
 
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.train.kokoro_torch import load_teacher
-from onestep.train.teacher_data import style_for
+from onestep.teacher.voices import style_for
 
 onnx_path, style_path = sys.argv[1], sys.argv[2]
 table = np.load(style_path)
@@ -20,7 +20,7 @@ sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionP
 teacher = load_teacher(onnx_path, device="cuda")
 for ph in ["hˈɛlO wˈɜɹld, ðɪs ɪz ə tˈɛst.", "ni↓xau↓, ʂɨ↘ʨjɛ↘."]:
     ids = phonemes_to_ids(ph)
-    style = style_for(table, len(ids)).reshape(1, 256)
+    style = style_for(table, ids).reshape(1, 256)
     a, d = sess.run(None, {"tokens": np.array([ids]), "style": style, "speed": np.array([1.0], np.float32)})
     t0 = time.time()
     b, e = teacher(torch.tensor([ids], device="cuda"), torch.from_numpy(style).cuda())

@@ -12,7 +12,7 @@ from onestep.frontend.symbols import phonemes_to_ids
 from onestep.train.extra_sentences import extra_sentences
 from onestep.train.kokoro_torch import _iofc_to_ifgo, _kmodel_name, _module_path_from_node
 from onestep.train.phonemize_corpus import HELDOUT_LINES, training_lines
-from onestep.train.teacher_data import generate_shard, read_rows, style_for
+from onestep.train.teacher_data import generate_shard, load_style_table, read_rows
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -49,10 +49,13 @@ def test_rows_drop_empty_and_too_long(tmp_path: Path) -> None:
     assert [r["id"] for r in got] == ["a"] and got[0]["ids"] == phonemes_to_ids("hˈɛlO")
 
 
-def test_style_row_follows_the_phoneme_count_without_pads() -> None:
+def test_style_table_loads_npy_and_kokoro_packs(tmp_path: Path) -> None:
     table = np.arange(510 * 256, dtype=np.float32).reshape(510, 256)
-    assert np.array_equal(style_for(table, 12), table[9])  # 10 ids + 2 pads -> row 9
-    assert np.array_equal(style_for(table, 2000), table[509])
+    np.save(tmp_path / "v.npy", table)
+    assert np.array_equal(load_style_table(tmp_path / "v.npy"), table)
+    torch = pytest.importorskip("torch")
+    torch.save(torch.from_numpy(table.reshape(510, 1, 256)), tmp_path / "v.pt")
+    assert np.array_equal(load_style_table(tmp_path / "v.pt"), table)
 
 
 def test_shard_durations_account_for_every_sample(tmp_path: Path) -> None:

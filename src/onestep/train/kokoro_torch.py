@@ -281,9 +281,7 @@ def load_teacher(onnx_path: str | Path, device: str = "cpu") -> KokoroTorch:
         if value is None:
             missing.append(key)
             continue
-        tensor = torch.from_numpy(np.asarray(value, dtype=np.float32))
-        if tensor.shape != ref.shape and tensor.ndim == 2 and tensor.T.shape == ref.shape:
-            tensor = tensor.T
+        tensor = torch.from_numpy(np.array(value, dtype=np.float32))  # layouts are fixed in onnx_weights
         if tensor.shape != ref.shape:
             raise ValueError(f"teacher weight {key}: ONNX shape {tuple(tensor.shape)} != model {tuple(ref.shape)}")
         loaded[key] = tensor

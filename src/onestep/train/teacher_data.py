@@ -23,26 +23,15 @@ from pathlib import Path
 import numpy as np
 
 from onestep.frontend.symbols import MAX_PHONEME_IDS, phonemes_to_ids
+from onestep.teacher.voices import load_kokoro_voice, style_for
 
 SHARD_SIZE = 500
 FRAMES_PER_UNIT = 2  # teacher unit = 600 samples = 2 mel frames of 300 samples
 
 
 def load_style_table(path: str | Path) -> np.ndarray:
-    """Kokoro voice style table float32 [510, 256] from a ``.npy`` or a Kokoro ``.pt`` file."""
-    path = Path(path)
-    if path.suffix == ".npy":
-        table = np.load(path)
-    else:
-        import torch
-
-        table = torch.load(path, map_location="cpu", weights_only=True).numpy()
-    return table.reshape(-1, 256).astype(np.float32)
-
-
-def style_for(table: np.ndarray, n_ids_with_pads: int) -> np.ndarray:
-    """Style row for an utterance: Kokoro indexes the table by the phoneme count without pads, minus one."""
-    return table[min(max(n_ids_with_pads - 2 - 1, 0), len(table) - 1)]
+    """Kokoro voice style table float32 [510, 256] from a ``.npy`` (as carried to the GPU machine) or a ``.pt``."""
+    return np.load(path) if Path(path).suffix == ".npy" else load_kokoro_voice(path)
 
 
 def _seed_for(utt_id: str) -> int:
@@ -88,7 +77,7 @@ def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path) -> 
     audio_parts, id_parts, dur_parts = [], [], []
     for row in rows:
         ids = row["ids"]
-        audio, units = teacher(ids, style_for(table, len(ids)), _seed_for(row["id"]))
+        audio, units = teacher(ids, style_for(table, ids), _seed_for(row["id"]))
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
         audio_parts.append(np.clip(np.round(audio * 32767.0), -32768, 32767).astype(np.int16))
