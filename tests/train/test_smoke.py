@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 import onnxruntime as ort
 import torch
 
@@ -16,7 +17,7 @@ from onestep.model.config import TINY
 from onestep.model.export import load_voice_models
 from onestep.train.checkpoint import list_checkpoints, load_generator
 from onestep.train.options import TrainConfig
-from onestep.train.trainer import train
+from onestep.train.trainer import Trainer, train
 
 ATOL = 1e-4  # ORT vs PyTorch, float32
 
@@ -88,3 +89,24 @@ def test_train_resume_export(synthetic_data: Path, tmp_path: Path) -> None:
         np.testing.assert_allclose(mel, models.decoder(frames, frame_mask).numpy(), atol=ATOL)
         (audio,) = sessions["vocoder"].run(None, {"mel": mel})
         np.testing.assert_allclose(audio, models.vocoder(torch.from_numpy(mel)).numpy(), atol=ATOL)
+
+
+def test_weights_only_resume_warms_the_learning_rate_up_again(synthetic_data: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    cfg = TrainConfig(
+        data=str(synthetic_data), out=str(run), steps=6, device="cpu", model=TINY, batch_acoustic=2,
+        batch_vocoder=2, segment_frames=16, warmup_steps=100, discriminator_width=4, log_every=3,
+    )
+    train(cfg)
+    resumed = dataclasses.replace(cfg, steps=12, resume=True)
+
+    with_state = Trainer(resumed)  # optimizer state restored: the warm-up goes on from step 6
+    with_state._set_learning_rates(0.0)
+    assert with_state.optimizers["vocoder"].param_groups[0]["lr"] == pytest.approx(cfg.lr_vocoder * 7 / 100)
+
+    (list_checkpoints(run)[-1] / "optimizer.pt").unlink()
+    fresh = Trainer(resumed)  # fresh Adam moments: the warm-up starts over at the resumed step
+    assert fresh.step == 6
+    fresh._set_learning_rates(0.0)
+    for name, opt in fresh.optimizers.items():
+        assert opt.param_groups[0]["lr"] == pytest.approx(fresh.base_lr[name] / 100), name

@@ -29,7 +29,8 @@ class TrainConfig:
         batch_vocoder: segments per vocoder batch.
         segment_frames: vocoder segment length in frames (80 = 1 s).
         lr_acoustic, lr_vocoder, lr_discriminator: peak AdamW learning rates.
-        warmup_steps: linear learning-rate warm-up; then cosine decay to 10 % over the budget.
+        warmup_steps: linear learning-rate warm-up (again after a weights-only resume, whose optimizers start
+            fresh); then cosine decay to 10 % over the budget.
         mel_l2: weight of the L2 term added to the acoustic model's L1 mel loss.
         mel_weight: weight of the vocoder's mel L1 loss against the GAN terms.
         fm_weight: weight of the feature-matching loss.
@@ -51,8 +52,8 @@ class TrainConfig:
     seed: int = 0
     model: ModelConfig = field(default_factory=ModelConfig)
     batch_acoustic: int = 32
-    batch_vocoder: int = 64
-    segment_frames: int = 80
+    batch_vocoder: int = 16
+    segment_frames: int = 64
     lr_acoustic: float = 1e-3
     lr_vocoder: float = 5e-4
     lr_discriminator: float = 5e-4
@@ -62,7 +63,7 @@ class TrainConfig:
     fm_weight: float = 2.0
     discriminator_width: int = 32
     gan_start: float = 0.05
-    vocoder_finetune: float = 0.1
+    vocoder_finetune: float = 0.25
     amp: bool = True
     checkpoint_minutes: float = 5.0
     sample_minutes: float = 5.0
@@ -100,7 +101,7 @@ _HELP = {
     "device": "auto, cpu or cuda[:N]",
     "seed": "initialisation and sampling seed",
     "batch_acoustic": "utterances per acoustic batch",
-    "batch_vocoder": "1-s segments per vocoder batch",
+    "batch_vocoder": "segments per vocoder batch",
     "segment_frames": "vocoder segment length in frames (80 = 1 s)",
     "lr_acoustic": "peak learning rate of acoustic model + decoder",
     "lr_vocoder": "peak learning rate of the vocoder",

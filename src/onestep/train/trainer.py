@@ -76,6 +76,7 @@ class Trainer:
         if self.device.type == "cuda":
             torch.backends.cuda.matmul.allow_tf32 = True
             torch.backends.cudnn.allow_tf32 = True
+            torch.backends.cudnn.benchmark = True  # every step has the same shapes: autotune the convolutions once
         self.audio_cfg = AudioConfig()
         if cfg.model.hop_length != self.audio_cfg.hop_length or cfg.model.n_mels != self.audio_cfg.n_mels:
             raise ConfigError("model hop_length/n_mels must match the 24 kHz / hop 300 / 100-mel audio config")
@@ -103,6 +104,7 @@ class Trainer:
         }
         self.base_lr = {name: opt.param_groups[0]["lr"] for name, opt in self.optimizers.items()}
         self.step = 0
+        self.warmup_from = 0  # step the learning-rate warm-up counts from (fresh optimizers warm up again)
         self.elapsed_before = 0.0  # training seconds of earlier (resumed) invocations
         counts = self.models.parameter_counts()
         self.log(
@@ -129,6 +131,8 @@ class Trainer:
         meta, restored = load_training_state(found[-1], self.models, self.disc, self.optimizers)
         self.step = int(meta["step"])
         self.elapsed_before = float(meta.get("elapsed_s", 0.0))
+        if not restored:  # Adam moments start at zero: full learning rates at once would jolt the weights
+            self.warmup_from = self.step
         how = "with optimizer state" if restored else "weights only (fresh optimizers)"
         self.log(f"resumed {found[-1].name} at step {self.step}, {how}")
 
@@ -148,7 +152,7 @@ class Trainer:
         return min(max(fractions), 1.0)
 
     def _set_learning_rates(self, progress: float) -> None:
-        warm = min(1.0, (self.step + 1) / max(self.cfg.warmup_steps, 1))
+        warm = min(1.0, (self.step - self.warmup_from + 1) / max(self.cfg.warmup_steps, 1))
         decay = 0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * progress))
         for name, opt in self.optimizers.items():
             for group in opt.param_groups:
@@ -201,15 +205,16 @@ class Trainer:
         loss = self.cfg.mel_weight * l_mel
         if gan:
             with self._autocast():
-                real_logits, _ = self.disc(real)
+                real_logits, real_features = self.disc(real)
                 fake_logits, _ = self.disc(fake.detach())
             l_d = discriminator_loss(real_logits, fake_logits)
             self.optimizers["discriminator"].zero_grad(set_to_none=True)
             l_d.backward()
             self._clip_and_step("discriminator", self.disc.parameters())
+            # Feature matching reuses the real features of the discriminator pass above (taken one
+            # discriminator update earlier) instead of a third discriminator pass over the real audio.
+            real_features = [[f.detach() for f in maps] for maps in real_features]
             with self._autocast():
-                with torch.no_grad():
-                    _, real_features = self.disc(real)
                 fake_logits, fake_features = self.disc(fake)
             l_adv = generator_adversarial_loss(fake_logits)
             l_fm = feature_matching_loss(real_features, fake_features)
