@@ -6,8 +6,8 @@ nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader
 [ -n "${OUT:-}" ] || exit 0
 cd /root/os || exit 0
 tar czf "$OUT/logs.tgz" --exclude='*.pt' --exclude='*.npz' pipeline.log gen-*.log train-*.log \
-  $(ls -d runs/*/log.jsonl runs/*/samples runs/*/checkpoints/step-*/meta.json 2>/dev/null) 2>/dev/null
-for v in en zh; do
+  $(ls -d runs/*/train.jsonl runs/*/samples runs/*/checkpoints/step-*/meta.json 2>/dev/null) 2>/dev/null
+for v in $(cut -d' ' -f1 /root/os/b/voices.txt 2>/dev/null); do
   ckpt=$(ls -d runs/$v/checkpoints/step-* 2>/dev/null | sort | tail -n 1)
   [ -n "$ckpt" ] || continue
   echo "$v: $ckpt"
