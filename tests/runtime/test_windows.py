@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from onestep.runtime.windows import plan_windows, window_lengths
+from onestep.runtime.windows import plan_windows, split_windows, window_lengths
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,20 @@ def test_keep_slice_is_in_samples() -> None:
 def test_bad_frame_counts_are_rejected(n_frames: int, total: int) -> None:
     with pytest.raises(ValueError, match="n_frames"):
         plan_windows(n_frames, total, 32, 128, 16)
+
+
+@pytest.mark.parametrize(
+    ("total", "pieces", "context"), [(1, 2, 28), (60, 2, 28), (401, 2, 28), (5000, 7, 18), (9, 3, 0)]
+)
+def test_split_windows_tile_the_input_with_context_inside_it(total: int, pieces: int, context: int) -> None:
+    windows = split_windows(total, pieces, context)
+    assert len(windows) == min(pieces, total)
+    assert windows[0].keep_start == 0 and windows[-1].keep_end == total
+    for w, nxt in zip(windows, windows[1:]):
+        assert w.keep_end == nxt.keep_start
+    for w in windows:
+        assert 0 <= w.start <= w.keep_start < w.keep_end <= w.start + w.length <= total
+        assert w.keep_start - w.start == min(context, w.keep_start)  # full context unless at the input's edge
+        assert w.start + w.length - w.keep_end == min(context, total - w.keep_end)
+    with pytest.raises(ValueError, match="total >= 1"):
+        split_windows(0, 2, 3)

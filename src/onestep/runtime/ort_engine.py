@@ -1,13 +1,20 @@
-"""ONNX Runtime CPU engine: the three graphs of a voice, run at static bucket shapes warmed at load.
+"""ONNX Runtime CPU engine: the three graphs of a voice, run on each input's real length.
 
-Pipeline for a batch of utterances (shapes for batch size B):
+Pipeline for a batch of utterances (shapes for batch size B, ``T`` = the longest utterance's ids,
+``F`` = its frames, ``L = min(F + vocoder_context, frame bucket)``):
 
-    ids [B,T_b] --acoustic--> durations [B,T_b], hidden [B,T_b,C]
-        --length regulation (numpy)--> frames [B,F_b,C] --decoder--> mel [B,M,F_b] --vocoder--> audio [B,F_b*hop]
+    ids [B,T] --acoustic--> durations [B,T], hidden [B,T,C]
+        --length regulation (numpy)--> frames [B,F,C] --decoder--> mel [B,M,F] (+ silence frames to L)
+        --vocoder--> audio [B,L*hop] (cut to each utterance's frames)
 
-``T_b`` / ``F_b`` are the smallest phoneme / frame buckets of ``voice.json`` that fit the batch. Streaming
-runs the acoustic model once per sentence, then the decoder and the vocoder window by window
-(:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls, not for the whole bucket.
+Every graph is masked or local, so running it on the real length plus the receptive context it needs gives
+the samples of a run over the whole padded bucket (bit for bit in our tests) at a fraction of the work; ONNX
+Runtime's CPU kernels plan nothing per shape worth warming, so one small call per session at load suffices.
+With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once on
+single-threaded sessions (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice
+directory holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder.
+Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
+(:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ import ctypes
 import ctypes.util
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,7 +32,7 @@ import numpy as np
 import onnxruntime as ort
 
 from onestep.config import ConfigError, SynthesisOptions, VoiceConfig
-from onestep.frontend.buckets import batch_to_bucket
+from onestep.frontend.buckets import bucket_for, pad_batch
 from onestep.runtime.engine import (
     Streamed,
     StreamSettings,
@@ -34,39 +42,59 @@ from onestep.runtime.engine import (
     decoder_context,
     frame_bucket,
 )
+from onestep.runtime.parallel import FrameParallel
 from onestep.runtime.regulate import expand, frame_mask, frames_per_id
-from onestep.runtime.windows import Window, plan_windows, span, window_lengths
+from onestep.runtime.windows import Window, plan_windows, span
 
+LOG_MEL_FLOOR = np.float32(-11.512925464970229)
+"""Natural-log mel of silence, ``log(1e-5)`` as float32: what ``decoder.onnx`` writes at masked frames."""
+
+INT8_SUFFIX = ".int8.onnx"
+"""``vocoder.onnx`` -> ``vocoder.int8.onnx``: the quantized variant the engine prefers when present."""
 
 @dataclass(frozen=True)
 class OrtSettings:
     """ONNX Runtime session settings (measured choices; see ``onestep bench --mode engine``).
 
     Attributes:
-        threads: intra-op threads per session; None = ONNX Runtime's default (one per physical core).
+        threads: cores to use; None = ONNX Runtime's default (one intra-op thread per physical core, one session
+            per graph). With ``threads >= 2`` and ``parallel_windows`` the decoder and the vocoder get
+            ``threads`` single-threaded sessions that run windows of one input at once.
         spin: let idle intra-op threads spin. Off: on a shared 2-core machine spinning threads took the cores
             from the other graph and from concurrent requests (2-3x slower under load), for little gain idle.
-        mem_pattern: pre-plan memory per input shape (cheap with static buckets).
+        mem_pattern: pre-plan memory per input shape. Off: inputs run at their real lengths, so shapes vary
+            per request and a plan would be made (and kept) for each.
         cpu_arena: keep freed tensor memory in ONNX Runtime's arena. Off: it held ~80 MB after warming the
             largest buckets (resident 203 -> 121 MB for the full-size voice) and CPU time was the same.
+        parallel_windows: see ``threads``. (ONNX Runtime's own 2 threads ran the vocoder no faster than 1.)
+        int8_vocoder: use ``vocoder.int8.onnx`` when the voice directory has it.
     """
 
     threads: int | None = None
     spin: bool = False
-    mem_pattern: bool = True
+    mem_pattern: bool = False
     cpu_arena: bool = False
+    parallel_windows: bool = True
+    int8_vocoder: bool = True
 
     def __post_init__(self) -> None:
         if self.threads is not None and self.threads < 1:
             raise ConfigError(f"threads must be >= 1, got {self.threads}")
 
-    def session_options(self) -> ort.SessionOptions:
+    @property
+    def workers(self) -> int:
+        """Single-threaded sessions per windowed graph (1 = one session with ``threads`` intra-op threads)."""
+        return self.threads if self.parallel_windows and self.threads and self.threads >= 2 else 1
+
+    def session_options(self, threads: int | None = None) -> ort.SessionOptions:
+        """Options of one session; ``threads`` overrides :attr:`threads` (the windowed graphs use 1)."""
+        threads = self.threads if threads is None else threads
         opts = ort.SessionOptions()
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.inter_op_num_threads = 1
-        if self.threads is not None:
-            opts.intra_op_num_threads = self.threads
+        if threads is not None:
+            opts.intra_op_num_threads = threads
         opts.enable_mem_pattern = self.mem_pattern
         opts.enable_cpu_mem_arena = self.cpu_arena
         opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if self.spin else "0")
@@ -99,10 +127,13 @@ class OrtEngine:
     """One voice on ONNX Runtime (CPU).
 
     Args:
-        voice_dir: directory holding ``voice.json`` and the three ONNX files.
+        voice_dir: directory holding ``voice.json`` and the three ONNX files (and optionally
+            ``vocoder.int8.onnx``).
         settings: session settings (threads etc.).
         stream: chunk sizes of :meth:`stream`.
-        warmup: run every bucket shape once now so that no request pays for first-run planning.
+        warmup: run each session once now (a few frames), so that no request pays for first-run setup.
+    Attributes:
+        vocoder_file: the vocoder graph in use (``vocoder.onnx`` or ``vocoder.int8.onnx``).
     """
 
     def __init__(
@@ -117,58 +148,78 @@ class OrtEngine:
         self.config = VoiceConfig.load(self.voice_dir / "voice.json")
         self.settings = settings or OrtSettings()
         self.stream_settings = stream or StreamSettings()
-        opts = self.settings.session_options()
-        self._sessions: dict[str, ort.InferenceSession] = {}
-        for key in ("acoustic", "decoder", "vocoder"):
-            path = self.voice_dir / self.config.files[key]
-            if not path.is_file():
-                raise ConfigError(f"voice {self.config.name}: missing {key} graph {path}")
-            self._sessions[key] = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-            release_freed_memory()  # the parsed model proto is freed now; keep the peak to one graph's copy
         self.hop = self.config.audio.hop_length
         self.context = self.config.vocoder_context
         self.decoder_context = decoder_context(self.config)
+        paths = {key: self.voice_dir / self.config.files[key] for key in ("acoustic", "decoder", "vocoder")}
+        for key, path in paths.items():
+            if not path.is_file():
+                raise ConfigError(f"voice {self.config.name}: missing {key} graph {path}")
+        int8 = paths["vocoder"].with_name(paths["vocoder"].name.removesuffix(".onnx") + INT8_SUFFIX)
+        if self.settings.int8_vocoder and int8.is_file():
+            paths["vocoder"] = int8
+        self.vocoder_file = paths["vocoder"]
+        workers = self.settings.workers
+        self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
+        self._acoustic_session = self._sessions(paths["acoustic"], 1)[0]
+        largest = self.config.frame_buckets[-1]
+        reach = self.decoder_context
+        decoders = self._sessions(paths["decoder"], workers if reach is not None else 1)
+        self._decoder_run = FrameParallel(
+            decoders, "mel", {"frames": 1, "frame_mask": 1}, 2, 1, reach or 0, 4 * (reach or 0) + 1, None, self._pool
+        )
+        vocoders = self._sessions(paths["vocoder"], workers)
+        self._vocoder_run = FrameParallel(
+            vocoders, "audio", {"mel": 2}, 1, self.hop, self.context, 4 * self.context + 1, largest, self._pool
+        )
         self.load_seconds = time.perf_counter() - t0
         self.warmup_seconds = self.warm() if warmup else 0.0
         release_freed_memory()
+
+    def _sessions(self, path: Path, count: int) -> list[ort.InferenceSession]:
+        """``count`` sessions of one graph (single-threaded when ``count > 1``), its file read once."""
+        model = path.read_bytes()
+        opts = self.settings.session_options(1 if count > 1 else None)
+        sessions = []
+        for _ in range(count):
+            sessions.append(ort.InferenceSession(model, opts, providers=["CPUExecutionProvider"]))
+            release_freed_memory()  # the parsed model proto is freed now; keep the peak to one graph's copy
+        return sessions
 
     @property
     def sample_rate(self) -> int:
         return self.config.audio.sample_rate
 
     def warm(self) -> float:
-        """Run each graph once at every shape requests use; returns the seconds it took."""
+        """Run every session once on a few frames (first-run setup); returns the seconds it took."""
         t0 = time.perf_counter()
         cfg = self.config
-        for size in cfg.phoneme_buckets:
-            ids = np.zeros((1, size), dtype=np.int64)
-            self._acoustic(ids, np.ones((1, size), dtype=np.float32))
-        s = self.stream_settings
-        stream_lengths = window_lengths(s.first_chunk_frames, s.chunk_frames, self.context)
-        decoder_lengths = [n + 2 * self.decoder_context for n in stream_lengths] if self.decoder_context else []
-        for size in sorted({*cfg.frame_buckets, *decoder_lengths}):
-            frames = np.zeros((1, size, cfg.hidden_dim), dtype=np.float32)
-            self._decoder(frames, np.ones((1, size), dtype=np.float32))
-        for size in sorted({*cfg.frame_buckets, *stream_lengths}):
-            self._vocoder(np.zeros((1, cfg.audio.n_mels, size), dtype=np.float32))
+        n = 8
+        self._acoustic(np.zeros((1, n), dtype=np.int64), np.ones((1, n), dtype=np.float32))
+        frames = {"frames": np.zeros((1, n, cfg.hidden_dim), np.float32), "frame_mask": np.ones((1, n), np.float32)}
+        for session in self._decoder_run.sessions:
+            session.run(["mel"], frames)
+        mel = np.full((1, cfg.audio.n_mels, n), LOG_MEL_FLOOR, dtype=np.float32)
+        for session in self._vocoder_run.sessions:
+            session.run(["audio"], {"mel": mel})
         return time.perf_counter() - t0
 
     # --- graph calls (batched numpy in, numpy out) -------------------------------------------------------
 
     def _acoustic(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """ids int64 [B,T], mask float32 [B,T] -> durations float32 [B,T], hidden float32 [B,T,C]."""
-        durations, hidden = self._sessions["acoustic"].run(
+        durations, hidden = self._acoustic_session.run(
             ["durations", "hidden"], {"phoneme_ids": ids, "phoneme_mask": mask}
         )
         return durations, hidden
 
     def _decoder(self, frames: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """frames float32 [B,F,C], mask float32 [B,F] -> mel float32 [B,M,F]."""
-        return self._sessions["decoder"].run(["mel"], {"frames": frames, "frame_mask": mask})[0]
+        return self._decoder_run({"frames": frames, "frame_mask": mask})
 
     def _vocoder(self, mel: np.ndarray) -> np.ndarray:
         """mel float32 [B,M,F] -> audio float32 [B,F*hop]."""
-        return self._sessions["vocoder"].run(["audio"], {"mel": np.ascontiguousarray(mel)})[0]
+        return self._vocoder_run({"mel": mel})
 
     # --- pipeline --------------------------------------------------------------------------------------
 
@@ -178,59 +229,51 @@ class OrtEngine:
         """Acoustic model and length regulation for a batch.
 
         Returns:
-            frames float32 [B,F_b,C], frame mask float32 [B,F_b] and, per utterance, its frames per id
-            int64 [T_u].
+            frames float32 [B,L,C] (zero after each utterance's frames), frame mask float32 [B,L] and, per
+            utterance, its frames per id int64 [T_u]. ``L`` = the longest utterance's frames + the vocoder's
+            context, at most its frame bucket: what the vocoder needs to see for the one-shot samples.
         """
         speed = SynthesisOptions(speed=speed).speed
         t0 = time.perf_counter()
         if not batch or min(len(ids) for ids in batch) < 1:
             raise ValueError("every utterance needs at least one phoneme id")
-        ids, mask = batch_to_bucket(batch, self.config.phoneme_buckets)
+        longest = max(len(ids) for ids in batch)
+        bucket_for(longest, self.config.phoneme_buckets)  # the same length limit as the padded graphs
+        ids, mask = pad_batch(batch, longest)
         durations, hidden = self._acoustic(ids, mask)
         t1 = time.perf_counter()
         counts = frames_per_id(durations, mask, speed)
         n_frames = counts.sum(axis=1)
-        size = frame_bucket(int(n_frames.max()), self.config.frame_buckets)
+        n_max = int(n_frames.max())
+        size = min(n_max + self.context, frame_bucket(n_max, self.config.frame_buckets))
         frames = np.stack([expand(hidden[b], counts[b], size) for b in range(len(batch))])
         fmask = frame_mask(n_frames, size)
         add_time(timings, "acoustic", t1 - t0)
         add_time(timings, "regulate", time.perf_counter() - t1)
         return frames, fmask, [counts[b, : len(seq)] for b, seq in enumerate(batch)]
 
-    def _vocode_windows(self, mel: np.ndarray, windows: Sequence[Window]) -> np.ndarray:
-        """Vocode one utterance's mel [M,F] window by window (windows of one length batched together)."""
-        pieces: dict[int, np.ndarray] = {}
-        for length in sorted({w.length for w in windows}):
-            group = [i for i, w in enumerate(windows) if w.length == length]
-            stacked = np.stack([mel[:, windows[i].start : windows[i].start + length] for i in group])
-            for i, audio in zip(group, self._vocoder(stacked), strict=True):
-                pieces[i] = audio[windows[i].keep_slice(self.hop)]
-        return np.concatenate([pieces[i] for i in range(len(windows))])
+    def _mel(self, frames: np.ndarray, fmask: np.ndarray, n_max: int) -> np.ndarray:
+        """Decode the first ``n_max`` frames; the rest of the ``L`` frames are silence, as the decoder writes
+        at masked frames. Returns mel float32 [B,M,L]."""
+        mel = self._decoder(frames[:, :n_max], fmask[:, :n_max]) if n_max else None
+        pad = frames.shape[1] - n_max
+        if pad == 0 and mel is not None:
+            return mel
+        silence = np.full((frames.shape[0], self.config.audio.n_mels, pad), LOG_MEL_FLOOR, dtype=np.float32)
+        return silence if mel is None else np.concatenate([mel, silence], axis=2)
 
     def synthesize_batch(
         self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
     ) -> list[SynthesisResult]:
         """Synthesize B utterances of ids (each ``[0, *ids, 0]``) in one batched pass; results in order."""
         frames, fmask, counts = self._frames(batch, speed, timings)
+        n_max = max(int(c.sum()) for c in counts)
         t0 = time.perf_counter()
-        mel = self._decoder(frames, fmask)
+        mel = self._mel(frames, fmask, n_max)
         add_time(timings, "decoder", time.perf_counter() - t0)
         t0 = time.perf_counter()
-        largest = self.config.frame_buckets[-1]
-        results = []
-        if mel.shape[2] <= largest:
-            audio = self._vocoder(mel)
-            for b, c in enumerate(counts):
-                results.append(SynthesisResult(audio[b, : int(c.sum()) * self.hop].copy(), c))
-        else:  # beyond the largest bucket: windows of the largest bucket with context
-            core = largest - 2 * self.context
-            for b, c in enumerate(counts):
-                n = int(c.sum())
-                if n == 0:
-                    results.append(SynthesisResult(np.zeros(0, dtype=np.float32), c))
-                    continue
-                windows = plan_windows(n, mel.shape[2], core + self.context, core, self.context)
-                results.append(SynthesisResult(self._vocode_windows(mel[b], windows), c))
+        audio = self._vocoder(mel) if n_max else np.zeros((len(batch), 0), dtype=np.float32)
+        results = [SynthesisResult(audio[b, : int(c.sum()) * self.hop].copy(), c) for b, c in enumerate(counts)]
         add_time(timings, "vocoder", time.perf_counter() - t0)
         return results
 
@@ -242,32 +285,33 @@ class OrtEngine:
         """Acoustic model and length regulation now; decoder and vocoder lazily, one window per chunk.
 
         Each vocoder window's mel is decoded from its frames plus ``decoder_context`` frames on each side
-        (or, for a voice whose decoder reach is unknown, the whole bucket is decoded before the first chunk).
+        (or, for a voice whose decoder reach is unknown, all frames are decoded before the first chunk).
         """
         frames, fmask, (counts,) = self._frames([ids], speed, timings)
         n = int(counts.sum())
         s = self.stream_settings
         windows = plan_windows(n, frames.shape[1], s.first_chunk_frames, s.chunk_frames, self.context) if n else []
-        return Streamed(counts, self._stream_chunks(frames, fmask, windows, timings))
+        return Streamed(counts, self._stream_chunks(frames, fmask, n, windows, timings))
 
     def _stream_chunks(
-        self, frames: np.ndarray, fmask: np.ndarray, windows: list[Window], timings: Timings | None
+        self, frames: np.ndarray, fmask: np.ndarray, n: int, windows: list[Window], timings: Timings | None
     ) -> Iterator[np.ndarray]:
-        """Decode and vocode each window of one utterance (frames [1,F,C], fmask [1,F]); yield its samples."""
+        """Decode and vocode each window of one utterance (frames [1,L,C], fmask [1,L], n real frames)."""
         total = frames.shape[1]
         whole_mel: np.ndarray | None = None
         for w in windows:
             t0 = time.perf_counter()
             if self.decoder_context is None:
                 if whole_mel is None:
-                    whole_mel = self._decoder(frames, fmask)
+                    whole_mel = self._mel(frames, fmask, n)
                 mel = whole_mel[:, :, w.start : w.start + w.length]
             else:
                 ds, dl = span(w.start, w.length + 2 * self.decoder_context, self.decoder_context, total)
-                decoded = self._decoder(frames[:, ds : ds + dl], fmask[:, ds : ds + dl])
+                real = max(0, min(n - ds, dl))  # frames of this decoder window before the silence
+                decoded = self._mel(frames[:, ds : ds + dl], fmask[:, ds : ds + dl], real)
                 mel = decoded[:, :, w.start - ds : w.start - ds + w.length]
             t1 = time.perf_counter()
-            chunk = self._vocoder(mel)[0][w.keep_slice(self.hop)].copy()
+            chunk = self._vocoder(np.ascontiguousarray(mel))[0][w.keep_slice(self.hop)].copy()
             add_time(timings, "decoder", t1 - t0)
             add_time(timings, "vocoder", time.perf_counter() - t1)
             yield chunk

@@ -80,3 +80,22 @@ def plan_windows(n_frames: int, total: int, first: int, chunk: int, context: int
 def window_lengths(first: int, chunk: int, context: int) -> tuple[int, int]:
     """The two fixed window lengths :func:`plan_windows` uses (the shapes to warm at load)."""
     return first + context, chunk + 2 * context
+
+
+def split_windows(total: int, pieces: int, context: int) -> list[Window]:
+    """Cut a ``total``-frame input into ``pieces`` windows whose cores tile ``[0, total)`` in equal parts.
+
+    Each window carries ``context`` frames beyond its core on each side, clipped at the input's own edges
+    (where the network's edge handling is the one of a single call over the whole input). Used to run one
+    long input as several calls at once; with ``context`` covering the receptive field the joined cores equal
+    the single call's output.
+    """
+    if total < 1 or pieces < 1 or context < 0:
+        raise ValueError(f"need total >= 1, pieces >= 1, context >= 0; got {total}, {pieces}, {context}")
+    pieces = min(pieces, total)
+    bounds = [total * i // pieces for i in range(pieces + 1)]
+    windows = []
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+        start, end = max(0, a - context), min(total, b + context)
+        windows.append(Window(start, end - start, a, b))
+    return windows

@@ -1,0 +1,109 @@
+"""Run a frame-local graph (the decoder or the vocoder) over one input as several windows at once.
+
+On a small CPU, ONNX Runtime's own intra-op threads barely speed these graphs up (measured on 2 cores: the
+vocoder at 2 threads is as fast as at 1; its matmuls are too small per call to split well). Cutting the
+frames into windows that carry the graph's receptive ``context`` on each side
+(:func:`onestep.runtime.windows.split_windows`) and running them at the same time on single-threaded sessions
+does use every core, and the joined cores are the samples of one call over the whole input (the graphs are
+convolutions with per-frame normalisation; the INT8 vocoder quantizes per frame), so the output does not
+depend on how an input is split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import onnxruntime as ort
+
+from onestep.runtime.windows import Window, split_windows
+
+
+class FrameParallel:
+    """One graph on ``len(sessions)`` sessions; inputs long enough are split along their frame axis.
+
+    Args:
+        sessions: sessions of the same graph (each typically with one intra-op thread).
+        output: name of the graph output to return.
+        frame_axes: frame axis of each input, by input name.
+        output_axis: frame axis of the output.
+        output_per_frame: output elements per input frame along that axis (the vocoder: ``hop`` samples).
+        context: frames of receptive field on each side (the graph's reach).
+        min_split: split only inputs of at least this many frames (each cut costs ``2 * context`` frames
+            of extra work, so short inputs run as one call).
+        max_frames: cut inputs longer than this into more windows (bounds the activations' memory); None = no
+            limit.
+        pool: threads that run all windows but the caller's own (``len(sessions) - 1`` are used).
+    """
+
+    def __init__(
+        self,
+        sessions: Sequence[ort.InferenceSession],
+        output: str,
+        frame_axes: Mapping[str, int],
+        output_axis: int,
+        output_per_frame: int,
+        context: int,
+        min_split: int,
+        max_frames: int | None = None,
+        pool: ThreadPoolExecutor | None = None,
+    ) -> None:
+        if not sessions:
+            raise ValueError("FrameParallel needs at least one session")
+        if len(sessions) > 1 and pool is None:
+            raise ValueError("several sessions need a thread pool")
+        self.sessions = list(sessions)
+        self.output = output
+        self.frame_axes = dict(frame_axes)
+        self.output_axis = output_axis
+        self.output_per_frame = output_per_frame
+        self.context = context
+        self.min_split = max(min_split, 1)
+        self.max_frames = max_frames
+        self.pool = pool
+
+    def windows(self, total: int) -> list[Window]:
+        """How an input of ``total`` frames is cut (one window = one call)."""
+        pieces = len(self.sessions) if total >= self.min_split else 1
+        if self.max_frames is not None and total > self.max_frames:
+            core = max(self.max_frames - 2 * self.context, 1)
+            pieces = max(pieces, -(-total // core))
+        return split_windows(total, pieces, self.context)
+
+    def _call(self, session: ort.InferenceSession, feeds: Mapping[str, np.ndarray]) -> np.ndarray:
+        return session.run([self.output], dict(feeds))[0]
+
+    def __call__(self, feeds: Mapping[str, np.ndarray]) -> np.ndarray:
+        """Run the graph on ``feeds``; the same result as one call of one session (to float rounding)."""
+        name = next(iter(self.frame_axes))
+        total = feeds[name].shape[self.frame_axes[name]]
+        windows = self.windows(total)
+        if len(windows) == 1:
+            return self._call(self.sessions[0], feeds)
+        cuts = [self._cut(feeds, w) for w in windows]
+        results: list[np.ndarray | None] = [None] * len(windows)
+        n = len(self.sessions)
+        futures = {}
+        for i in range(len(windows)):
+            if i % n:  # windows of sessions 1..n-1 run on the pool, those of session 0 on the calling thread
+                futures[i] = self.pool.submit(self._call, self.sessions[i % n], cuts[i])  # type: ignore[union-attr]
+        for i in range(0, len(windows), n):
+            results[i] = self._call(self.sessions[0], cuts[i])
+        for i, f in futures.items():
+            results[i] = f.result()
+        k = self.output_per_frame
+        kept = []
+        for w, out in zip(windows, results, strict=True):
+            index = [slice(None)] * out.ndim  # type: ignore[union-attr]
+            index[self.output_axis] = slice((w.keep_start - w.start) * k, (w.keep_end - w.start) * k)
+            kept.append(out[tuple(index)])  # type: ignore[index]
+        return np.concatenate(kept, axis=self.output_axis)
+
+    def _cut(self, feeds: Mapping[str, np.ndarray], w: Window) -> dict[str, np.ndarray]:
+        cut = {}
+        for name, value in feeds.items():
+            index = [slice(None)] * value.ndim
+            index[self.frame_axes[name]] = slice(w.start, w.start + w.length)
+            cut[name] = np.ascontiguousarray(value[tuple(index)])
+        return cut
