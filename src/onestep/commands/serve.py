@@ -19,6 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from onestep.server.config import ServerConfig
 
 API_KEY_ENV = "ONESTEP_API_KEY"
+#: GIL switch interval of the server process, ms. With the event loop, the frontend threads and the
+#: engine thread all wanting the GIL, CPython's 5 ms let one thread's pure-Python work (the frontend)
+#: delay a ready batch or response by up to 5 ms per hand-over.
+SWITCH_INTERVAL_MS = 0.5
 
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
@@ -35,7 +39,11 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=float, default=30.0, help="seconds a request may go without audio (default 30)")
     p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
     p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
+    p.add_argument(
+        "--frontend-threads", type=int, default=2, help="cuda: text-frontend threads ahead of the batcher (default 2)"
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
+    p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
 
 
@@ -48,6 +56,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--cors-origin", action="append", default=[], metavar="ORIGIN", help="allowed CORS origin ('*' = any)"
+    )
+    p.add_argument("--access-log", action="store_true", help="log every request (off: it costs latency under load)")
+    p.add_argument(
+        "--switch-interval-ms",
+        type=float,
+        default=SWITCH_INTERVAL_MS,
+        help=f"Python's GIL switch interval (default {SWITCH_INTERVAL_MS:g}; CPython's own is 5)",
     )
     add_engine_arguments(p)
     p.set_defaults(func=run)
@@ -70,7 +85,9 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
             lexicon=args.lexicon,
             batch_window_ms=args.batch_window_ms,
             max_batch=args.max_batch,
+            frontend_threads=args.frontend_threads,
             warmup=not args.no_warmup,
+            tune_gc=not args.no_tune_gc,
             **extra,  # type: ignore[arg-type]
         )
     except ConfigError as e:
@@ -99,11 +116,25 @@ def build_backend(config: ServerConfig) -> TTSBackend:
     return backend
 
 
+def event_loop_and_parser() -> tuple[str, str]:
+    """uvicorn's ``loop`` and ``http``: uvloop and httptools when installed (faster), else asyncio and h11."""
+    import importlib.util
+
+    loop = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"
+    http = "httptools" if importlib.util.find_spec("httptools") else "h11"
+    return loop, http
+
+
 def run(args: argparse.Namespace) -> int:
+    import sys
+
     import uvicorn
 
     from onestep.server.app import create_app
 
+    if not 0.01 <= args.switch_interval_ms <= 100:
+        raise CLIError(f"--switch-interval-ms must be 0.01-100, got {args.switch_interval_ms}")
+    sys.setswitchinterval(args.switch_interval_ms / 1000.0)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = build_config(
         args,
@@ -117,11 +148,16 @@ def run(args: argparse.Namespace) -> int:
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
     app = create_app(config, build_backend(config))
+    loop, http = event_loop_and_parser()
+    logging.getLogger("onestep.server").info("event loop %s, HTTP parser %s", loop, http)
     server = uvicorn.Server(
         uvicorn.Config(
             app,
             host=config.host,
             port=config.port,
+            loop=loop,
+            http=http,
+            access_log=args.access_log,
             log_level=args.log_level,
             ws_max_size=config.max_body_bytes,
             timeout_graceful_shutdown=int(config.timeout) + 1,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 
@@ -38,6 +39,7 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
             max_batch=config.max_batch,
             queue_size=config.queue_size,
             timeout_s=config.timeout,
+            frontend_threads=config.frontend_threads,
         )
     return ThreadPoolScheduler(backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout)
 
@@ -50,8 +52,24 @@ async def _warm_up(state: ServerState) -> None:
             log.exception("warm-up failed")
             state.warmup_error = f"{type(e).__name__}: {e}"
             return
+    if state.config.tune_gc:
+        tune_gc()
     state.ready = True
     log.info("ready: %d voice(s) on %s", len(state.voices), state.config.device)
+
+
+#: Young-generation threshold after warm-up (CPython's default is 700 allocations).
+GC_GEN0_THRESHOLD = 20_000
+
+
+def tune_gc() -> None:
+    """Collect once, freeze the survivors (models, frontend tables) out of every later collection, and
+    collect the young generation less often. Per-request garbage is mostly freed by reference counting."""
+    gc.collect()
+    gc.freeze()
+    _, g1, g2 = gc.get_threshold()
+    gc.set_threshold(max(GC_GEN0_THRESHOLD, gc.get_threshold()[0]), g1, g2)
+    log.info("gc: %d objects frozen, thresholds %s", gc.get_freeze_count(), gc.get_threshold())
 
 
 def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Scheduler | None = None) -> FastAPI:
@@ -65,13 +83,17 @@ def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Sched
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         scheduler.start()
         warm = asyncio.create_task(_warm_up(state))
+        lag = asyncio.create_task(state.metrics.watch_event_loop())
+        state.metrics.watch_gc(True)
         try:
             yield
         finally:
             state.ready = False
-            warm.cancel()
-            with contextlib.suppress(BaseException):
-                await warm
+            state.metrics.watch_gc(False)
+            for task in (warm, lag):
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
             await scheduler.stop(drain_timeout_s=config.timeout)
 
     app = FastAPI(

@@ -6,14 +6,17 @@ independent of how audio is made.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
+
+log = logging.getLogger("onestep.server")
 
 
 class BackendInputError(ValueError):
@@ -54,6 +57,23 @@ class SynthesisRequest:
     speed: float = 1.0
 
 
+@dataclass(frozen=True)
+class PreparedRequest:
+    """A request after the text frontend: what the engine needs, no text processing left.
+
+    Attributes:
+        request: the request it came from.
+        engine_key: requests with equal keys (same voice engine and speed) may share one engine call.
+        utterances: phoneme ids per sentence (``[0, *ids, 0]`` each); empty when nothing is speakable.
+        engine: the backend's handle of the voice engine (opaque to the scheduler).
+    """
+
+    request: SynthesisRequest
+    engine_key: tuple[Any, ...]
+    utterances: list[list[int]]
+    engine: Any = field(default=None, compare=False, repr=False)
+
+
 class SynthesisBackend(Protocol):
     """A synthesizer usable from several threads at once."""
 
@@ -74,6 +94,14 @@ class SynthesisBackend(Protocol):
         """Synthesize several requests in one engine call; float32 [n_i] per request, same order."""
         ...
 
+    def prepare(self, request: SynthesisRequest) -> PreparedRequest:
+        """Run the text frontend for ``request`` (CPU work, any thread); :class:`BackendInputError` if unusable."""
+        ...
+
+    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
+        """Engine only: the audio of each prepared request (float32 [n_i]), batched per ``engine_key``."""
+        ...
+
     def warm_up(self) -> None:
         """Run the engine once per voice so that the first real request is not slowed by lazy setup."""
         ...
@@ -81,6 +109,9 @@ class SynthesisBackend(Protocol):
 
 #: Mixed text, so that warm-up also loads both languages' frontends (any voice may get mixed input).
 WARMUP_TEXT = "你好, hello."
+#: Phonemized (frontend only) once at warm-up: an out-of-lexicon word loads the espeak-ng fallback, which
+#: the first request with such a word would otherwise pay (~0.4-1.3 s).
+WARMUP_FRONTEND_TEXT = "Hello Zorblaxian, 3 km, 2024年5月3日."
 
 
 class TTSBackend:
@@ -120,14 +151,54 @@ class TTSBackend:
             raise BackendInputError(str(e)) from e
 
     def synthesize_batch(self, requests: Sequence[SynthesisRequest]) -> list[np.ndarray]:
+        return self.synthesize_prepared([self.prepare(r) for r in requests])
+
+    def prepare(self, request: SynthesisRequest) -> PreparedRequest:
+        from onestep.config import SynthesisOptions
+        from onestep.frontend.symbols import phonemes_to_ids
+
         try:
-            audios = self._tts.synthesize_batch(
-                [r.text for r in requests], voices=[r.voice for r in requests], speeds=[r.speed for r in requests]
-            )
-        except ValueError as e:
+            speed = SynthesisOptions(speed=request.speed).speed
+            engine = self._tts.engine(request.voice, request.text)
+            max_ids = engine.config.phoneme_buckets[-1] - 2  # as onestep.TTS splits: fits the largest bucket
+            utterances = [
+                phonemes_to_ids(u.phonemes)
+                for u in self._tts.frontend().sentences(request.text, max_ids)
+                if u.phonemes.strip()
+            ]
+        except ValueError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
-        return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
+        return PreparedRequest(request, (id(engine), speed), utterances, engine)
+
+    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
+        groups: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+        for i, p in enumerate(batch):
+            for j in range(len(p.utterances)):
+                groups.setdefault(p.engine_key, []).append((i, j))
+        parts: dict[tuple[int, int], np.ndarray] = {}
+        for key, members in groups.items():
+            engine = batch[members[0][0]].engine
+            ids = [batch[i].utterances[j] for i, j in members]
+            try:
+                results = engine.synthesize_batch(ids, key[1])
+            except ValueError as e:
+                raise BackendInputError(str(e)) from e
+            for member, result in zip(members, results, strict=True):
+                parts[member] = result.audio
+        out = []
+        for i, p in enumerate(batch):
+            pieces = [parts[(i, j)] for j in range(len(p.utterances))]
+            audio = pieces[0] if len(pieces) == 1 else np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
+            out.append(np.asarray(audio, dtype=np.float32).reshape(-1))
+        return out
 
     def warm_up(self) -> None:
+        """Synthesize ``warmup_text`` with every voice (also through the batch path), then load the
+        frontend's lazily loaded parts (espeak-ng fallback); a failure of the latter is only logged."""
         for v in self.voices():
             self._tts.synthesize(self._warmup_text, voice=v.name)
+            self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
+        try:
+            list(self._tts.frontend().sentences(WARMUP_FRONTEND_TEXT))
+        except Exception as e:  # e.g. espeak-ng missing: only out-of-lexicon English words will fail
+            log.warning("warm-up of the frontend's fallbacks failed: %s: %s", type(e).__name__, e)

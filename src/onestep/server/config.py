@@ -37,7 +37,11 @@ class ServerConfig:
         lexicon: user lexicon file passed to the frontend.
         batch_window_ms: CUDA micro-batching: how long to collect concurrent requests, ms.
         max_batch: CUDA micro-batching: most requests per engine call.
+        frontend_threads: CUDA: threads running the text frontend ahead of the micro-batching thread.
         warmup: run one synthesis per voice before ``/health`` reports ready.
+        tune_gc: after warm-up, move every object alive into the GC's permanent generation
+            (``gc.freeze``) and collect the young generation less often, so that no collection walks the
+            models' and frontend's objects in the middle of a request (those walks were the latency tail).
     """
 
     host: str = "127.0.0.1"
@@ -54,7 +58,9 @@ class ServerConfig:
     lexicon: Path | None = None
     batch_window_ms: float = 1.0
     max_batch: int = 16
+    frontend_threads: int = 2
     warmup: bool = True
+    tune_gc: bool = True
 
     def __post_init__(self) -> None:
         if not self.host:
@@ -82,6 +88,8 @@ class ServerConfig:
             raise ConfigError(f"batch_window_ms must be 0-100, got {self.batch_window_ms!r}")
         if not 1 <= int(self.max_batch) <= 256:
             raise ConfigError(f"max_batch must be 1-256, got {self.max_batch!r}")
+        if not 1 <= int(self.frontend_threads) <= 64:
+            raise ConfigError(f"frontend_threads must be 1-64, got {self.frontend_threads!r}")
         for d in self.voices_dirs:
             if not Path(d).is_dir():
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import time
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from onestep.server.scheduler import Scheduler
 
 _LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
-_TTFA_BUCKETS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+_PAUSE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0)
+#: How often the event-loop lag probe wakes up, seconds.
+LAG_PROBE_S = 0.05
+_TTFA_BUCKETS = (0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
@@ -23,6 +31,8 @@ class ServerMetrics:
     - ``onestep_errors_total{type}``: errors answered, by type/code (``queue_full``, ``timeout_error``, ...).
     - ``onestep_queue_depth``: requests waiting for an engine thread.
     - ``onestep_in_flight``: requests admitted and not finished.
+    - ``onestep_gc_pause_seconds{generation}``: garbage-collection pauses (any thread; see :meth:`watch_gc`).
+    - ``onestep_event_loop_lag_seconds``: how late the event loop ran a timer (blocking work on the loop).
     """
 
     def __init__(self, scheduler: Scheduler) -> None:
@@ -43,6 +53,35 @@ class ServerMetrics:
         queue_depth.set_function(lambda: scheduler.queue_depth)
         in_flight = Gauge("onestep_in_flight", "Requests admitted and not finished.", registry=r)
         in_flight.set_function(lambda: scheduler.in_flight)
+        self.gc_pause = Histogram(
+            "onestep_gc_pause_seconds", "Garbage-collection pauses.", ["generation"], buckets=_PAUSE_BUCKETS, registry=r
+        )
+        self.loop_lag = Histogram(
+            "onestep_event_loop_lag_seconds", "Event-loop timer lateness.", buckets=_PAUSE_BUCKETS, registry=r
+        )
+        self._gc_started = 0.0
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.gc_pause.labels(generation=str(info.get("generation", "?"))).observe(
+                time.perf_counter() - self._gc_started
+            )
+
+    def watch_gc(self, on: bool) -> None:
+        """Start (``on``) or stop timing every garbage collection of the process."""
+        if on and self._on_gc not in gc.callbacks:
+            gc.callbacks.append(self._on_gc)
+        elif not on and self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+
+    async def watch_event_loop(self, period_s: float = LAG_PROBE_S) -> None:
+        """Run forever: sleep ``period_s`` and record how much later than asked the loop woke up."""
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(period_s)
+            self.loop_lag.observe(max(0.0, time.perf_counter() - t0 - period_s))
 
     def error(self, error_type: str) -> None:
         self.errors.labels(type=error_type).inc()

@@ -81,10 +81,29 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     headers = {"X-Time-To-First-Audio-Ms": _ms(stream.time_to_first_chunk_s), "Cache-Control": "no-store"}
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
+    if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
+        return await _whole(state, stream, first, fmt, headers)
     audio = _encoded(state, "speech", stream, first, encoder)
     if body.stream_format == "sse":
         return StreamingResponse(_sse(audio), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
+
+
+async def _whole(
+    state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, headers: dict[str, str]
+) -> Response:
+    """The response of a stream whose first chunk is its whole audio (GPU micro-batching)."""
+    outcome = "error"
+    try:
+        async for _ in stream:  # only the end marker is left (already queued: no wait)
+            raise RuntimeError("a whole-audio stream produced a second chunk")
+        audio = first if first is not None else np.zeros(0, dtype=np.float32)
+        data = encode_file(fmt, audio, state.sample_rate)
+        outcome = "ok"
+    finally:
+        stream.cancel()
+        state.record("speech", stream, outcome)
+    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
 
 
 async def _encoded(

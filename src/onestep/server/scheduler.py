@@ -10,8 +10,9 @@ grows with load. Each admitted request gets a :class:`SynthesisStream` that the 
   new request does not wait for whole earlier requests to finish: time to first audio stays low under
   concurrency while every stream is still produced ahead of real time (as long as the machine keeps up
   overall). Workers never idle while a chunk is pending (the order only decides who goes first).
-- :class:`MicroBatchScheduler` (GPU): one thread collects the requests that arrive within
-  ``batch_window_ms`` (up to ``max_batch``) and runs them in one ``synthesize_batch`` call.
+- :class:`MicroBatchScheduler` (GPU): the text frontend runs on a small thread pool; one engine thread
+  collects the prepared requests that arrive within ``batch_window_ms`` (up to ``max_batch``), runs them
+  in one ``synthesize_prepared`` call and hands the whole batch back to the event loop at once.
 
 A stream that is cancelled (client gone, no progress within the timeout) is dropped before it starts,
 or stops at its next chunk.
@@ -29,11 +30,12 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
-from onestep.server.backend import SynthesisBackend, SynthesisRequest
+from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest
 
 log = logging.getLogger("onestep.server")
 
@@ -81,7 +83,8 @@ class SynthesisStream:
         self.timeout_s = timeout_s
         self.first_chunk_at: float | None = None
         self.samples_out = 0
-        self._loop = loop
+        self.whole = False  # set by a scheduler that delivers the complete audio as the first chunk
+        self.loop = loop
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._cancelled = threading.Event()
         self._on_cancel = on_cancel
@@ -95,7 +98,11 @@ class SynthesisStream:
     def put(self, item: Any) -> None:
         """Hand a chunk, an exception or the end marker to the consumer (thread-safe)."""
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is listening any more
-            self._loop.call_soon_threadsafe(self._queue.put_nowait, item)
+            self.loop.call_soon_threadsafe(self._queue.put_nowait, item)
+
+    def feed(self, item: Any) -> None:
+        """:meth:`put` from the event loop's own thread (no wake-up needed)."""
+        self._queue.put_nowait(item)
 
     # --- consumer side (event loop) -------------------------------------------------------------------
     def cancel(self) -> None:
@@ -109,14 +116,17 @@ class SynthesisStream:
     def time_to_first_chunk_s(self) -> float | None:
         return None if self.first_chunk_at is None else self.first_chunk_at - self.submitted_at
 
+    async def _get(self) -> Any:
+        return await asyncio.wait_for(self._queue.get(), self.timeout_s)
+
     def __aiter__(self) -> SynthesisStream:
         return self
 
     async def __anext__(self) -> np.ndarray:
         if self._finished:
             raise StopAsyncIteration
-        try:
-            item = await asyncio.wait_for(self._queue.get(), self.timeout_s)
+        try:  # an item already there (e.g. the end after a whole audio) is taken without a timer or task
+            item = self._queue.get_nowait() if not self._queue.empty() else await self._get()
         except TimeoutError:
             self.cancel()
             self._finished = True
@@ -348,48 +358,90 @@ class ThreadPoolScheduler(Scheduler):
 
 
 class MicroBatchScheduler(Scheduler):
-    """GPU: one thread gathers requests for ``window_ms`` and runs up to ``max_batch`` in one engine call.
+    """GPU: the text frontend on ``frontend_threads`` threads, then one thread that gathers prepared
+    requests for ``window_ms`` and runs up to ``max_batch`` of them in one engine call.
 
-    Each request receives its whole audio as one chunk. If a batch call fails, its requests are retried
+    The engine thread does no text processing, so a request's frontend work never delays a batch that is
+    ready. Each request receives its whole audio as one chunk (:attr:`SynthesisStream.whole`), and a
+    batch's results reach the event loop in one hand-over. If a batch call fails, its requests are retried
     one by one so that one bad input cannot fail its neighbours.
     """
 
     thread_name = "onestep-batch"
 
     def __init__(
-        self, backend: SynthesisBackend, *, window_ms: float, max_batch: int, queue_size: int, timeout_s: float
+        self,
+        backend: SynthesisBackend,
+        *,
+        window_ms: float,
+        max_batch: int,
+        queue_size: int,
+        timeout_s: float,
+        frontend_threads: int = 2,
     ) -> None:
         super().__init__(backend, threads=1, queue_size=queue_size, timeout_s=timeout_s)
         self.window_s = window_ms / 1000.0
         self.max_batch = max_batch
-        self._queue: queue.Queue[SynthesisStream] = queue.Queue()  # bounded by admission
+        self.frontend_threads = frontend_threads
+        self._frontend: ThreadPoolExecutor | None = None
+        self._queue: queue.SimpleQueue[tuple[SynthesisStream, PreparedRequest]] = queue.SimpleQueue()
+        self._preparing = 0  # admitted, frontend not finished
 
     @property
     def queue_depth(self) -> int:
-        return self._queue.qsize()
+        return self._preparing + self._queue.qsize()
+
+    def start(self) -> None:
+        self._frontend = ThreadPoolExecutor(self.frontend_threads, thread_name_prefix="onestep-frontend")
+        super().start()
+
+    async def stop(self, drain_timeout_s: float) -> None:
+        await super().stop(drain_timeout_s)
+        if self._frontend is not None:
+            self._frontend.shutdown(wait=False, cancel_futures=True)
 
     def _enqueue(self, stream: SynthesisStream) -> None:
-        self._queue.put_nowait(stream)
+        stream.whole = True
+        with self._lock:
+            self._preparing += 1
+        assert self._frontend is not None, "scheduler not started"
+        self._frontend.submit(self._prepare, stream)
 
-    def _next(self, timeout: float) -> SynthesisStream | None:
-        """Next live stream within ``timeout`` s (0: only one already queued); drops dead ones."""
-        while True:
-            try:
-                stream = self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
-            except queue.Empty:
-                return None
+    def _prepare(self, stream: SynthesisStream) -> None:
+        """Frontend thread: text -> ids, then hand the request to the engine thread."""
+        try:
             if stream.cancelled:
                 self._done(stream)
+                return
+            try:
+                prepared = self.backend.prepare(stream.request)
+            except Exception as e:  # reported to the consumer
+                self._done(stream, e)
+                return
+            self._queue.put((stream, prepared))
+        finally:
+            with self._lock:
+                self._preparing -= 1
+
+    def _next(self, timeout: float) -> tuple[SynthesisStream, PreparedRequest] | None:
+        """Next live prepared request within ``timeout`` s (0: only one already queued); drops dead ones."""
+        while True:
+            try:
+                item = self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
+            except queue.Empty:
+                return None
+            if item[0].cancelled:
+                self._done(item[0])
                 continue
-            return stream
+            return item
 
     def _thread_main(self) -> None:
-        while not (self._stopping.is_set() and self._queue.empty()):
+        while not (self._stopping.is_set() and self._queue.empty() and self._preparing == 0):
             first = self._next(0.1)
             if first is not None:
                 self._run_batch(first)
 
-    def _run_batch(self, first: SynthesisStream) -> None:
+    def _run_batch(self, first: tuple[SynthesisStream, PreparedRequest]) -> None:
         batch = [first]
         until = time.perf_counter() + self.window_s
         while len(batch) < self.max_batch:
@@ -398,20 +450,33 @@ class MicroBatchScheduler(Scheduler):
                 break
             batch.append(nxt)
         started = time.perf_counter()
+        results: list[tuple[SynthesisStream, Any]] = []
         try:
-            audios = self.backend.synthesize_batch([s.request for s in batch])
+            audios = self.backend.synthesize_prepared([p for _, p in batch])
+            results = [(s, a) for (s, _), a in zip(batch, audios, strict=True)]
+            self._record_service((time.perf_counter() - started) / len(batch))
         except Exception:
             log.exception("batch of %d failed; retrying its requests one by one", len(batch))
-            for s in batch:
+            for s, p in batch:
                 try:
-                    (audio,) = self.backend.synthesize_batch([s.request])
+                    (audio,) = self.backend.synthesize_prepared([p])
                 except Exception as e:
-                    self._done(s, e)
+                    results.append((s, e))
                 else:
-                    s.put(audio)
-                    self._done(s)
-            return
-        self._record_service((time.perf_counter() - started) / len(batch))
-        for s, audio in zip(batch, audios, strict=True):
-            s.put(audio)
-            self._done(s)
+                    results.append((s, audio))
+        with self._lock:
+            self._in_flight -= len(results)
+        deliver(first[0].loop, results)
+
+
+def deliver(loop: asyncio.AbstractEventLoop, results: list[tuple[SynthesisStream, Any]]) -> None:
+    """Hand each stream its one item (whole audio or exception) and its end, in one event-loop wake-up."""
+
+    def on_loop() -> None:
+        for stream, item in results:
+            stream.feed(item)
+            if not isinstance(item, BaseException):
+                stream.feed(_END)
+
+    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is listening any more
+        loop.call_soon_threadsafe(on_loop)
