@@ -1,0 +1,273 @@
+"""INT8 vocoder: the pointwise layers of ``vocoder.onnx`` rewritten as integer matmuls with per-frame scales.
+
+The vocoder's time goes into its pointwise (Linear) layers: ``pwconv1``/``pwconv2`` of every ConvNeXt block
+and the head. Each ``MatMul(x, W)`` with a constant ``W`` becomes::
+
+    x [.., K] -> rows [R, K] -> s = max|row| / 127 [R] -> QuantizeLinear(rows, s, 128, axis=0) uint8
+      -> MatMulInteger(., W_q int8 [K, N], 128) int32 -> float * s[:, None] * w_s[None, :] -> [.., N]
+
+with ``W`` quantized symmetrically per output column (``w_s = max|W[:, n]| / 127``). The activation scale is
+computed per frame (per row), so a frame's output depends on that frame alone: streamed windows and one-shot
+calls give the same samples, and a voice's output does not depend on what else is in the batch. Depthwise
+convolutions, LayerNorms, the embedding convolution and the iSTFT stay float32 (dynamic INT8 on the
+depthwise convolutions was measured slower).
+
+The result is written as ``vocoder.int8.onnx`` next to (or apart from) ``vocoder.onnx``; the CPU engine uses
+it when present (:class:`onestep.runtime.ort_engine.OrtEngine`). Derive it with::
+
+    python -m onestep.model.quantize VOICE_DIR [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+INT8_NAME = "vocoder.int8.onnx"
+"""File name the engine looks for next to ``vocoder.onnx``."""
+
+_ZERO_POINT = 128  # activations: symmetric int8 range shifted to uint8 (the u8 x s8 kernels are the fast ones)
+
+
+@dataclass(frozen=True)
+class QuantizeReport:
+    """What :func:`quantize_vocoder` did.
+
+    Attributes:
+        layers: names of the MatMul nodes made INT8.
+        source_bytes, output_bytes: file sizes before and after.
+    """
+
+    layers: tuple[str, ...]
+    source_bytes: int
+    output_bytes: int
+
+
+def _constant_weight(graph, name: str, ndim: int = 2) -> tuple[np.ndarray, list] | None:  # noqa: ANN001
+    """The constant matrix ``W`` [K, N] behind a MatMul's second input, and the nodes that only make it.
+
+    Handles the exporter's ``Transpose(initializer)`` (a Linear layer's ``weight.T``), with or without an fp16
+    ``Cast`` in between, and a plain initializer.
+    """
+    from onnx import numpy_helper
+
+    producers = {out: node for node in graph.node for out in node.output}
+    inits = {init.name: init for init in graph.initializer}
+    chain: list = []
+    transpose = False
+    while name not in inits:
+        node = producers.get(name)
+        if node is None or node.op_type not in ("Transpose", "Cast") or len(node.input) != 1:
+            return None
+        if node.op_type == "Transpose":
+            perm = [a.ints for a in node.attribute if a.name == "perm"]
+            if transpose or (perm and list(perm[0]) != [1, 0]):
+                return None
+            transpose = True
+        chain.append(node)
+        name = node.input[0]
+    weight = numpy_helper.to_array(inits[name]).astype(np.float32)
+    if weight.ndim != ndim:
+        return None
+    return (weight.T if transpose else weight), chain
+
+
+def _conv_weights(graph, node) -> tuple[np.ndarray, np.ndarray | None]:  # noqa: ANN001
+    """Weight [O, C, K] and bias [O] of a dense stride-1 "same" ``Conv`` (error for anything else)."""
+    attrs = {a.name: a for a in node.attribute}
+    group = attrs["group"].i if "group" in attrs else 1
+    strides = list(attrs["strides"].ints) if "strides" in attrs else [1]
+    dilations = list(attrs["dilations"].ints) if "dilations" in attrs else [1]
+    found = _constant_weight(graph, node.input[1], ndim=3)
+    if found is None or group != 1 or strides != [1] or dilations != [1]:
+        raise ValueError(f"{node.name}: expected a dense stride-1 Conv1d with constant weights")
+    weight = found[0]
+    pads = list(attrs["pads"].ints) if "pads" in attrs else [0, 0]
+    if pads != [weight.shape[2] // 2] * 2 or weight.shape[2] % 2 == 0:
+        raise ValueError(f"{node.name}: expected 'same' padding of an odd kernel, got pads {pads}")
+    bias = _constant_weight(graph, node.input[2], ndim=1) if len(node.input) > 2 else None
+    return weight, (bias[0] if bias is not None else None)
+
+
+def _int8_matmul(prefix: str, x: str, y: str, weight: np.ndarray) -> tuple[list, list]:
+    """Nodes and initializers computing ``y = x @ weight`` with per-row int8 activations (see module doc)."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    k, n = weight.shape
+    w_scale = np.maximum(np.abs(weight).max(axis=0), 1e-12) / 127.0
+    w_q = np.clip(np.rint(weight / w_scale), -127, 127).astype(np.int8)
+    p = f"{prefix}/int8"
+    inits = [
+        numpy_helper.from_array(w_q, f"{p}/weight"),
+        numpy_helper.from_array(w_scale.astype(np.float32), f"{p}/weight_scale"),
+        numpy_helper.from_array(np.array([-1, k], dtype=np.int64), f"{p}/rows_shape"),
+        numpy_helper.from_array(np.array([n], dtype=np.int64), f"{p}/n"),
+        numpy_helper.from_array(np.array(1.0 / 127.0, dtype=np.float32), f"{p}/inv127"),
+        numpy_helper.from_array(np.array(1e-30, dtype=np.float32), f"{p}/tiny"),
+        numpy_helper.from_array(np.array(_ZERO_POINT, dtype=np.uint8), f"{p}/zero_point"),
+        numpy_helper.from_array(np.array([-1, 1], dtype=np.int64), f"{p}/column"),
+    ]
+    zp_value = helper.make_tensor("value", TensorProto.UINT8, [1], [_ZERO_POINT])
+    nodes = [
+        helper.make_node("Reshape", [x, f"{p}/rows_shape"], [f"{p}/rows"]),
+        helper.make_node("Abs", [f"{p}/rows"], [f"{p}/abs"]),
+        helper.make_node("ReduceMax", [f"{p}/abs"], [f"{p}/amax"], axes=[1], keepdims=0),
+        helper.make_node("Max", [f"{p}/amax", f"{p}/tiny"], [f"{p}/amax_pos"]),
+        helper.make_node("Mul", [f"{p}/amax_pos", f"{p}/inv127"], [f"{p}/scale"]),  # [R]
+        helper.make_node("Shape", [f"{p}/scale"], [f"{p}/scale_shape"]),
+        helper.make_node("ConstantOfShape", [f"{p}/scale_shape"], [f"{p}/row_zero_points"], value=zp_value),
+        helper.make_node(
+            "QuantizeLinear", [f"{p}/rows", f"{p}/scale", f"{p}/row_zero_points"], [f"{p}/rows_q"], axis=0
+        ),
+        helper.make_node("MatMulInteger", [f"{p}/rows_q", f"{p}/weight", f"{p}/zero_point"], [f"{p}/acc"]),
+        helper.make_node("Cast", [f"{p}/acc"], [f"{p}/acc_f"], to=TensorProto.FLOAT),
+        helper.make_node("Mul", [f"{p}/acc_f", f"{p}/weight_scale"], [f"{p}/acc_w"]),
+        helper.make_node("Reshape", [f"{p}/scale", f"{p}/column"], [f"{p}/scale_col"]),
+        helper.make_node("Mul", [f"{p}/acc_w", f"{p}/scale_col"], [f"{p}/out_rows"]),
+        helper.make_node("Shape", [x], [f"{p}/x_shape"], end=-1),
+        helper.make_node("Concat", [f"{p}/x_shape", f"{p}/n"], [f"{p}/out_shape"], axis=0),
+        helper.make_node("Reshape", [f"{p}/out_rows", f"{p}/out_shape"], [y]),
+    ]
+    return nodes, inits
+
+
+def _conv_as_matmul(node, weight: np.ndarray, bias: np.ndarray | None) -> tuple[list, list]:  # noqa: ANN001
+    """Nodes computing a dense 1-D ``Conv`` (stride 1, "same" zero padding) as shifted slices + one MatMul.
+
+    ONNX Runtime's Conv kernel rounds a frame's sums differently depending on the input length; the MatMul
+    over frames (rows) does not, which keeps the per-frame INT8 scales downstream independent of the window.
+    """
+    from onnx import helper, numpy_helper
+
+    out_ch, in_ch, kernel = weight.shape
+    pad = kernel // 2
+    p = f"{node.name}/frames"
+    x, y = node.input[0], node.output[0]
+    # column k * in_ch + c of the stacked input is x[c, t + k - pad]; W2 rows follow the same order
+    w2 = np.ascontiguousarray(weight.transpose(2, 1, 0).reshape(kernel * in_ch, out_ch), dtype=np.float32)
+    inits = [
+        numpy_helper.from_array(w2, f"{p}/weight"),
+        numpy_helper.from_array(np.array([0, 0, pad, 0, 0, pad], dtype=np.int64), f"{p}/pads"),
+        numpy_helper.from_array(np.array([2], dtype=np.int64), f"{p}/axis"),
+        numpy_helper.from_array(np.array([kernel - 1], dtype=np.int64), f"{p}/trim"),
+    ]
+    nodes = [helper.make_node("Pad", [x, f"{p}/pads"], [f"{p}/padded"])]
+    nodes.append(helper.make_node("Shape", [f"{p}/padded"], [f"{p}/padded_len"], start=2, end=3))
+    nodes.append(helper.make_node("Sub", [f"{p}/padded_len", f"{p}/trim"], [f"{p}/len"]))
+    shifted = []
+    for k in range(kernel):
+        inits.append(numpy_helper.from_array(np.array([k], dtype=np.int64), f"{p}/start{k}"))
+        nodes.append(helper.make_node("Add", [f"{p}/len", f"{p}/start{k}"], [f"{p}/end{k}"]))
+        nodes.append(
+            helper.make_node("Slice", [f"{p}/padded", f"{p}/start{k}", f"{p}/end{k}", f"{p}/axis"], [f"{p}/x{k}"])
+        )
+        shifted.append(f"{p}/x{k}")
+    nodes.append(helper.make_node("Concat", shifted, [f"{p}/stacked"], axis=1))  # [B, K * C, F]
+    nodes.append(helper.make_node("Transpose", [f"{p}/stacked"], [f"{p}/rows"], perm=[0, 2, 1]))
+    nodes.append(helper.make_node("MatMul", [f"{p}/rows", f"{p}/weight"], [f"{p}/out"]))
+    last = f"{p}/out"
+    if bias is not None:
+        inits.append(numpy_helper.from_array(bias.astype(np.float32), f"{p}/bias"))
+        nodes.append(helper.make_node("Add", [last, f"{p}/bias"], [f"{p}/out_b"]))
+        last = f"{p}/out_b"
+    nodes.append(helper.make_node("Transpose", [last], [y], perm=[0, 2, 1]))
+    return nodes, inits
+
+
+def quantize_vocoder(src: str | Path, dst: str | Path, include_head: bool = True) -> QuantizeReport:
+    """Write an INT8 copy of the vocoder graph ``src`` to ``dst`` (see the module docstring).
+
+    Args:
+        src: ``vocoder.onnx`` (float32 or fp16-stored weights).
+        dst: output path (``vocoder.int8.onnx``).
+        include_head: also quantize the head Linear (log-magnitude and phase).
+    Raises:
+        ValueError: ``src`` has no constant-weight MatMul to quantize (not an onestep vocoder).
+    """
+    import onnx
+
+    src, dst = Path(src), Path(dst)
+    model = onnx.load(str(src))
+    graph = model.graph
+    targets = []
+    for node in graph.node:
+        if node.op_type != "MatMul" or not node.name.startswith(("/backbone/", "/head/")):
+            continue
+        if node.name.startswith("/head/") and not include_head:
+            continue
+        found = _constant_weight(graph, node.input[1])
+        if found is not None:
+            targets.append((node, *found))
+    if not targets:
+        raise ValueError(f"{src}: no pointwise MatMul with constant weights found (not an onestep vocoder?)")
+    replaced = {id(node) for node, _, _ in targets}
+    dropped = {id(n) for _, _, chain in targets for n in chain}
+    new_nodes, new_inits = [], []
+    for node in graph.node:
+        if id(node) in dropped:
+            continue
+        if node.op_type == "Conv" and node.name == "/embed/Conv":
+            weight, bias = _conv_weights(graph, node)
+            nodes, inits = _conv_as_matmul(node, weight, bias)
+            new_nodes += nodes
+            new_inits += inits
+        elif id(node) in replaced:
+            _, weight, _ = next(t for t in targets if t[0] is node)
+            nodes, inits = _int8_matmul(node.name.rsplit("/", 1)[0], node.input[0], node.output[0], weight)
+            new_nodes += nodes
+            new_inits += inits
+        else:
+            new_nodes.append(node)
+    used = {name for node in new_nodes for name in node.input}
+    kept_inits = [init for init in graph.initializer if init.name in used]
+    del graph.node[:]
+    graph.node.extend(new_nodes)
+    del graph.initializer[:]
+    graph.initializer.extend(kept_inits + new_inits)
+    if not any(op.domain in ("", "ai.onnx") and op.version >= 13 for op in model.opset_import):
+        raise ValueError(f"{src}: needs opset >= 13 for per-axis QuantizeLinear")
+    onnx.checker.check_model(model)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    onnx.save(model, str(dst))
+    return QuantizeReport(tuple(node.name for node, _, _ in targets), src.stat().st_size, dst.stat().st_size)
+
+
+def derive_int8_vocoder(voice_dir: str | Path, out_dir: str | Path | None = None) -> Path:
+    """Quantize a voice's vocoder into ``<out_dir>/vocoder.int8.onnx`` (default: the voice directory itself).
+
+    With an ``out_dir`` other than ``voice_dir``, the voice's own files are copied there too (unless present),
+    so ``out_dir`` is a complete voice directory that uses the INT8 vocoder. Returns the written path.
+    """
+    from onestep.config import VoiceConfig
+
+    voice_dir = Path(voice_dir)
+    config = VoiceConfig.load(voice_dir / "voice.json")
+    out = Path(out_dir) if out_dir is not None else voice_dir
+    out.mkdir(parents=True, exist_ok=True)
+    if out.resolve() != voice_dir.resolve():
+        for name in ("voice.json", *config.files.values()):
+            if not (out / name).exists():
+                shutil.copy2(voice_dir / name, out / name)
+    vocoder = Path(config.files["vocoder"])
+    target = out / (vocoder.name.removesuffix(".onnx") + ".int8.onnx")
+    quantize_vocoder(voice_dir / vocoder, target)
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m onestep.model.quantize VOICE_DIR [--out DIR]``."""
+    parser = argparse.ArgumentParser(prog="python -m onestep.model.quantize", description=__doc__.split("\n")[0])
+    parser.add_argument("voice_dir", type=Path, help="voice directory (voice.json + the three graphs)")
+    parser.add_argument("--out", type=Path, help="write here (a complete voice directory) instead of VOICE_DIR")
+    args = parser.parse_args(argv)
+    path = derive_int8_vocoder(args.voice_dir, args.out)
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
