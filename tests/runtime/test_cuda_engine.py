@@ -9,14 +9,28 @@ torch = pytest.importorskip("torch")
 
 from onestep.config import ConfigError  # noqa: E402
 from onestep.frontend.symbols import phonemes_to_ids  # noqa: E402
-from onestep.runtime.cuda_engine import CudaEngine, CudaSettings, frames_per_id  # noqa: E402
+from onestep.runtime import cuda_engine  # noqa: E402
+from onestep.runtime.cuda_engine import (  # noqa: E402
+    BatchPlan,
+    CudaEngine,
+    CudaSettings,
+    FramePass,
+    frames_per_id,
+    plan_chunks,
+    plan_frame_passes,
+    split_rows,
+)
+from onestep.runtime.engine import frame_bucket  # noqa: E402
 from onestep.runtime.ort_engine import OrtEngine  # noqa: E402
 from onestep.runtime.regulate import frames_per_id as frames_per_id_np  # noqa: E402
 
 SENTENCE = phonemes_to_ids("həlˈO wˈɜɹld, ðɪs ɪz ə tˈɛst.")
 MEDIUM = phonemes_to_ids("ðə kwˈɪk bɹˈaʊn fˈɒks dʒˈʌmps ˈəʊvə ðə lˈeɪzi dˈɒɡ. " * 2)
 LONG = phonemes_to_ids("ðə kwˈɪk bɹˈaʊn fˈɒks dʒˈʌmps ˈəʊvə ðə lˈeɪzi dˈɒɡ. " * 8)  # > largest frame bucket
+SHORT = phonemes_to_ids("ðə kwˈɪk")
 CPU_TOLERANCE = 1e-5  # same fp32 networks, torch vs ONNX Runtime kernels
+SIZES = (1, 2, 4, 8, 16, 32, 64, 128)
+FRAME_BUCKETS = (128, 256, 512, 1024, 2048)
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +72,179 @@ def test_rounding_rule_matches_numpy() -> None:
         assert np.array_equal(ours.long().numpy(), frames_per_id_np(durations, mask, speed))
 
 
+# --- planning: pure host logic ---------------------------------------------------------------------------
+
+
+def test_chunks_keep_input_order_when_the_batch_fits() -> None:
+    (chunk,) = plan_chunks([9, 3, 7], largest=4)
+    assert chunk.tolist() == [0, 1, 2]
+
+
+def test_oversized_batches_are_sorted_by_length_and_split_evenly() -> None:
+    rng = np.random.default_rng(1)
+    lengths = rng.integers(3, 500, size=300).tolist()
+    chunks = plan_chunks(lengths, largest=128)
+    assert [len(c) for c in chunks] == [100, 100, 100]
+    assert sorted(np.concatenate(chunks).tolist()) == list(range(300))  # every utterance exactly once
+    flat = [lengths[i] for i in np.concatenate(chunks)]
+    assert flat == sorted(lengths)
+    assert plan_chunks([5] * 129, largest=128)[0].tolist() == list(range(65))  # ties keep input order
+
+
+def _padded_cost(sizes: tuple[int, ...], batch_sizes: tuple[int, ...], overhead: float) -> float:
+    from onestep.frontend.buckets import bucket_for
+
+    return sum(bucket_for(s, batch_sizes) for s in sizes) + overhead * len(sizes)
+
+
+@pytest.mark.parametrize(
+    ("n", "overhead", "want"),
+    [(72, 4, (64, 8)), (128, 4, (128,)), (65, 4, (64, 1)), (100, 4, (64, 32, 4)), (72, 100, (72,)), (3, 0, (2, 1))],
+)
+def test_rows_are_cut_into_captured_sizes_when_padding_costs_more(n: int, overhead: float, want) -> None:
+    assert split_rows(n, SIZES, overhead) == want
+
+
+def test_row_split_is_optimal_against_brute_force() -> None:
+    def best(n: int, sizes: tuple[int, ...], overhead: float) -> float:  # every multiset of pass sizes
+        from onestep.frontend.buckets import bucket_for
+
+        out = bucket_for(n, sizes) + overhead
+        for s in sizes:
+            if s < n:
+                out = min(out, s + overhead + best(n - s, sizes, overhead))
+        return out
+
+    for sizes in [(1, 2, 4, 8), (1, 3, 8), (2, 5, 6), (4,)]:
+        for overhead in (0.0, 0.5, 2.0, 9.0):
+            for n in range(1, sizes[-1] + 1):
+                got = split_rows(n, sizes, overhead)
+                assert sum(got) == n and all(0 < s <= sizes[-1] for s in got)
+                assert _padded_cost(got, sizes, overhead) == pytest.approx(best(n, sizes, overhead))
+    with pytest.raises(ValueError, match="rows"):
+        split_rows(129, SIZES, 1.0)
+
+
+def _check_cover(passes: list[FramePass], totals: np.ndarray) -> None:
+    rows = np.concatenate([p.rows for p in passes])
+    assert sorted(rows.tolist()) == list(range(len(totals)))
+    for p in passes:
+        assert len(p.rows) <= p.batch and p.batch in SIZES
+        assert all(frame_bucket(int(totals[r]), FRAME_BUCKETS) <= p.frames for r in p.rows)
+
+
+def test_one_bucket_batch_is_one_pass_in_chunk_order() -> None:
+    totals = np.array([300, 400, 260, 500] * 8)  # 32 rows, all in bucket 512
+    (only,) = plan_frame_passes(totals, FRAME_BUCKETS, SIZES, 4096)
+    assert only.rows.tolist() == list(range(32)) and only.frames == 512 and only.batch == 32
+    (none,) = plan_frame_passes(np.array([100, 1900, 40]), FRAME_BUCKETS, SIZES, None)  # no splitting at all
+    assert none.rows.tolist() == [0, 1, 2] and none.frames == 2048 and none.batch == 4
+
+
+def test_a_long_outlier_runs_in_its_own_pass() -> None:
+    totals = np.array([100] * 30 + [900, 950])
+    totals = totals[np.random.default_rng(2).permutation(32)]
+    passes = plan_frame_passes(totals, FRAME_BUCKETS, SIZES, 4096)
+    _check_cover(passes, totals)
+    assert sorted((p.frames, p.batch, len(p.rows)) for p in passes) == [(128, 32, 30), (1024, 2, 2)]
+    # a huge pass overhead keeps the batch whole, at the outlier's bucket
+    (whole,) = plan_frame_passes(totals, FRAME_BUCKETS, SIZES, 10**9)
+    assert whole.frames == 1024 and whole.batch == 32 and whole.rows.tolist() == list(range(32))
+
+
+def test_frame_passes_beyond_the_largest_bucket_and_zero_overhead() -> None:
+    totals = np.array([5000, 10, 130, 2100, 2500, 700, 0])
+    passes = plan_frame_passes(totals, FRAME_BUCKETS, SIZES, 0)
+    _check_cover(passes, totals)
+    # no overhead: every row runs at exactly its own bucket, in passes without padding
+    for p in passes:
+        assert all(frame_bucket(int(totals[r]), FRAME_BUCKETS) == p.frames for r in p.rows)
+        assert len(p.rows) == p.batch
+    assert {p.frames for p in passes} == {128, 256, 1024, 4096, 6144}
+
+
+def test_frame_plan_is_never_worse_than_one_pass() -> None:
+    rng = np.random.default_rng(3)
+    from onestep.frontend.buckets import bucket_for
+
+    for _ in range(200):
+        n = int(rng.integers(1, 129))
+        totals = rng.integers(0, 2400, size=n)
+        overhead = int(rng.choice([0, 512, 4096, 65536]))
+        passes = plan_frame_passes(totals, FRAME_BUCKETS, SIZES, overhead)
+        _check_cover(passes, totals)
+        cost = sum(p.batch * p.frames + overhead for p in passes)
+        single = bucket_for(n, SIZES) * max(frame_bucket(int(t), FRAME_BUCKETS) for t in totals) + overhead
+        assert cost <= single
+
+
+# --- the engine's eager path on the CPU ---------------------------------------------------------------------
+
+
+def _split_everything(engine: CudaEngine) -> None:
+    engine.plan = BatchPlan(pass_overhead_frames=0)  # every row at its own bucket: the gather path
+
+
+@pytest.fixture
+def splitting_engine(tiny_voice):
+    e = CudaEngine(tiny_voice, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, batch_sizes=(1, 2, 4)))
+    _split_everything(e)
+    return e
+
+
+@pytest.mark.parametrize("speed", [1.0, 0.5])
+def test_split_passes_match_single_onnx_runs(splitting_engine: CudaEngine, engine: OrtEngine, monkeypatch, speed) -> None:
+    seen: list[list[FramePass]] = []
+    real = cuda_engine.plan_frame_passes
+
+    def spy(*args, **kwargs):
+        seen.append(real(*args, **kwargs))
+        return seen[-1]
+
+    monkeypatch.setattr(cuda_engine, "plan_frame_passes", spy)
+    batch = [MEDIUM, SHORT, LONG, SENTENCE]  # four different frame buckets, one beyond the largest
+    results = splitting_engine.synthesize_batch(batch, speed)
+    assert len(seen) == 1 and len(seen[0]) == 4  # one chunk, one pass per row
+    for ids, result in zip(batch, results, strict=True):
+        alone = engine.synthesize(ids, speed)
+        assert np.array_equal(result.frames_per_id, alone.frames_per_id)
+        assert result.audio.shape == alone.audio.shape
+        assert np.abs(result.audio - alone.audio).max() <= CPU_TOLERANCE
+
+
+def test_oversized_shuffled_batch_comes_back_in_input_order(splitting_engine: CudaEngine, engine: OrtEngine) -> None:
+    pool = [SHORT, SENTENCE, MEDIUM, SENTENCE[:12] + [0], MEDIUM[:40] + [0], SHORT[:4] + [0]]
+    batch = [pool[i] for i in np.random.default_rng(4).integers(0, len(pool), size=11)]  # 11 > 4: 3 chunks
+    singles = {tuple(ids): engine.synthesize(ids) for ids in pool}
+    for plan in (BatchPlan(0), BatchPlan(), BatchPlan(None)):
+        splitting_engine.plan = plan
+        for ids, result in zip(batch, splitting_engine.synthesize_batch(batch), strict=True):
+            alone = singles[tuple(ids)]
+            assert np.array_equal(result.frames_per_id, alone.frames_per_id)
+            assert result.audio.size == alone.audio.size
+            if plan.pass_overhead_frames == 0:  # own bucket: the same samples as alone
+                assert np.abs(result.audio - alone.audio).max() <= CPU_TOLERANCE
+
+
+def test_host_buffers_grow_for_long_batches(splitting_engine: CudaEngine) -> None:
+    before = splitting_engine._audio_host.tensor.numel()
+    out = splitting_engine.synthesize_batch([LONG, LONG, SHORT], 0.5)  # 2 x 6144 frames, beyond the warm size
+    assert splitting_engine._audio_host.tensor.numel() > before
+    assert [r.audio.size for r in out[:2]] == [int(out[0].frames_per_id.sum()) * splitting_engine.hop] * 2
+
+
+def test_timings_and_bad_input(cpu_engine: CudaEngine) -> None:
+    timings: dict[str, float] = {}
+    cpu_engine.synthesize_batch([SENTENCE, MEDIUM], timings=timings)
+    assert set(timings) == {"acoustic", "frames_to_audio"} and all(v > 0 for v in timings.values())
+    with pytest.raises(ValueError, match="at least one"):
+        cpu_engine.synthesize_batch([SENTENCE, []])
+    with pytest.raises(ValueError, match="largest phoneme bucket"):
+        cpu_engine.synthesize([0] * 513)
+    with pytest.raises(ConfigError, match="pass_overhead_frames"):
+        BatchPlan(-1)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
@@ -95,3 +282,32 @@ def test_graph_replays_in_any_order_equal_eager_runs(tiny_voice) -> None:
         for got, want in zip(graphs.synthesize_batch(batch), eager.synthesize_batch(batch), strict=True):
             assert np.array_equal(got.frames_per_id, want.frames_per_id)
             assert np.abs(got.audio - want.audio).max() <= 1e-3
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_split_passes_on_a_gpu_match_the_onnx_engine(tiny_voice, engine: OrtEngine) -> None:
+    gpu = CudaEngine(tiny_voice, CudaSettings(dtype="fp32", batch_sizes=(1, 2, 4)))
+    assert gpu._audio_host.tensor.is_pinned() and gpu._fpi_host.tensor.is_pinned()
+    _split_everything(gpu)
+    batch = [MEDIUM, SHORT, LONG, SENTENCE, SHORT, MEDIUM, SENTENCE]  # 7 > 4: sorted into 2 chunks
+    for speed in (1.0, 0.5):
+        for ids, result in zip(batch, gpu.synthesize_batch(batch, speed), strict=True):
+            onnx = engine.synthesize(ids, speed)
+            assert result.audio.size == int(result.frames_per_id.sum()) * gpu.hop
+            if np.array_equal(result.frames_per_id, onnx.frames_per_id):  # TF32 convolutions may move a rounding
+                assert np.abs(result.audio - onnx.audio).max() <= 1e-4
+            assert abs(int(result.frames_per_id.sum()) - int(onnx.frames_per_id.sum())) <= len(ids) // 10 + 1
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_graph_plans_agree_on_a_gpu(tiny_voice) -> None:
+    gpu = CudaEngine(tiny_voice, CudaSettings(dtype="fp16", batch_sizes=(1, 2, 4, 8)))
+    batch = [SENTENCE, LONG, MEDIUM, SHORT, MEDIUM, SENTENCE, SHORT, SENTENCE, MEDIUM]  # 9 > 8
+    runs = []
+    for plan in (BatchPlan(None), BatchPlan(), BatchPlan(0)):
+        gpu.plan = plan
+        runs.append(gpu.synthesize_batch(batch))
+    for a, b, c in zip(*runs, strict=True):
+        assert np.array_equal(a.frames_per_id, b.frames_per_id) or np.array_equal(b.frames_per_id, c.frames_per_id)
+        assert a.audio.size == int(a.frames_per_id.sum()) * gpu.hop
+        assert c.audio.size == int(c.frames_per_id.sum()) * gpu.hop

@@ -4,33 +4,43 @@ The weights come from the voice's own ONNX files (``onestep.model.export.load_vo
 speaks exactly the voice the CPU engine speaks. A request runs in two steps, each a captured CUDA graph:
 
 1. ``acoustic`` step, one graph per (phoneme bucket ``T``, batch size ``B``):
-   ids [B,T] -> durations, hidden -> frames per id (rounded, / speed, on the GPU) -> written into buffers
-   padded to the largest phoneme bucket, plus each row's total frame count.
+   ids [B,T] -> durations, hidden -> frames per id (rounded, / speed, on the GPU) -> written into the frame
+   step inputs of batch size ``B`` (padded to the largest phoneme bucket).
 2. ``frames`` step, one graph per (frame bucket ``F``, batch size ``B``): length regulation on the GPU
    (cumsum + searchsorted, no host sync) -> decoder -> vocoder -> audio [B, F*hop] float32.
 
-Between the two, the host reads the B frame totals (the one sync per request) to choose ``F``. Every step
-writes into output buffers allocated outside its graph, so all graphs can share one memory pool: a pool
+Between the two, the host reads the frames per id (one sync) and plans the frame passes
+(:func:`plan_frame_passes`): rows are grouped by the frame bucket they need, so one long sentence does not
+make a whole batch run at its length, and a group is cut into captured batch sizes when padding would cost
+more than an extra pass. The rows of each pass are gathered (on the GPU) into the inputs of its batch size.
+Audio comes back through page-locked host buffers allocated once (:class:`_HostBuffer`): one asynchronous
+copy per pass, one sync per request, then each utterance's samples are copied out. Batches larger than the
+largest captured batch size are sorted by length and split into near-equal chunks (:func:`plan_chunks`), so
+each chunk's phoneme bucket fits its own sentences; results come back in input order.
+
+Every step writes into buffers allocated outside its graph, so all graphs share one memory pool: a pool
 then only ever holds intermediates, and the engine lock makes replays sequential. Frame counts beyond the
 largest frame bucket (very long, slow sentences) run the second step eagerly at the needed size.
 
-Built with ``cuda_graphs=False`` and ``device="cpu"`` the same steps run eagerly on the CPU, which is how
-the tests check this module without a GPU.
+Built with ``cuda_graphs=False`` and ``device="cpu"`` the same steps and plans run eagerly on the CPU, which
+is how the tests check this module without a GPU.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import torch
 from torch import nn
 
 from onestep.config import ConfigError, SynthesisOptions
-from onestep.frontend.buckets import batch_to_bucket, bucket_for
+from onestep.frontend.buckets import bucket_for, pad_batch
 from onestep.model.acoustic import length_regulate
 from onestep.model.export import load_voice_models
 from onestep.runtime.engine import (
@@ -46,20 +56,39 @@ DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
 
 
 @dataclass(frozen=True)
+class BatchPlan:
+    """How a batch is cut into frame passes; no graph depends on it, so ``engine.plan`` may be replaced.
+
+    Attributes:
+        pass_overhead_frames: the fixed cost of one more frame pass (replay, gather, copy), counted in
+            batch rows x frames of frame-step work; rows are split into more passes only when that saves more
+            padded work than this. ``None``: never split (every chunk runs as one pass at its longest row).
+    """
+
+    pass_overhead_frames: int | None = 4096
+
+    def __post_init__(self) -> None:
+        if self.pass_overhead_frames is not None and self.pass_overhead_frames < 0:
+            raise ConfigError(f"pass_overhead_frames must be >= 0 or None, got {self.pass_overhead_frames}")
+
+
+@dataclass(frozen=True)
 class CudaSettings:
     """GPU engine settings.
 
     Attributes:
         device: torch device (``"cuda"``, ``"cuda:1"``; ``"cpu"`` only for tests, with ``cuda_graphs=False``).
         dtype: ``"fp16"``, ``"bf16"`` or ``"fp32"`` for the networks (the iSTFT always runs in fp32).
-        batch_sizes: batch sizes captured; a batch is padded to the next one, larger batches are split.
+        batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
+        plan: how batches are cut into frame passes (see :class:`BatchPlan`).
     """
 
     device: str = "cuda"
     dtype: str = "fp16"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
+    plan: BatchPlan = field(default_factory=BatchPlan)
 
     def __post_init__(self) -> None:
         if self.dtype not in DTYPES:
@@ -69,6 +98,130 @@ class CudaSettings:
             raise ConfigError(f"batch_sizes must be strictly increasing positive ints, got {sizes}")
         if self.cuda_graphs and not self.device.startswith("cuda"):
             raise ConfigError(f"cuda_graphs needs a cuda device, got {self.device!r}")
+
+
+# --- planning (pure host logic) ----------------------------------------------------------------------------
+
+
+def plan_chunks(lengths: Sequence[int], largest: int) -> list[np.ndarray]:
+    """Cut a batch into acoustic chunks of at most ``largest`` rows, similar lengths together.
+
+    Args:
+        lengths: ids per utterance (boundary pads included), N values.
+        largest: the largest captured batch size.
+    Returns:
+        int64 index arrays into the batch: one chunk ``[0..N)`` in input order when ``N <= largest``, else
+        the indices sorted by length (stable) and split into ``ceil(N / largest)`` near-equal chunks.
+    """
+    n = len(lengths)
+    if n <= largest:
+        return [np.arange(n, dtype=np.int64)]
+    order = np.argsort(np.asarray(lengths), kind="stable").astype(np.int64)
+    return list(np.array_split(order, -(-n // largest)))
+
+
+@functools.lru_cache(maxsize=4096)
+def split_rows(n: int, batch_sizes: tuple[int, ...], overhead_rows: float) -> tuple[int, ...]:
+    """Rows per pass for ``n <= batch_sizes[-1]`` rows, minimising padded rows + ``overhead_rows`` per pass.
+
+    Each pass runs at the captured size ``bucket_for(rows)``; at most one pass is padded (the last).
+    Returns: pass sizes, largest first, summing to ``n``.
+    """
+    if not 1 <= n <= batch_sizes[-1]:
+        raise ValueError(f"need 1 <= n <= {batch_sizes[-1]} rows, got {n}")
+    best = [0.0] * (n + 1)
+    choice = [0] * (n + 1)
+    for i in range(1, n + 1):
+        best[i] = bucket_for(i, batch_sizes) + overhead_rows  # one (padded) pass holds all i rows
+        choice[i] = i
+        for s in batch_sizes:
+            if s >= i:
+                break
+            cost = best[i - s] + s + overhead_rows
+            if cost < best[i]:
+                best[i], choice[i] = cost, s
+    sizes = []
+    while n:
+        sizes.append(choice[n])
+        n -= choice[n]
+    return tuple(sorted(sizes, reverse=True))
+
+
+@dataclass(frozen=True)
+class FramePass:
+    """One frame-step replay.
+
+    Attributes:
+        rows: int64 [k] chunk rows run by this pass, in buffer order (buffer row j holds chunk row rows[j]).
+        frames: frame bucket F the pass runs at (beyond the largest bucket: an eager size).
+        batch: captured batch size B >= k the pass is padded to.
+    """
+
+    rows: np.ndarray
+    frames: int
+    batch: int
+
+
+def plan_frame_passes(
+    totals: np.ndarray,
+    frame_buckets: Sequence[int],
+    batch_sizes: tuple[int, ...],
+    overhead_frames: int | None,
+) -> list[FramePass]:
+    """Group a chunk's rows into frame passes by the frame bucket they need.
+
+    Rows are sorted by total frames; runs needing the same bucket form groups; adjacent groups are merged
+    (the merged group runs at the larger bucket) and groups are cut into captured batch sizes
+    (:func:`split_rows`) wherever that minimises ``padded rows x F + overhead_frames`` per pass.
+
+    Args:
+        totals: int64 [n] frames of each chunk row, n <= ``batch_sizes[-1]``.
+        frame_buckets: the voice's frame buckets.
+        batch_sizes: captured batch sizes.
+        overhead_frames: fixed cost of one pass in rows x frames; ``None``: one pass for all rows.
+    Returns:
+        passes covering every row exactly once. A single pass over all rows keeps them in chunk order
+        (``rows == arange(n)``), so its inputs need no gather.
+    """
+    n = len(totals)
+    need = [frame_bucket(int(t), frame_buckets) for t in totals]
+    if overhead_frames is None or n == 1:
+        return [FramePass(np.arange(n, dtype=np.int64), max(need), bucket_for(n, batch_sizes))]
+    order = np.argsort(np.asarray(totals), kind="stable").astype(np.int64)
+    sorted_need = [need[i] for i in order]
+    bounds = [0] + [i for i in range(1, n) if sorted_need[i] != sorted_need[i - 1]] + [n]  # group edges
+
+    def segment(a: int, z: int) -> tuple[float, tuple[int, ...], int]:
+        """Rows bounds[a]..bounds[z] at the bucket of their last group: (cost, pass sizes, F)."""
+        f = sorted_need[bounds[z] - 1]
+        sizes = split_rows(bounds[z] - bounds[a], batch_sizes, overhead_frames / f)
+        cost = sum(bucket_for(s, batch_sizes) for s in sizes) * f + overhead_frames * len(sizes)
+        return cost, sizes, f
+
+    m = len(bounds) - 1
+    best: list[float] = [0.0] + [float("inf")] * m
+    cut = [0] * (m + 1)
+    for z in range(1, m + 1):
+        for a in range(z):
+            cost = best[a] + segment(a, z)[0]
+            if cost < best[z]:
+                best[z], cut[z] = cost, a
+    passes: list[FramePass] = []
+    z = m
+    while z:
+        a = cut[z]
+        _, sizes, f = segment(a, z)
+        start = bounds[a]
+        for s in sizes:
+            passes.append(FramePass(order[start : start + s], f, bucket_for(s, batch_sizes)))
+            start += s
+        z = a
+    if len(passes) == 1:
+        return [FramePass(np.arange(n, dtype=np.int64), passes[0].frames, passes[0].batch)]
+    return passes[::-1]
+
+
+# --- device-side building blocks ------------------------------------------------------------------------------
 
 
 def frames_per_id(durations: torch.Tensor, mask: torch.Tensor, speed: torch.Tensor) -> torch.Tensor:
@@ -115,17 +268,41 @@ class _Step:
             self.fn()
 
 
+class _HostBuffer:
+    """Reusable host memory that device -> host copies land in.
+
+    Page-locked on CUDA, so a copy runs at full bus speed and asynchronously (one sync for all the passes of
+    a request), and allocated once and grown only when a request needs more, so no request pays for fresh
+    pages. ``array`` is a numpy view of the same memory; callers copy their rows out before reusing it.
+    """
+
+    def __init__(self, dtype: torch.dtype, pin: bool) -> None:
+        self.dtype, self.pin = dtype, pin
+        self.tensor = torch.empty(1, dtype=dtype, pin_memory=pin)
+        self.array: np.ndarray = self.tensor.numpy()
+
+    def reserve(self, numel: int) -> None:
+        """Make room for ``numel`` elements (drops the contents when it grows)."""
+        if numel > self.tensor.numel():
+            self.tensor = torch.empty(numel, dtype=self.dtype, pin_memory=self.pin)
+            self.array = self.tensor.numpy()
+
+    def copy_from(self, offset: int, src: torch.Tensor) -> None:
+        """Start copying device tensor ``src`` [k, L] into elements ``offset .. offset + k*L`` (row-major)."""
+        if src.numel():
+            self.tensor[offset : offset + src.numel()].view(src.shape).copy_(src, non_blocking=True)
+
+
 @dataclass
 class _Shared:
-    """Per batch size: the acoustic step's outputs, padded to the largest phoneme bucket ``T_max``.
+    """Per batch size: the frame step's inputs, padded to the largest phoneme bucket ``T_max``.
 
     Attributes:
-        hidden: [B, T_max, C] network dtype; fpi: [B, T_max] int64 frames per id; totals: [B] int64.
+        hidden: [B, T_max, C] network dtype; fpi: [B, T_max] int64 frames per id (0 past each row's ids).
     """
 
     hidden: torch.Tensor
     fpi: torch.Tensor
-    totals: torch.Tensor
 
 
 class CudaEngine:
@@ -133,9 +310,12 @@ class CudaEngine:
 
     Args:
         voice_dir: directory with ``voice.json`` (exported by onestep: it carries ``extra.model``) and graphs.
-        settings: device, dtype, batch sizes, CUDA graphs on/off.
+        settings: device, dtype, batch sizes, CUDA graphs on/off, batch plan.
         stream: chunk sizes of :meth:`stream` (the audio is computed whole, then cut).
         warmup: build (and capture) every (bucket, batch size) step now; otherwise on first use.
+
+    Attributes:
+        plan: the :class:`BatchPlan` in use (from ``settings``; may be replaced at any time).
     """
 
     def __init__(
@@ -147,6 +327,7 @@ class CudaEngine:
     ) -> None:
         t0 = time.perf_counter()
         self.settings = settings or CudaSettings()
+        self.plan = self.settings.plan
         self.stream_settings = stream or StreamSettings()
         self.device = torch.device(self.settings.device)
         if self.device.type == "cuda" and not torch.cuda.is_available():
@@ -160,19 +341,21 @@ class CudaEngine:
         models.vocoder.istft = _Float32(istft.to(self.device))
         self.models = models
         self.hop = self.config.audio.hop_length
-        if self.device.type == "cuda":
+        on_cuda = self.device.type == "cuda"
+        if on_cuda:
             torch.backends.cudnn.benchmark = True  # static shapes: pick the fastest conv kernels once
         self._pool = torch.cuda.graph_pool_handle() if self.settings.cuda_graphs else None
-        t_max = self.config.phoneme_buckets[-1]
+        self._t_max = self.config.phoneme_buckets[-1]
         c = self.config.hidden_dim
         self._shared = {
             b: _Shared(
-                torch.zeros(b, t_max, c, dtype=self.dtype, device=self.device),
-                torch.zeros(b, t_max, dtype=torch.int64, device=self.device),
-                torch.zeros(b, dtype=torch.int64, device=self.device),
+                torch.zeros(b, self._t_max, c, dtype=self.dtype, device=self.device),
+                torch.zeros(b, self._t_max, dtype=torch.int64, device=self.device),
             )
             for b in self.settings.batch_sizes
         }
+        self._audio_host = _HostBuffer(torch.float32, pin=on_cuda)
+        self._fpi_host = _HostBuffer(torch.int64, pin=on_cuda)
         self._acoustic_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor, torch.Tensor, torch.Tensor]] = {}
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
@@ -184,17 +367,28 @@ class CudaEngine:
         return self.config.audio.sample_rate
 
     def warm(self) -> float:
-        """Build (capture) the step of every (bucket, batch size); returns the seconds it took."""
+        """Build (capture) the step of every (bucket, batch size), size the host buffers and run every eager
+        op once (gathers, copies); returns the seconds it took."""
         t0 = time.perf_counter()
+        largest = self.settings.batch_sizes[-1]
         with self._lock, torch.inference_mode():
             for b in self.settings.batch_sizes:
                 for t in self.config.phoneme_buckets:
                     self._acoustic_step(t, b)
                 for f in self.config.frame_buckets:
                     self._frame_step(f, b)
-        if self.device.type == "cuda":
-            torch.cuda.synchronize(self.device)
+            self._fpi_host.reserve(largest * self._t_max)
+            self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
+            self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
+            smallest = self.settings.batch_sizes[0]
+            for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
+                stage()  # the eager ops of a split chunk: index upload, gathers, copies
+        self._sync()
         return time.perf_counter() - t0
+
+    def _sync(self) -> None:
+        if self.device.type == "cuda":
+            torch.cuda.current_stream(self.device).synchronize()
 
     # --- steps -----------------------------------------------------------------------------------------
 
@@ -215,7 +409,6 @@ class CudaEngine:
                 shared.hidden[:, t:].zero_()
                 shared.fpi[:, :t].copy_(fpi)
                 shared.fpi[:, t:].zero_()
-                shared.totals.copy_(shared.fpi.sum(dim=1))
 
             self._acoustic_steps[key] = (_Step(fn, self.settings.cuda_graphs, self._pool), ids, mask, speed)
         return self._acoustic_steps[key]
@@ -239,55 +432,109 @@ class CudaEngine:
             self._frame_steps[key] = (_Step(self._frames_fn(f, b, audio), self.settings.cuda_graphs, self._pool), audio)
         return self._frame_steps[key]
 
+    def _run_frames(self, f: int, b: int) -> torch.Tensor:
+        """Run step 2 on the inputs of batch size ``b`` at ``f`` frames; returns the audio [b, f*hop]."""
+        if f <= self.config.frame_buckets[-1]:
+            step, audio = self._frame_step(f, b)
+            step()
+            return audio
+        audio = torch.empty(b, f * self.hop, dtype=torch.float32, device=self.device)  # rare: eager, sized
+        self._frames_fn(f, b, audio)()
+        return audio
+
+    def _gather(self, shared: _Shared, passes: Sequence[FramePass]) -> list[Callable[[], None]]:
+        """Gather every pass's rows out of ``shared`` now; returns, per pass, the function that writes its
+        rows into the inputs of its batch size (padding rows zeroed). All rows are taken before any pass
+        writes, so a pass may reuse the very buffers it was gathered from."""
+        index = torch.from_numpy(np.concatenate([p.rows for p in passes])).to(self.device)
+        hidden, fpi = shared.hidden.index_select(0, index), shared.fpi.index_select(0, index)
+        stages: list[Callable[[], None]] = []
+        start = 0
+        for p in passes:
+
+            def stage(a: int = start, k: int = len(p.rows), dst: _Shared = self._shared[p.batch]) -> None:
+                dst.hidden[:k].copy_(hidden[a : a + k])
+                dst.hidden[k:].zero_()
+                dst.fpi[:k].copy_(fpi[a : a + k])
+                dst.fpi[k:].zero_()
+
+            stages.append(stage)
+            start += len(p.rows)
+        return stages
+
     # --- synthesis -------------------------------------------------------------------------------------
 
-    def _run(self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None) -> list[SynthesisResult]:
-        """One padded batch (len(batch) <= the largest batch size) through both steps."""
+    def _run_chunk(
+        self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None
+    ) -> list[SynthesisResult]:
+        """One chunk (``len(batch) <=`` the largest batch size) through both steps; results in chunk order.
+
+        The caller holds the engine lock and inference mode.
+        """
         n = len(batch)
         b = bucket_for(n, self.settings.batch_sizes)
-        ids_np, mask_np = batch_to_bucket([*batch, *([[0]] * (b - n))], self.config.phoneme_buckets)
-        mask_np[n:] = 0.0  # padding rows: no real ids, so no frames
-        t = ids_np.shape[1]
-        with self._lock, torch.inference_mode():
-            t0 = time.perf_counter()
-            step, ids, mask, speeds = self._acoustic_step(t, b)
-            ids.copy_(torch.from_numpy(ids_np))
-            mask.copy_(torch.from_numpy(mask_np))
-            speeds.fill_(speed)
-            step()
-            shared = self._shared[b]
-            totals = shared.totals[:n].cpu().numpy()  # the one host sync: it picks the frame bucket
-            t1 = time.perf_counter()
-            most = int(totals.max())
-            f = frame_bucket(most, self.config.frame_buckets)
-            if f <= self.config.frame_buckets[-1]:
-                frame_step, audio_buf = self._frame_step(f, b)
-                frame_step()
-            else:  # beyond the largest bucket: eager at the needed size (rare)
-                audio_buf = torch.empty(b, f * self.hop, dtype=torch.float32, device=self.device)
-                self._frames_fn(f, b, audio_buf)()
-            audio = audio_buf[:n, : most * self.hop].cpu().numpy()
-            fpi = shared.fpi[:n, :t].cpu().numpy()
-            t2 = time.perf_counter()
+        t = bucket_for(max(len(ids) for ids in batch), self.config.phoneme_buckets)
+        ids_np = np.zeros((b, t), dtype=np.int64)
+        mask_np = np.zeros((b, t), dtype=np.float32)  # padding rows: no real ids, so no frames
+        ids_np[:n], mask_np[:n] = pad_batch(batch, t)
+        t0 = time.perf_counter()
+        step, ids, mask, speeds = self._acoustic_step(t, b)
+        ids.copy_(torch.from_numpy(ids_np))
+        mask.copy_(torch.from_numpy(mask_np))
+        speeds.fill_(speed)
+        step()
+        shared = self._shared[b]
+        self._fpi_host.copy_from(0, shared.fpi[:n, :t])
+        self._sync()  # the sync that lets the host plan the frame passes
+        fpi = self._fpi_host.array[: n * t].reshape(n, t).copy()
+        totals = fpi.sum(axis=1)
+        t1 = time.perf_counter()
+
+        passes = plan_frame_passes(totals, self.config.frame_buckets, self.settings.batch_sizes, self.plan.pass_overhead_frames)
+        widths = [int(totals[p.rows].max()) * self.hop for p in passes]  # samples read back per row of a pass
+        offsets = np.cumsum([0] + [len(p.rows) * w for p, w in zip(passes, widths, strict=True)])
+        self._audio_host.reserve(int(offsets[-1]))
+        keep: list[torch.Tensor] = []  # device buffers with copies in flight
+        if len(passes) == 1:
+            keep.append(self._run_frames(passes[0].frames, b))  # in chunk order: no gather
+            self._audio_host.copy_from(0, keep[0][:n, : widths[0]])
+        else:
+            for p, stage, width, offset in zip(passes, self._gather(shared, passes), widths, offsets, strict=False):
+                stage()
+                keep.append(self._run_frames(p.frames, p.batch))
+                self._audio_host.copy_from(int(offset), keep[-1][: len(p.rows), :width])
+        self._sync()
+        audio = self._audio_host.array
+        results: list[SynthesisResult | None] = [None] * n
+        for p, width, offset in zip(passes, widths, offsets, strict=False):
+            for j, row in enumerate(p.rows):
+                a = int(offset) + j * width
+                samples = audio[a : a + int(totals[row]) * self.hop].copy()
+                results[row] = SynthesisResult(samples, fpi[row, : len(batch[row])].copy())
         add_time(timings, "acoustic", t1 - t0)
-        add_time(timings, "frames_to_audio", t2 - t1)
-        return [
-            SynthesisResult(audio[i, : int(totals[i]) * self.hop].copy(), fpi[i, : len(seq)].copy())
-            for i, seq in enumerate(batch)
-        ]
+        add_time(timings, "frames_to_audio", time.perf_counter() - t1)
+        return results  # type: ignore[return-value]
 
     def synthesize_batch(
         self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
     ) -> list[SynthesisResult]:
-        """Synthesize utterances of ids (``[0, *ids, 0]`` each), in batches of the captured sizes."""
+        """Synthesize utterances of ids (``[0, *ids, 0]`` each); results in input order.
+
+        Up to the largest captured batch size the batch is one acoustic pass; larger batches are sorted by
+        length and split into near-equal chunks (:func:`plan_chunks`).
+        """
         speed = SynthesisOptions(speed=speed).speed
         if not batch or min(len(ids) for ids in batch) < 1:
             raise ValueError("every utterance needs at least one phoneme id")
-        largest = self.settings.batch_sizes[-1]
-        results: list[SynthesisResult] = []
-        for start in range(0, len(batch), largest):
-            results += self._run(batch[start : start + largest], speed, timings)
-        return results
+        longest = max(len(ids) for ids in batch)
+        if longest > self._t_max:
+            raise ValueError(f"an utterance has {longest} ids, more than the largest phoneme bucket {self._t_max}")
+        results: list[SynthesisResult | None] = [None] * len(batch)
+        with self._lock, torch.inference_mode():
+            for chunk in plan_chunks([len(ids) for ids in batch], self.settings.batch_sizes[-1]):
+                for i, result in zip(chunk, self._run_chunk([batch[i] for i in chunk], speed, timings), strict=True):
+                    results[i] = result
+        return results  # type: ignore[return-value]
 
     def synthesize(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> SynthesisResult:
         """Synthesize one utterance of ids (``[0, *ids, 0]``)."""
