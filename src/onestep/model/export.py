@@ -3,6 +3,11 @@
 The graphs are the only weight files a voice ships: every parameter is an ONNX initializer named exactly as
 in the PyTorch ``state_dict`` of its network, so ``load_voice_models`` rebuilds the PyTorch networks (for the
 GPU engine) from ``voice.json`` + the ONNX files alone.
+
+By default every initializer whose values are all exact in float16 is stored as float16, followed by a
+``Cast`` to float32 (named ``<parameter>::float``): the training checkpoints keep fp16 weights, so this
+halves the files without changing a value (float32-only weights, e.g. of a random voice, stay float32), and
+ONNX Runtime folds the casts away when it loads a graph (the graphs still compute in float32).
 """
 
 from __future__ import annotations
@@ -11,13 +16,18 @@ import dataclasses
 import io
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import numpy as np
 import torch
 from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.config import ModelConfig
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
+
+if TYPE_CHECKING:
+    import onnx
 
 OPSET = 17
 _EXAMPLE_T, _EXAMPLE_F = 16, 24
@@ -51,8 +61,47 @@ def _example_inputs(part: str, cfg: ModelConfig) -> tuple[torch.Tensor, ...]:
     return (torch.randn(1, cfg.n_mels, _EXAMPLE_F),)
 
 
-def export_graph(module: nn.Module, part: str, cfg: ModelConfig, path: str | Path) -> None:
-    """Write one network as ONNX (opset 17, dynamic batch/time, float32, weights inside the file)."""
+def store_fp16(model: onnx.ModelProto, exact_only: bool = True) -> int:
+    """Store float32 initializers of ``model`` as float16 followed by a ``Cast`` back to float32, in place.
+
+    The initializer keeps its name (the ``state_dict`` name); its consumers read ``<name>::float``.
+    ``exact_only``: convert only initializers whose every value is an fp16 value (lossless); otherwise round
+    all of them to the nearest fp16. Returns the number of initializers converted.
+    """
+    from onnx import TensorProto, helper, numpy_helper
+
+    graph = model.graph
+    casts = []
+    renamed: dict[str, str] = {}
+    for init in graph.initializer:
+        if init.data_type != TensorProto.FLOAT:
+            continue
+        values = numpy_helper.to_array(init)
+        half = values.astype(np.float16)
+        if exact_only and not np.array_equal(half.astype(np.float32), values):
+            continue
+        init.CopyFrom(numpy_helper.from_array(half, init.name))
+        renamed[init.name] = f"{init.name}::float"
+        casts.append(helper.make_node("Cast", [init.name], [renamed[init.name]], to=TensorProto.FLOAT))
+    for node in graph.node:
+        for i, name in enumerate(node.input):
+            if name in renamed:
+                node.input[i] = renamed[name]
+    nodes = casts + list(graph.node)
+    del graph.node[:]
+    graph.node.extend(nodes)
+    return len(casts)
+
+
+def export_graph(
+    module: nn.Module, part: str, cfg: ModelConfig, path: str | Path, fp16_weights: bool = True
+) -> None:
+    """Write one network as ONNX (opset 17, dynamic batch/time, float32 compute, weights inside the file).
+
+    Args:
+        fp16_weights: store the weights that are exact in float16 as float16 (+ Cast; see the module
+            docstring) instead of float32.
+    """
     inputs, outputs, axes = _SIGNATURES[part]
     buffer = io.BytesIO()
     with warnings.catch_warnings():
@@ -69,11 +118,22 @@ def export_graph(module: nn.Module, part: str, cfg: ModelConfig, path: str | Pat
             do_constant_folding=False,  # keep every parameter as an initializer under its state_dict name
             training=torch.onnx.TrainingMode.TRAINING,  # dedups initializers by storage, not by value (see below)
         )
-    Path(path).write_bytes(buffer.getvalue())
+    if not fp16_weights:
+        Path(path).write_bytes(buffer.getvalue())
+        return
+    import onnx
+
+    model = onnx.load_from_string(buffer.getvalue())
+    store_fp16(model)
+    onnx.save(model, str(path))
 
 
-def export_voice(models: VoiceModels, config: VoiceConfig, out_dir: str | Path) -> VoiceConfig:
+def export_voice(
+    models: VoiceModels, config: VoiceConfig, out_dir: str | Path, fp16_weights: bool = True
+) -> VoiceConfig:
     """Export a voice: ``acoustic.onnx``, ``decoder.onnx``, ``vocoder.onnx`` and ``voice.json`` in ``out_dir``.
+
+    ``fp16_weights``: store the weights that are exact in float16 as float16 (see :func:`store_fp16`).
 
     ``vocoder_context``, ``hidden_dim`` and ``extra["model"]`` (the ``ModelConfig``) of the written
     ``voice.json`` come from ``models``; the rest from ``config``. Returns the written config.
@@ -95,7 +155,7 @@ def export_voice(models: VoiceModels, config: VoiceConfig, out_dir: str | Path) 
     device_backup = {name: next(m.parameters()).device for name, m in models.parts().items()}
     try:
         for name, module in models.parts().items():
-            export_graph(module.cpu().float(), name, cfg, out / config.files[name])
+            export_graph(module.cpu().float(), name, cfg, out / config.files[name], fp16_weights)
     finally:
         for name, module in models.parts().items():
             module.to(device_backup[name])
@@ -106,17 +166,22 @@ def export_voice(models: VoiceModels, config: VoiceConfig, out_dir: str | Path) 
 def load_state_dict_from_onnx(path: str | Path) -> dict[str, torch.Tensor]:
     """Named initializers of an exported graph: the network's ``state_dict`` (parameters) exactly.
 
-    Exporter-made constants (names containing ``::``) are left out.
+    Exporter-made constants (names containing ``::``) are left out; fp16-stored weights come back as float32.
     """
     import onnx
     from onnx import numpy_helper
 
     model = onnx.load(str(path))
     return {
-        init.name: torch.from_numpy(numpy_helper.to_array(init).copy())
+        init.name: torch.from_numpy(_float32(numpy_helper.to_array(init)))
         for init in model.graph.initializer
         if "::" not in init.name
     }
+
+
+def _float32(values: np.ndarray) -> np.ndarray:
+    """fp16-stored weights as float32 (exact); any other array as a writable copy."""
+    return values.astype(np.float32) if values.dtype == np.float16 else values.copy()
 
 
 def model_config_of(voice: VoiceConfig) -> ModelConfig:

@@ -178,6 +178,16 @@ def _conv_as_matmul(node, weight: np.ndarray, bias: np.ndarray | None) -> tuple[
     return nodes, inits
 
 
+def _live(nodes: list, outputs: set[str]) -> list:
+    """``nodes`` without those whose outputs nothing reads (e.g. the Cast of a weight that was replaced)."""
+    while True:
+        read = outputs | {name for node in nodes for name in node.input}
+        kept = [node for node in nodes if any(out in read for out in node.output)]
+        if len(kept) == len(nodes):
+            return kept
+        nodes = kept
+
+
 def quantize_vocoder(src: str | Path, dst: str | Path, include_head: bool = True) -> QuantizeReport:
     """Write an INT8 copy of the vocoder graph ``src`` to ``dst`` (see the module docstring).
 
@@ -222,6 +232,7 @@ def quantize_vocoder(src: str | Path, dst: str | Path, include_head: bool = True
             new_inits += inits
         else:
             new_nodes.append(node)
+    new_nodes = _live(new_nodes, {out.name for out in graph.output})
     used = {name for node in new_nodes for name in node.input}
     kept_inits = [init for init in graph.initializer if init.name in used]
     del graph.node[:]
