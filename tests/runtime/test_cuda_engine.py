@@ -311,3 +311,28 @@ def test_graph_plans_agree_on_a_gpu(tiny_voice) -> None:
         assert np.array_equal(a.frames_per_id, b.frames_per_id) or np.array_equal(b.frames_per_id, c.frames_per_id)
         assert a.audio.size == int(a.frames_per_id.sum()) * gpu.hop
         assert c.audio.size == int(c.frames_per_id.sum()) * gpu.hop
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="on a GPU the bench itself runs (scripts/gpu/engine_bench.sh)")
+def test_gpu_bench_script_runs_eagerly_on_the_cpu(tiny_voice, tmp_path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "gpu_bench.json"
+    args = ["--device", "cpu", "--voice-dir", str(tiny_voice), "--ids", str(root / "scripts/gpu/bench_ids.json")]
+    args += ["--no-text", "--dtypes", "fp32", "--batch-sizes", "1,2", "--batches", "1,3", "--runs", "2"]
+    done = subprocess.run(
+        [sys.executable, str(root / "scripts/gpu_bench.py"), *args, "--batch-runs", "1", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root / "src")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(out.read_text())
+    entry = report["dtypes"]["fp32"]
+    assert entry["en"]["frames_equal_cpu"] and entry["en"]["max_abs_diff_cpu"] <= CPU_TOLERANCE
+    assert set(entry["batch_bench"]) == set(entry["batch_short"]) == set(entry["batch_bench_one_pass"]) == {"1", "3"}
+    assert report["text_to_pcm"] == {"skipped": "--no-text"}
+    assert "| fp32 |" in done.stdout.splitlines()[-1]

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Remote (GPU machine), one call, < 3 minutes: the CUDA engine tests, then scripts/gpu_bench.py.
+#
+#   bash scripts/gpu/engine_bench.sh            # carry [".carry/server"] to time text -> PCM with our frontend
+#
+# With .carry/server (the frontend + server site for the image's python3.12, scripts/gpu/server_wheels.sh) the
+# bench phonemizes there and times TTS(device="cuda").synthesize(text); without it, or when that site does not
+# import, it uses the ids of scripts/gpu/bench_ids.json (ids -> PCM and throughput only).
+# Env: TESTS=0 skips the tests; DTYPES (default fp16,bf16); BENCH_ARGS (extra gpu_bench.py arguments).
+# Writes $OUT/cuda_tests.txt, $OUT/frontend_probe.txt, $OUT/gpu_bench.json, $OUT/gpu_bench.log; the table last.
+set -uo pipefail
+OUT=${OUT:-$(pwd)/gpu_out}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+start=$(date +%s)
+
+tests="not run"
+if [ "${TESTS:-1}" != 0 ]; then
+  PYTHONPATH=src timeout 80 python3 -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
+    > "$OUT/cuda_tests.txt" 2>&1
+  tests="exit $? ($(tail -n 1 "$OUT/cuda_tests.txt"))"
+fi
+
+path=src
+mode="ids only (no .carry/server)"
+if [ -d .carry/server ]; then
+  probe='import numpy, torch
+from onestep.frontend.pipeline import Frontend
+f = Frontend(); print(f.phonemize("Hello there, this is a test.").phonemes, f.phonemize("你好，世界。").phonemes)
+print("numpy", numpy.__version__, "torch", torch.__version__, torch.cuda.is_available())'
+  if PYTHONPATH=src:.carry/server timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
+    path=src:.carry/server  # src first: the tree's onestep wins over any copy in the carried site
+    mode="frontend from .carry/server"
+  else
+    mode="ids only (.carry/server does not import: see frontend_probe.txt)"
+  fi
+fi
+
+left=$((170 - ($(date +%s) - start)))
+if [ $left -lt 60 ]; then left=60; fi
+PYTHONPATH=$path timeout "$left" python3 scripts/gpu_bench.py --out "$OUT/gpu_bench.json" \
+  --ids scripts/gpu/bench_ids.json --dtypes "${DTYPES:-fp16,bf16}" --budget-s $((left - 60)) ${BENCH_ARGS:-} \
+  > "$OUT/gpu_bench.log" 2>&1
+rc=$?
+echo "CUDA tests: $tests"
+echo "bench: exit $rc, $mode, $(($(date +%s) - start)) s in all"
+if [ $rc != 0 ]; then
+  tail -n 30 "$OUT/gpu_bench.log"
+  if [ -f "$OUT/gpu_bench.json" ]; then  # cut short: the numbers saved so far
+    PYTHONPATH=src python3 -c "import json, sys; sys.path.insert(0, 'scripts'); import gpu_bench as g
+g.print_table(json.load(open(sys.argv[1])))" "$OUT/gpu_bench.json"
+  fi
+else
+  sed -n '/^wrote /,$p' "$OUT/gpu_bench.log"
+fi
