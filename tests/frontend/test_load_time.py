@@ -1,4 +1,4 @@
-"""The load-time measures keep behaviour: spaCy without torch, jieba's fast quiet load, the lexicon cache, preload."""
+"""The load-time measures keep behaviour: no spaCy/torch at run time, compact jieba/misaki tables, preload."""
 
 from __future__ import annotations
 
@@ -13,46 +13,52 @@ import jieba
 import pytest
 
 from onestep.frontend.en import lexicon_cache
-from onestep.frontend.en.spacy_import import _HideTorch
+from onestep.frontend.import_tools import HideModules
 from onestep.frontend.pipeline import Frontend, LanguageTools
 from onestep.frontend.tokens import Token
 from onestep.frontend.zh import jieba_dict
 
 _CHILD = """
 import json, sys
+from onestep.frontend.en.spacy_import import spacy_is_loaded
 from onestep.frontend.pipeline import Frontend
 fe = Frontend(lexicon={})
-out = [fe.phonemize(t).phonemes for t in ("你好，世界。", "Hello world.")]
-torch_loaded = "torch" in sys.modules
+out = [fe.phonemize(t).phonemes for t in ("你好，世界。", "Hello world.", "I don't know, well-known U.S. firms.")]
+loaded = {name: name in sys.modules for name in ("torch", "thinc", "pkg_resources")}
+loaded["spacy"] = spacy_is_loaded()
+import spacy  # the stand-in: the real spaCy is imported on first use, still without torch
+blank_tokens = [t.text for t in spacy.blank("en").tokenizer("I don't know.")]
 import thinc.compat
-has_torch = thinc.compat.has_torch
+after = {"spacy": spacy_is_loaded(), "torch": "torch" in sys.modules, "thinc_torch": thinc.compat.has_torch}
 try:
     import torch  # still importable afterwards, by other code
     torch_works = torch.zeros(2).sum().item() == 0.0
 except ModuleNotFoundError:
     torch_works = None  # not installed
-print(json.dumps({"out": out, "torch_loaded": torch_loaded, "thinc_torch": has_torch, "torch_works": torch_works}))
+print(json.dumps({"out": out, "loaded": loaded, "blank": blank_tokens, "after": after, "torch_works": torch_works}))
 """
 
 
-def test_fresh_process_loads_without_torch_or_stderr_noise() -> None:
+def test_fresh_process_loads_without_spacy_torch_or_stderr_noise() -> None:
     proc = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, check=True)
     result = json.loads(proc.stdout)
     assert all(result["out"])
-    assert result["torch_loaded"] is False and result["thinc_torch"] is False
+    assert result["loaded"] == {"torch": False, "thinc": False, "pkg_resources": False, "spacy": False}
+    assert result["blank"] == ["I", "do", "n't", "know", "."]
+    assert result["after"] == {"spacy": True, "torch": False, "thinc_torch": False}
     assert result["torch_works"] is not False
     assert "prefix dict" not in proc.stderr and "Loading model" not in proc.stderr
     assert proc.stderr.strip() == ""
 
 
-def test_torch_is_hidden_only_in_the_importing_thread() -> None:
-    here = _HideTorch(threading.get_ident())
+def test_modules_are_hidden_only_in_the_importing_thread() -> None:
+    here = HideModules(["torch"], threading.get_ident())
     with pytest.raises(ModuleNotFoundError):
         here.find_spec("torch", None)
     with pytest.raises(ModuleNotFoundError):
         here.find_spec("torch.utils.dlpack", None)
     assert here.find_spec("torchaudio", None) is None
-    assert _HideTorch(threading.get_ident() + 1).find_spec("torch", None) is None
+    assert HideModules(["torch"], threading.get_ident() + 1).find_spec("torch", None) is None
 
 
 def test_jieba_fast_load_equals_jieba_own_load() -> None:
@@ -65,16 +71,25 @@ def test_jieba_fast_load_equals_jieba_own_load() -> None:
     assert not logging.getLogger("jieba").isEnabledFor(logging.DEBUG)
 
 
-def test_lexicon_cache_round_trip_and_corrupt_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jieba_compact_table_equals_jieba_dictionary() -> None:
+    freq, total = jieba_dict.build_freq()
+    table, table_total = jieba_dict.load_freq()
+    assert table_total == total and len(table) == len(freq)
+    assert all(table.get(k) == v for k, v in freq.items())
+    assert "不存在的词语组合" not in table and table.get("不存在的词语组合") is None
+
+
+def test_misaki_compact_lexicons_equal_misaki_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ONESTEP_CACHE", str(tmp_path))
-    path = lexicon_cache.cache_file(False)
-    assert path.parent == tmp_path and "us" in path.name
-    built = lexicon_cache.build_lexicons(False)
-    assert lexicon_cache.load_lexicons(False) == built  # built and written
-    assert path.is_file()
-    assert lexicon_cache.load_lexicons(False) == built  # read back
-    path.write_bytes(b"\x00garbage")
-    assert lexicon_cache.load_lexicons(False) == built  # rebuilt over a corrupt file
+    golds, silvers = lexicon_cache.build_lexicons(False)
+    for built, table in zip((golds, silvers), lexicon_cache.load_lexicons(False), strict=True):  # built, written
+        assert len(table) == len(built)
+        assert all(table[k] == v for k, v in built.items())
+    assert any(tmp_path.glob("misaki-*-us-gold-*.marisa"))
+    for path in tmp_path.glob("misaki-*-us-silver-*.values"):
+        path.write_bytes(b"\x00garbage")
+    again = lexicon_cache.load_lexicons(False)  # gold read back, silver rebuilt over a corrupt file
+    assert again[0]["hello"] == golds["hello"] and dict(again[1].items()) == silvers
 
 
 def test_probed_lexicon_has_misaki_lexicon_state() -> None:

@@ -14,16 +14,21 @@ import re
 import threading
 from collections.abc import Mapping
 
-import jieba
-from pypinyin import Style, lazy_pinyin
-from pypinyin.constants import PHRASES_DICT
-from pypinyin.pinyin_dict import pinyin_dict
+from onestep.frontend.zh import pinyin_tables
 
-from onestep.frontend.tokens import Token
-from onestep.frontend.zh import jieba_dict
-from onestep.frontend.zh import lexicon as lx
-from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes
-from onestep.frontend.zh.sandhi import Word, apply_sandhi
+pinyin_tables.install()  # pypinyin with the compact phrase table, before anything imports pypinyin
+
+from onestep.frontend.zh import jieba_dict  # noqa: E402  (imports jieba without pkg_resources)
+
+import jieba  # noqa: E402
+from pypinyin import Style, lazy_pinyin  # noqa: E402
+from pypinyin.constants import PHRASES_DICT  # noqa: E402
+from pypinyin.pinyin_dict import pinyin_dict  # noqa: E402
+
+from onestep.frontend.tokens import Token  # noqa: E402
+from onestep.frontend.zh import lexicon as lx  # noqa: E402
+from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes  # noqa: E402
+from onestep.frontend.zh.sandhi import Word, apply_sandhi  # noqa: E402
 
 _SYLLABLE = re.compile(r"[a-z]+[1-5]")
 # 长 reads zhang3 ("grow") before these characters and chang2 ("long") after these, when no phrase covers it.

@@ -11,7 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from misaki.zh import ZHG2P
+from onestep.frontend.zh import pinyin_tables
+
+pinyin_tables.install()  # misaki.zh imports pypinyin: give it the compact phrase table first
+
+from misaki.zh import ZHG2P  # noqa: E402
 
 _NON_SYLLABIC = "\u032f"  # combining inverted breve below (the "i̯" of "ai̯"); misaki strips it
 

@@ -1,0 +1,82 @@
+"""BlankEnglishTokenizer gives exactly spaCy's blank English tokens and spaces (corpus and random strings)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from onestep.frontend.en import tokenizer as tk
+from onestep.frontend.en.spacy_import import import_spacy
+
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "en_train.txt"
+_ALPHABET = [
+    *"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+    *".,!?;:'\"()[]{}-–—…’‘“”$%&*/\\@#+=<>~^_|é°",
+    *[" ", " ", " ", "  ", "\n", "\t"],
+]
+_WORDS = [
+    "don't", "U.S.", "a.m.", "e.g.", "http://x.com/a?b=1", "www.test.org", "3.5", "1,000", "we'll", "I'm",
+    "o'clock", "rock'n'roll", "'s", "n't", ":)", "<3", "'em", "Mr.", "Jan.", "ain't", "y'all", "’’", "C++",
+]
+
+
+@pytest.fixture(scope="module")
+def spacy_tokenizer() -> Any:
+    return import_spacy().blank("en").tokenizer
+
+
+@pytest.fixture(scope="module")
+def ours(spacy_tokenizer: Any) -> tk.BlankEnglishTokenizer:
+    return tk.BlankEnglishTokenizer(tk.extract_rules(spacy_tokenizer))
+
+
+def _spacy(tokenizer: Any, text: str) -> list[tuple[str, bool]]:
+    return [(t.text, t.whitespace_ == " ") for t in tokenizer(text)]
+
+
+def _mismatches(ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any, texts: list[str]) -> list[str]:
+    return [t for t in texts if [tuple(p) for p in ours(t)] != _spacy(spacy_tokenizer, t)]
+
+
+def test_equal_to_spacy_on_the_training_corpus(ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any) -> None:
+    if not CORPUS.is_file():
+        pytest.skip(f"corpus not found at {CORPUS}")
+    lines = CORPUS.read_text(encoding="utf-8").splitlines()
+    assert len(lines) > 1000
+    assert _mismatches(ours, spacy_tokenizer, lines) == []
+
+
+def test_equal_to_spacy_on_random_strings(ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any) -> None:
+    rng = random.Random(4)
+    specials = sorted(spacy_tokenizer.rules)
+    texts = []
+    for _ in range(6000):
+        parts = []
+        for _ in range(rng.randint(1, 12)):
+            k = rng.random()
+            if k < 0.3:
+                parts.append(rng.choice(specials))
+            elif k < 0.5:
+                parts.append(rng.choice(_WORDS))
+            else:
+                parts.append("".join(rng.choice(_ALPHABET) for _ in range(rng.randint(1, 6))))
+            parts.append(rng.choice(["", " ", " ", " ", "", "  ", "\n"]))
+        texts.append("".join(parts))
+    texts += ["", " ", "  a  ", "\n", "a\n\nb", " lead", "trail ", "’’", "(’’)", ":) :(", "a.m. p.m.", "We're done."]
+    assert _mismatches(ours, spacy_tokenizer, texts) == []
+
+
+def test_rules_are_cached_per_spacy_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spacy_tokenizer: Any) -> None:
+    monkeypatch.setenv("ONESTEP_CACHE", str(tmp_path))
+    path = tk.rules_path()
+    assert path.parent == tmp_path and "spacy-" in path.name
+    rules = tk.load_rules()  # extracted from spaCy and written
+    assert rules == json.loads(json.dumps(tk.extract_rules(spacy_tokenizer))) == json.loads(path.read_text("utf-8"))
+    path.write_text("{broken", encoding="utf-8")
+    assert tk.load_rules() == rules  # rewritten over a broken file
+    monkeypatch.setattr(tk, "spacy_rules", lambda: pytest.fail("spaCy used although the rules are cached"))
+    assert tk.BlankEnglishTokenizer()("I can't.") == [("I", True), ("ca", False), ("n't", False), (".", False)]

@@ -1,0 +1,60 @@
+"""pypinyin with the compact phrase table reads exactly as pypinyin with its own dictionaries."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from onestep.frontend.compact_table import CompactTable
+from onestep.frontend.zh import pinyin_tables
+
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "zh_train.txt"
+
+_CHILD = """
+import json, sys
+compact = sys.argv[1] == "compact"
+if compact:
+    from onestep.frontend.zh import pinyin_tables
+    assert pinyin_tables.install()
+import pypinyin
+from pypinyin import Style, lazy_pinyin, pinyin
+from pypinyin.constants import PHRASES_DICT
+from pypinyin.seg import mmseg
+lines = [line.strip() for line in open(sys.argv[2], encoding="utf-8")][:400]
+lines += ["重庆的银行行长", "长大了", "一行行代码", "朝阳", "还钱", "中国人民银行"]
+out = {
+    "table": type(PHRASES_DICT).__name__,
+    "lazy": [lazy_pinyin(t, style=Style.TONE3, neutral_tone_with_five=True) for t in lines],
+    "heteronym": [pinyin(t, heteronym=True) for t in lines[:50]],
+    "seg": [list(mmseg.seg.cut(t)) for t in lines],
+    "prefix": [w in mmseg.p_set for w in ("中", "中国", "中国人民银", "银行行长", "zz", "重庆")],
+}
+pypinyin.load_phrases_dict({"银行行长": [["yín"], ["háng"], ["háng"], ["zhǎng"]]})
+out["after_load"] = [lazy_pinyin("银行行长"), list(mmseg.seg.cut("我是银行行长")), "银行行长" in mmseg.p_set]
+print(json.dumps(out, ensure_ascii=False))
+"""
+
+
+def _run(mode: str, corpus: Path) -> dict[str, object]:
+    proc = subprocess.run([sys.executable, "-c", _CHILD, mode, str(corpus)], capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(proc.stdout)
+    return result
+
+
+def test_phrase_table_equals_pypinyin_json() -> None:
+    table = pinyin_tables.load_phrase_table()
+    phrases = pinyin_tables.build_phrases()
+    assert isinstance(table, CompactTable) and len(table) == len(phrases) > 40_000
+    assert all(table[k] == v for k, v in phrases.items())
+
+
+def test_pypinyin_reads_the_same_with_the_compact_table(tmp_path: Path) -> None:
+    corpus = CORPUS
+    if not corpus.is_file():
+        corpus = tmp_path / "zh.txt"
+        corpus.write_text("今天下午三点我们在大会议室讨论新产品的发布计划。\n银行行长说长大了要还钱。\n", encoding="utf-8")
+    plain, compact = _run("plain", corpus), _run("compact", corpus)
+    assert plain.pop("table") == "dict" and compact.pop("table") == "CompactTable"
+    assert compact == plain
