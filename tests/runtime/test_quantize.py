@@ -64,3 +64,10 @@ def test_command_line_writes_next_to_the_voice(voice_copy, capsys: pytest.Captur
     assert main([str(voice)]) == 0
     assert (voice / INT8_NAME).is_file()
     assert "wrote" in capsys.readouterr().out
+
+
+def test_fp16_weights_need_another_directory(tiny_voice: Path, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="out_dir other than"):
+        derive_int8_vocoder(tiny_voice, tiny_voice, fp16_weights=True)
+    derive_int8_vocoder(tiny_voice, tmp_path / "v", fp16_weights=True)  # random weights: stay float32
+    assert OrtEngine(tmp_path / "v").synthesize(SENTENCE).audio.size

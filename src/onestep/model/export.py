@@ -16,7 +16,6 @@ import dataclasses
 import io
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -24,10 +23,8 @@ from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.config import ModelConfig
+from onestep.model.quantize import store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
-
-if TYPE_CHECKING:
-    import onnx
 
 OPSET = 17
 _EXAMPLE_T, _EXAMPLE_F = 16, 24
@@ -61,38 +58,6 @@ def _example_inputs(part: str, cfg: ModelConfig) -> tuple[torch.Tensor, ...]:
     return (torch.randn(1, cfg.n_mels, _EXAMPLE_F),)
 
 
-def store_fp16(model: onnx.ModelProto, exact_only: bool = True) -> int:
-    """Store float32 initializers of ``model`` as float16 followed by a ``Cast`` back to float32, in place.
-
-    The initializer keeps its name (the ``state_dict`` name); its consumers read ``<name>::float``.
-    ``exact_only``: convert only initializers whose every value is an fp16 value (lossless); otherwise round
-    all of them to the nearest fp16. Returns the number of initializers converted.
-    """
-    from onnx import TensorProto, helper, numpy_helper
-
-    graph = model.graph
-    casts = []
-    renamed: dict[str, str] = {}
-    for init in graph.initializer:
-        if init.data_type != TensorProto.FLOAT:
-            continue
-        values = numpy_helper.to_array(init)
-        half = values.astype(np.float16)
-        if exact_only and not np.array_equal(half.astype(np.float32), values):
-            continue
-        init.CopyFrom(numpy_helper.from_array(half, init.name))
-        renamed[init.name] = f"{init.name}::float"
-        casts.append(helper.make_node("Cast", [init.name], [renamed[init.name]], to=TensorProto.FLOAT))
-    for node in graph.node:
-        for i, name in enumerate(node.input):
-            if name in renamed:
-                node.input[i] = renamed[name]
-    nodes = casts + list(graph.node)
-    del graph.node[:]
-    graph.node.extend(nodes)
-    return len(casts)
-
-
 def export_graph(
     module: nn.Module, part: str, cfg: ModelConfig, path: str | Path, fp16_weights: bool = True
 ) -> None:
@@ -100,7 +65,7 @@ def export_graph(
 
     Args:
         fp16_weights: store the weights that are exact in float16 as float16 (+ Cast; see the module
-            docstring) instead of float32.
+            docstring and :func:`onestep.model.quantize.store_fp16`) instead of float32.
     """
     inputs, outputs, axes = _SIGNATURES[part]
     buffer = io.BytesIO()

@@ -1,4 +1,8 @@
-"""INT8 vocoder: the pointwise layers of ``vocoder.onnx`` rewritten as integer matmuls with per-frame scales.
+"""Weight storage of exported graphs (torch-free, ``onnx`` only): fp16-stored weights and the INT8 vocoder.
+
+fp16 storage (:func:`store_fp16`): float32 weights that are exact in float16 stored as float16 + a ``Cast``.
+
+INT8 vocoder: the pointwise layers of ``vocoder.onnx`` rewritten as integer matmuls with per-frame scales.
 
 The vocoder's time goes into its pointwise (Linear) layers: ``pwconv1``/``pwconv2`` of every ConvNeXt block
 and the head. Each ``MatMul(x, W)`` with a constant ``W`` becomes::
@@ -15,7 +19,7 @@ depthwise convolutions was measured slower).
 The result is written as ``vocoder.int8.onnx`` next to (or apart from) ``vocoder.onnx``; the CPU engine uses
 it when present (:class:`onestep.runtime.ort_engine.OrtEngine`). Derive it with::
 
-    python -m onestep.model.quantize VOICE_DIR [--out DIR]
+    python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]]
 """
 
 from __future__ import annotations
@@ -24,8 +28,12 @@ import argparse
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import onnx
 
 INT8_NAME = "vocoder.int8.onnx"
 """File name the engine looks for next to ``vocoder.onnx``."""
@@ -45,6 +53,38 @@ class QuantizeReport:
     layers: tuple[str, ...]
     source_bytes: int
     output_bytes: int
+
+
+def store_fp16(model: onnx.ModelProto, exact_only: bool = True) -> int:
+    """Store float32 initializers of ``model`` as float16 followed by a ``Cast`` back to float32, in place.
+
+    The initializer keeps its name (the ``state_dict`` name); its consumers read ``<name>::float``.
+    ``exact_only``: convert only initializers whose every value is an fp16 value (lossless); otherwise round
+    all of them to the nearest fp16. Returns the number of initializers converted.
+    """
+    from onnx import TensorProto, helper, numpy_helper
+
+    graph = model.graph
+    casts = []
+    renamed: dict[str, str] = {}
+    for init in graph.initializer:
+        if init.data_type != TensorProto.FLOAT:
+            continue
+        values = numpy_helper.to_array(init)
+        half = values.astype(np.float16)
+        if exact_only and not np.array_equal(half.astype(np.float32), values):
+            continue
+        init.CopyFrom(numpy_helper.from_array(half, init.name))
+        renamed[init.name] = f"{init.name}::float"
+        casts.append(helper.make_node("Cast", [init.name], [renamed[init.name]], to=TensorProto.FLOAT))
+    for node in graph.node:
+        for i, name in enumerate(node.input):
+            if name in renamed:
+                node.input[i] = renamed[name]
+    nodes = casts + list(graph.node)
+    del graph.node[:]
+    graph.node.extend(nodes)
+    return len(casts)
 
 
 def _constant_weight(graph, name: str, ndim: int = 2) -> tuple[np.ndarray, list] | None:  # noqa: ANN001
@@ -241,18 +281,25 @@ def quantize_vocoder(src: str | Path, dst: str | Path, include_head: bool = True
     graph.initializer.extend(kept_inits + new_inits)
     if not any(op.domain in ("", "ai.onnx") and op.version >= 13 for op in model.opset_import):
         raise ValueError(f"{src}: needs opset >= 13 for per-axis QuantizeLinear")
+    store_fp16(model)  # the float weights left (depthwise convs, norms), where exact
     onnx.checker.check_model(model)
     dst.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(dst))
     return QuantizeReport(tuple(node.name for node, _, _ in targets), src.stat().st_size, dst.stat().st_size)
 
 
-def derive_int8_vocoder(voice_dir: str | Path, out_dir: str | Path | None = None) -> Path:
+def derive_int8_vocoder(
+    voice_dir: str | Path, out_dir: str | Path | None = None, fp16_weights: bool = False
+) -> Path:
     """Quantize a voice's vocoder into ``<out_dir>/vocoder.int8.onnx`` (default: the voice directory itself).
 
     With an ``out_dir`` other than ``voice_dir``, the voice's own files are copied there too (unless present),
-    so ``out_dir`` is a complete voice directory that uses the INT8 vocoder. Returns the written path.
+    so ``out_dir`` is a complete voice directory that uses the INT8 vocoder; ``fp16_weights`` then writes its
+    three graphs with fp16-exact weights stored as fp16 (:func:`onestep.model.export.store_fp16`; lossless)
+    instead of copying them. Returns the written INT8 path.
     """
+    import onnx
+
     from onestep.config import VoiceConfig
 
     voice_dir = Path(voice_dir)
@@ -260,9 +307,19 @@ def derive_int8_vocoder(voice_dir: str | Path, out_dir: str | Path | None = None
     out = Path(out_dir) if out_dir is not None else voice_dir
     out.mkdir(parents=True, exist_ok=True)
     if out.resolve() != voice_dir.resolve():
-        for name in ("voice.json", *config.files.values()):
-            if not (out / name).exists():
+        if not (out / "voice.json").exists():
+            shutil.copy2(voice_dir / "voice.json", out / "voice.json")
+        for name in config.files.values():
+            if (out / name).exists():
+                continue
+            if fp16_weights:
+                model = onnx.load(str(voice_dir / name))
+                store_fp16(model)
+                onnx.save(model, str(out / name))
+            else:
                 shutil.copy2(voice_dir / name, out / name)
+    elif fp16_weights:
+        raise ValueError("fp16_weights rewrites the graphs: give an out_dir other than the voice directory")
     vocoder = Path(config.files["vocoder"])
     target = out / (vocoder.name.removesuffix(".onnx") + ".int8.onnx")
     quantize_vocoder(voice_dir / vocoder, target)
@@ -270,12 +327,18 @@ def derive_int8_vocoder(voice_dir: str | Path, out_dir: str | Path | None = None
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m onestep.model.quantize VOICE_DIR [--out DIR]``."""
+    """``python -m onestep.model.quantize VOICE_DIR [--out DIR] [--fp16-weights]``."""
     parser = argparse.ArgumentParser(prog="python -m onestep.model.quantize", description=__doc__.split("\n")[0])
     parser.add_argument("voice_dir", type=Path, help="voice directory (voice.json + the three graphs)")
     parser.add_argument("--out", type=Path, help="write here (a complete voice directory) instead of VOICE_DIR")
+    parser.add_argument(
+        "--fp16-weights", action="store_true", help="with --out: store the graphs' fp16-exact weights as fp16"
+    )
     args = parser.parse_args(argv)
-    path = derive_int8_vocoder(args.voice_dir, args.out)
+    try:
+        path = derive_int8_vocoder(args.voice_dir, args.out, args.fp16_weights)
+    except (ValueError, FileNotFoundError) as e:
+        parser.error(str(e))
     print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
     return 0
 
