@@ -173,32 +173,39 @@ def text_path(voice_dir: Path, texts: dict[str, str], runs: int, cuda: bool = Tr
     out: dict[str, Any] = {"load_s": time.perf_counter() - t0, "engine": engine}
     frontend = api.frontend()
     for lang, text in texts.items():
-        for _ in range(5):
-            audio = api.synthesize(text)
-        pool = fresh_sentences(lang)
-        n = min(runs, len(pool) // 2)
-        fresh, fresh_frontend = pool[:n], pool[n : 2 * n]  # each text once: no frontend cache hit per sentence
-        seconds, samples = [], 0
-        for t in fresh:
-            t0 = time.perf_counter()
-            a = api.synthesize(t)
-            seconds.append(time.perf_counter() - t0)
-            samples += a.samples.size
-        out[lang] = {
-            "text": text,
-            "audio_s": audio.samples.size / audio.sample_rate,
-            "text_to_pcm_ms": percentiles_ms(timed(lambda t=text: api.synthesize(t), runs)),
-            "frontend_ms": percentiles_ms(timed(lambda t=text: frontend.phonemize(t), runs)),
-            "fresh": {
-                "sentences": n,
-                "example": fresh[0],
-                "mean_audio_s": samples / n / audio.sample_rate,
-                "text_to_pcm_ms": percentiles_ms(seconds),
-                "frontend_ms": percentiles_ms([timed(lambda t=t: frontend.phonemize(t), 1)[0] for t in fresh_frontend]),
-            },
-        }
+        try:
+            out[lang] = _text_path_language(api, frontend, lang, text, runs)
+        except Exception as e:  # noqa: BLE001 - the other language may still work
+            out[f"{lang}_error"] = f"{type(e).__name__}: {e}"
     del api
     return out
+
+
+def _text_path_language(api: Any, frontend: Any, lang: str, text: str, runs: int) -> dict[str, Any]:
+    """One language's text -> PCM: ``text`` repeated (frontend caches warm) and distinct sentences, each once."""
+    for _ in range(5):
+        audio = api.synthesize(text)
+    pool = fresh_sentences(lang)
+    n = min(runs, len(pool) // 2)
+    fresh, fresh_frontend = pool[:n], pool[n : 2 * n]  # each text once: no frontend cache hit per sentence
+    seconds, samples = [], 0
+    for t in fresh:
+        t0 = time.perf_counter()
+        samples += api.synthesize(t).samples.size
+        seconds.append(time.perf_counter() - t0)
+    return {
+        "text": text,
+        "audio_s": audio.samples.size / audio.sample_rate,
+        "text_to_pcm_ms": percentiles_ms(timed(lambda: api.synthesize(text), runs)),
+        "frontend_ms": percentiles_ms(timed(lambda: frontend.phonemize(text), runs)),
+        "fresh": {
+            "sentences": n,
+            "example": fresh[0],
+            "mean_audio_s": samples / n / audio.sample_rate,
+            "text_to_pcm_ms": percentiles_ms(seconds),
+            "frontend_ms": percentiles_ms([timed(lambda t=t: frontend.phonemize(t), 1)[0] for t in fresh_frontend]),
+        },
+    }
 
 
 def main() -> None:
@@ -233,10 +240,13 @@ def main() -> None:
 
     frontend, frontend_error = (None, "--no-text") if args.no_text else load_frontend()
     if frontend is not None:
-        ids_by_text = phonemize_all(frontend)
-    elif args.ids:
+        try:
+            ids_by_text = phonemize_all(frontend)
+        except Exception as e:  # noqa: BLE001 - e.g. a missing fallback for an out-of-lexicon word
+            frontend, frontend_error = None, f"{type(e).__name__}: {e}"
+    if frontend is None and args.ids:
         ids_by_text = json.loads(args.ids.read_text(encoding="utf-8"))
-    else:
+    elif frontend is None:
         raise SystemExit(f"no frontend ({frontend_error}) and no --ids: nothing to synthesize")
     sets = {
         name: {lang: [t for t in texts if t in ids_by_text] for lang, texts in group.items()}
@@ -336,18 +346,19 @@ def print_table(report: dict[str, Any]) -> None:
     for lang, s in report.get("sentences", {}).items():
         print(f"  {lang} sentence ({s['ids']} ids): {s['text']}")
     text = report.get("text_to_pcm", {})
-    if "en" in text or "zh" in text:
-        for lang in ("en", "zh"):
-            if lang in text:
-                r, f = text[lang], text[lang]["fresh"]
-                print(
-                    f"  text -> PCM {lang}, {f['sentences']} distinct sentences ({f['mean_audio_s']:.2f} s audio): "
-                    f"p50 {f['text_to_pcm_ms']['p50']:.2f} ms, p95 {f['text_to_pcm_ms']['p95']:.2f} ms (frontend "
-                    f"p50 {f['frontend_ms']['p50']:.2f} ms); one sentence repeated ({r['audio_s']:.2f} s): "
-                    f"p50 {r['text_to_pcm_ms']['p50']:.2f} ms"
-                )
-    else:
+    if not any(key.startswith(("en", "zh")) for key in text):
         print(f"  text -> PCM: not measured ({text.get('skipped') or text.get('error')})")
+    for lang in ("en", "zh"):
+        if f"{lang}_error" in text:
+            print(f"  text -> PCM {lang}: failed ({text[f'{lang}_error']})")
+        if lang in text:
+            r, f = text[lang], text[lang]["fresh"]
+            print(
+                f"  text -> PCM {lang}, {f['sentences']} distinct sentences ({f['mean_audio_s']:.2f} s audio): "
+                f"p50 {f['text_to_pcm_ms']['p50']:.2f} ms, p95 {f['text_to_pcm_ms']['p95']:.2f} ms (frontend "
+                f"p50 {f['frontend_ms']['p50']:.2f} ms); one sentence repeated ({r['audio_s']:.2f} s): "
+                f"p50 {r['text_to_pcm_ms']['p50']:.2f} ms"
+            )
     print("\n| dtype | capture s | ids->PCM p50 en / zh ms | sentence set | sentences/s at batch size |")
     print("| --- | ---: | ---: | --- | --- |")
     for dtype, e in report["dtypes"].items():

@@ -295,7 +295,7 @@ def test_split_passes_on_a_gpu_match_the_onnx_engine(tiny_voice, engine: OrtEngi
             onnx = engine.synthesize(ids, speed)
             assert result.audio.size == int(result.frames_per_id.sum()) * gpu.hop
             if np.array_equal(result.frames_per_id, onnx.frames_per_id):  # TF32 convolutions may move a rounding
-                assert np.abs(result.audio - onnx.audio).max() <= 1e-4
+                assert np.abs(result.audio - onnx.audio).max() <= 1e-3  # a wrong gather is off by ~0.1
             assert abs(int(result.frames_per_id.sum()) - int(onnx.frames_per_id.sum())) <= len(ids) // 10 + 1
 
 
@@ -307,10 +307,12 @@ def test_graph_plans_agree_on_a_gpu(tiny_voice) -> None:
     for plan in (BatchPlan(None), BatchPlan(), BatchPlan(0)):
         gpu.plan = plan
         runs.append(gpu.synthesize_batch(batch))
-    for a, b, c in zip(*runs, strict=True):
-        assert np.array_equal(a.frames_per_id, b.frames_per_id) or np.array_equal(b.frames_per_id, c.frames_per_id)
-        assert a.audio.size == int(a.frames_per_id.sum()) * gpu.hop
-        assert c.audio.size == int(c.frames_per_id.sum()) * gpu.hop
+    for ids, *same in zip(batch, *runs, strict=True):  # the acoustic passes are the same whatever the plan
+        assert all(np.array_equal(r.frames_per_id, same[0].frames_per_id) for r in same)
+        assert len(same[0].frames_per_id) == len(ids)
+        assert all(r.audio.size == int(r.frames_per_id.sum()) * gpu.hop for r in same)
+        for r in same[1:]:  # other frame buckets and batch sizes: fp16 kernels and the bucket edge differ slightly
+            assert np.abs(r.audio - same[0].audio).max() <= 0.05
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="on a GPU the bench itself runs (scripts/gpu/engine_bench.sh)")
