@@ -125,3 +125,54 @@ def test_preload_builds_requested_languages(langs: list[str], background: bool, 
 def test_preload_rejects_unknown_language() -> None:
     with pytest.raises(ValueError, match="fr"):
         Frontend(lexicon={}).preload(["fr"])  # type: ignore[list-item]
+
+
+_PRELOAD_CHILD = """
+import json, sys
+from onestep.frontend.import_tools import is_deferred
+from onestep.frontend.pipeline import Frontend
+fe = Frontend(lexicon={})
+fe.phonemize("你好。")
+before = is_deferred("cn2an")
+fe.preload(background=False)
+from onestep.frontend.en import g2p
+print(json.dumps({"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
+                  "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules}))
+"""
+
+
+def test_preload_loads_everything_a_request_may_need() -> None:
+    proc = subprocess.run([sys.executable, "-c", _PRELOAD_CHILD], capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout) == {
+        "cn2an_deferred_before": True, "cn2an_deferred_after": False, "espeak": True, "torch": False,
+    }
+
+
+def test_deferred_module_imports_on_first_attribute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.frontend import import_tools
+
+    (tmp_path / "os_heavy_mod.py").write_text("VALUE = 42\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "os_heavy_mod", raising=False)
+    calls: list[int] = []
+
+    def importer():  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 1:
+            raise ImportError("first try fails")
+        import importlib
+
+        return importlib.import_module("os_heavy_mod")
+
+    import_tools.defer_import("os_heavy_mod", importer)
+    import os_heavy_mod  # type: ignore[import-not-found]
+
+    assert import_tools.is_deferred("os_heavy_mod") and calls == []
+    assert os_heavy_mod.__file__ == str(tmp_path / "os_heavy_mod.py") and calls == []  # introspection: no import
+    with pytest.raises(AttributeError):
+        os_heavy_mod.__wrapped__  # noqa: B018
+    with pytest.raises(ImportError):
+        os_heavy_mod.VALUE  # noqa: B018
+    assert import_tools.is_deferred("os_heavy_mod")  # the stand-in is back after a failed import
+    assert os_heavy_mod.VALUE == 42 and calls == [1, 1]
+    assert not import_tools.is_deferred("os_heavy_mod") and sys.modules["os_heavy_mod"].VALUE == 42

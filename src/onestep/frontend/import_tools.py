@@ -1,4 +1,11 @@
-"""Import helpers for the frontend's cold start: hide an optional module from one thread while importing.
+"""Import helpers for the frontend's cold start: defer a module's import to its first use; hide an optional
+module from one thread while importing.
+
+:func:`defer_import` puts a stand-in module in ``sys.modules``: ``import name`` then binds the stand-in for
+free, and the first attribute read imports the real module in its place (the stand-in, still bound in modules
+that imported it early, forwards to it). It is for libraries that other libraries import at the top but the
+frontend uses only for some texts: spaCy (misaki imports it; ~1.2 s, ~60 MB; see ``en/spacy_import``) and
+cn2an (misaki.zh imports it; ~0.15 s of regex compiling; Mandarin numbers use it).
 
 Some libraries import heavy optional modules they do not need for what the frontend uses: thinc (under
 spaCy) imports torch (~2.5 s, ~440 MB), jieba imports ``pkg_resources`` only to locate its own data files
@@ -11,12 +18,72 @@ the finder), so hiding them then changes nothing.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import sys
 import threading
 import types
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+_lock = threading.RLock()
+_importers: dict[str, Callable[[], types.ModuleType]] = {}
+# dunder names a stand-in forwards (and so imports for); other dunders are introspection (inspect.getmodule
+# probes every module's __file__) and are answered by the stand-in itself or raise AttributeError
+_FORWARDED_DUNDERS = frozenset({"__path__", "__version__", "__all__"})
+
+
+class DeferredModule(types.ModuleType):
+    """Stands in for a module in ``sys.modules`` until an attribute is read, then imports the real one."""
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") and attr.endswith("__") and attr not in _FORWARDED_DUNDERS:
+            raise AttributeError(attr)
+        return getattr(load_deferred(self.__name__), attr)
+
+
+def defer_import(name: str, importer: Callable[[], types.ModuleType] | None = None) -> None:
+    """Make ``import name`` bind a stand-in until the module is used (no-op if imported or not installed).
+
+    Args:
+        name: a top-level module name.
+        importer: imports and returns the real module (default ``importlib.import_module(name)``); runs with
+            the stand-in already removed from ``sys.modules``.
+    """
+    with _lock:
+        if name in sys.modules:
+            return
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            return
+        stand_in = DeferredModule(name, f"{name}, imported on first use (onestep.frontend.import_tools)")
+        stand_in.__spec__ = spec  # not initializing: `import name` touches nothing else
+        stand_in.__file__ = spec.origin
+        stand_in.__loader__ = spec.loader
+        stand_in.__package__ = name
+        _importers[name] = importer or (lambda: importlib.import_module(name))
+        sys.modules[name] = stand_in
+
+
+def is_deferred(name: str) -> bool:
+    """Whether ``sys.modules[name]`` is still a stand-in."""
+    return isinstance(sys.modules.get(name), DeferredModule)
+
+
+def load_deferred(name: str) -> types.ModuleType:
+    """The real module ``name``, imported now if ``sys.modules`` holds its stand-in."""
+    with _lock:
+        current = sys.modules.get(name)
+        if not isinstance(current, DeferredModule):
+            return importlib.import_module(name)
+        del sys.modules[name]
+        try:
+            return _importers[name]()
+        except BaseException:
+            sys.modules[name] = current
+            raise
 
 
 class HideModules(importlib.abc.MetaPathFinder):

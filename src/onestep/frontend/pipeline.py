@@ -29,6 +29,7 @@ from typing import NamedTuple
 import regex
 
 from onestep.frontend.chunk import chunk_utterance
+from onestep.frontend.import_tools import is_deferred, load_deferred
 from onestep.frontend.lexicon import Lexicon, LexiconEntry, resolve_lexicon
 from onestep.frontend.script import ZH_TO_ASCII_PUNCT, clean, has_han, is_latin_or_digit
 from onestep.frontend.segment import (
@@ -47,7 +48,10 @@ MAX_PHONEMIZE_CHARS = 100_000  # Frontend.phonemize refuses longer text; sentenc
 # What English text may contain after normalize_en; anything else (left-over symbols) becomes a space.
 _EN_DROP = regex.compile(r"[^\p{Latin}0-9\s,.!?;:'\"()\-—…“”]")
 _NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
-_WARM_UP_TEXT: dict[str, str] = {"zh": "你好。", "en": "Hello."}  # Frontend.preload: one short text per language
+# Frontend.preload: one short text per language that loads its dictionaries and, for English, the espeak
+# fallback ("zorblax" is in no lexicon); modules deferred to their first use are imported as well
+_WARM_UP_TEXT: dict[str, str] = {"zh": "你好。", "en": "Hello, zorblax."}
+_DEFERRED_MODULES: dict[str, tuple[str, ...]] = {"zh": ("cn2an",), "en": ()}
 
 
 class TextTooLongError(ValueError):
@@ -134,8 +138,9 @@ class Frontend:
     def preload(self, langs: Iterable[Lang] = ("zh", "en"), *, background: bool = True) -> threading.Thread | None:
         """Build the tools of ``langs`` now instead of on their first use (e.g. while a server starts).
 
-        Each language is warmed by phonemizing a short text of it, which loads everything its first real
-        call would (imports, dictionaries, lexicons). Safe to run alongside other calls: the tools are built
+        Each language is warmed by phonemizing a short text of it, which loads everything a later call may
+        need (imports, dictionaries, lexicons, the number readers and, for English, the espeak fallback for
+        out-of-lexicon words), so that no request pays for a first-time load. Safe to run alongside other calls: the tools are built
         once under a lock, and calls that need them wait for them.
 
         Args:
@@ -150,10 +155,14 @@ class Frontend:
         if unknown:
             raise ValueError(f"preload languages must be among {sorted(_WARM_UP_TEXT)}, got {unknown}")
         texts = [_WARM_UP_TEXT[lang] for lang in langs]
+        deferred = [name for lang in langs for name in _DEFERRED_MODULES[lang]]
 
         def load() -> None:
             for text in texts:
                 self.phonemize(text)
+            for name in deferred:
+                if is_deferred(name):
+                    load_deferred(name)
 
         if not background:
             load()

@@ -2,7 +2,8 @@
 
 Cardinals and decimals come from ``cn2an`` (``an2cn``), with 两 for a leading two before 千/万/亿
 (2000 → 两千, 12500 → 一万两千五百); digit strings are read one digit at a time (1 as 幺 for phone numbers
-and codes, 一 for years).
+and codes, 一 for years). cn2an is imported on the first number read (its import compiles large regular
+expressions, ~0.15 s; see ``onestep.frontend.import_tools.defer_import``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import cn2an
+from onestep.frontend.import_tools import defer_import
+
+defer_import("cn2an")
+import cn2an  # noqa: E402  (the stand-in until cn2an.an2cn is first used)
 
 _DIGITS = "零一二三四五六七八九"
 _DIGITS_YAO = "零幺二三四五六七八九"

@@ -11,9 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
+from onestep.frontend.import_tools import defer_import
 from onestep.frontend.zh import pinyin_tables
 
 pinyin_tables.install()  # misaki.zh imports pypinyin: give it the compact phrase table first
+defer_import("cn2an")  # misaki.zh imports cn2an (~0.15 s) but py2ipa/retone do not use it
 
 from misaki.zh import ZHG2P  # noqa: E402
 
