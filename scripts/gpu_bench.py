@@ -148,9 +148,15 @@ def throughput(engine: CudaEngine, pool: list[list[int]], sizes: list[int], runs
     for b in sizes:
         batch = [pool[j % len(pool)] for j in range(b)]
         results = engine.synthesize_batch(batch)  # first run at this size: not timed
-        seconds = statistics.median(timed(lambda bt=batch: engine.synthesize_batch(bt), runs))
+        stages: dict[str, float] = {}
+        seconds = statistics.median(timed(lambda bt=batch, st=stages: engine.synthesize_batch(bt, timings=st), runs))
         audio_s = sum(r.audio.size for r in results) / engine.sample_rate
-        out[b] = {"ms": seconds * 1e3, "sentences_per_s": b / seconds, "audio_s_per_s": audio_s / seconds}
+        out[b] = {
+            "ms": seconds * 1e3,
+            "sentences_per_s": b / seconds,
+            "audio_s_per_s": audio_s / seconds,
+            "stage_ms": {k: v / runs * 1e3 for k, v in stages.items()},  # means: acoustic, frames, copy out
+        }
     return out
 
 
@@ -370,6 +376,12 @@ def print_table(report: dict[str, Any]) -> None:
             if name in e:
                 cells = ", ".join(f"{b}: {v['sentences_per_s']:.0f}" for b, v in e[name].items())
                 print(f"| {dtype} | {e['capture_s']:.1f} | {ids_ms} | {name[6:]} | {cells} |")
+    for dtype, e in report["dtypes"].items():
+        for name in ("batch_bench", "batch_short"):
+            if name in e:
+                size, best = max(e[name].items(), key=lambda kv: kv[1]["sentences_per_s"])
+                stages = ", ".join(f"{k} {v:.2f}" for k, v in best.get("stage_ms", {}).items())
+                print(f"{dtype} {name[6:]}: best batch {size}: {best['ms']:.2f} ms per batch ({stages} ms)")
 
 
 if __name__ == "__main__":

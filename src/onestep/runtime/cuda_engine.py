@@ -504,6 +504,7 @@ class CudaEngine:
                 keep.append(self._run_frames(p.frames, p.batch))
                 self._audio_host.copy_from(int(offset), keep[-1][: len(p.rows), :width])
         self._sync()
+        t2 = time.perf_counter()
         audio = self._audio_host.array
         results: list[SynthesisResult | None] = [None] * n
         for p, width, offset in zip(passes, widths, offsets, strict=False):
@@ -511,8 +512,9 @@ class CudaEngine:
                 a = int(offset) + j * width
                 samples = audio[a : a + int(totals[row]) * self.hop].copy()
                 results[row] = SynthesisResult(samples, fpi[row, : len(batch[row])].copy())
-        add_time(timings, "acoustic", t1 - t0)
-        add_time(timings, "frames_to_audio", time.perf_counter() - t1)
+        add_time(timings, "acoustic", t1 - t0)  # inputs up, acoustic pass, frames per id back
+        add_time(timings, "frames_to_audio", t2 - t1)  # plan, gathers, frame passes, audio in host buffer
+        add_time(timings, "copy_out", time.perf_counter() - t2)  # each utterance's samples into its own array
         return results  # type: ignore[return-value]
 
     def synthesize_batch(
