@@ -13,13 +13,16 @@ the phoneme ids and the text path is reported as skipped, with the reason.
 Measured, for each ``--dtypes`` entry (one CudaEngine each, captured at ``--batch-sizes``):
 - load and CUDA-graph capture time, peak GPU memory;
 - ids -> host float32 PCM (``CudaEngine.synthesize``) p50/p95 for the en and zh sentence closest to 3 s;
+- with the first dtype, right after: ``TTS(device="cuda")`` (the API's default engine) text -> PCM p50/p95,
+  frontend included, for distinct ~3 s sentences (each once) and for one sentence repeated, and the
+  frontend's own share;
 - sentences/s of ``synthesize_batch`` at each ``--batches`` size, for the 10-20 word benchmark set
   (``bench``, 4-8 s of audio each, sentences mixed as a server would batch them) and for the ~3 s set
-  (``short``); with the first dtype also with frame-pass splitting off (``BatchPlan(None)``), to show what
-  the plan buys; batches above the largest captured size exercise the length-sorted chunking;
-- frames and audio against the ONNX Runtime CPU engine (when onnxruntime imports).
-After the first dtype: ``TTS(device="cuda")`` (the API's default engine) text -> PCM p50/p95, frontend included,
-and the frontend's own share. Writes JSON to ``--out``; prints a short table last.
+  (``short``), with the mean time per stage; with the first dtype also with frame-pass splitting off
+  (``BatchPlan(None)``), to show what the plan buys; batches above the largest captured size exercise the
+  length-sorted chunking;
+- frames and audio of the ~3 s sentences against the ONNX Runtime CPU engine (when onnxruntime imports).
+Writes JSON to ``--out`` after every section (a run cut short keeps its numbers); prints a short table last.
 """
 
 from __future__ import annotations
@@ -272,11 +275,10 @@ def main() -> None:
         "dtypes": {},
     }
     with tempfile.TemporaryDirectory(prefix="onestep-gpu-bench-") as tmp:
-        voice_dir = args.voice_dir or random_voice(Path(tmp) / "voice")
+        voice_dir = Path(args.voice_dir or random_voice(Path(tmp) / "voice"))
         report["voice"] = str(voice_dir)
-        cpu, cpu_error = cpu_reference(Path(voice_dir))
-        report["cpu_reference_error"] = cpu_error
         chosen: dict[str, str] = {}
+        cpu: Any = None
         for i, dtype in enumerate(args.dtypes.split(",")):
             if i and time.perf_counter() - start > args.budget_s:
                 report["dtypes"][dtype] = {"skipped": f"time budget {args.budget_s} s spent"}
@@ -291,6 +293,7 @@ def main() -> None:
                 "capture_s": engine.warmup_seconds,
                 "load_total_s": time.perf_counter() - t0,
             }
+            report["dtypes"][dtype] = entry
             if not chosen:  # the en / zh sentence whose audio is closest to 3 s, by this first engine
                 for lang, texts in sets["short"].items():
                     seconds = {t: engine.synthesize(ids_by_text[t]).audio.size / engine.sample_rate for t in texts}
@@ -299,41 +302,47 @@ def main() -> None:
                 report["sentences"] = {lang: {"text": t, "ids": len(ids_by_text[t])} for lang, t in chosen.items()}
             for lang, text in chosen.items():
                 ids = ids_by_text[text]
-                result = engine.synthesize(ids)
-                row: dict[str, Any] = {"audio_s": result.audio.size / engine.sample_rate}
-                if cpu is not None:
-                    reference = cpu.synthesize(ids)
-                    row["frames_equal_cpu"] = bool(np.array_equal(result.frames_per_id, reference.frames_per_id))
-                    if row["frames_equal_cpu"]:
-                        row["max_abs_diff_cpu"] = float(np.abs(result.audio - reference.audio).max())
-                row["ids_to_pcm_ms"] = percentiles_ms(timed(lambda e=engine, x=ids: e.synthesize(x), args.runs))
-                entry[lang] = row
-            for name, group in sets.items():
-                pool = interleaved(ids_by_text, group)
-                if pool:
-                    entry[f"batch_{name}"] = throughput(engine, pool, batches, args.batch_runs)
-            pool = interleaved(ids_by_text, sets["bench"])
-            if i == 0 and pool:  # what the frame-pass plan buys: the same batches, each chunk as one pass
-                plan, engine.plan = engine.plan, BatchPlan(None)
-                entry["batch_bench_one_pass"] = throughput(engine, pool, batches, args.batch_runs)
-                engine.plan = plan
-            entry["peak_gpu_memory_mb"] = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
-            report["dtypes"][dtype] = entry
-            del engine
-            if cuda:
-                torch.cuda.empty_cache()
+                entry[lang] = {
+                    "audio_s": engine.synthesize(ids).audio.size / engine.sample_rate,
+                    "ids_to_pcm_ms": percentiles_ms(timed(lambda e=engine, x=ids: e.synthesize(x), args.runs)),
+                }
             save(report, args.out, start)
-            if i == 0:
+            if i == 0:  # the headline next: the API's text -> PCM (its own engine, default settings)
                 if frontend is None:
                     report["text_to_pcm"] = {"skipped": frontend_error}
                 else:
                     try:
-                        report["text_to_pcm"] = text_path(Path(voice_dir), chosen, args.runs, cuda)
+                        report["text_to_pcm"] = text_path(voice_dir, chosen, args.runs, cuda)
                     except Exception as e:  # noqa: BLE001 - keep the engine numbers whatever happens here
                         report["text_to_pcm"] = {"error": f"{type(e).__name__}: {e}"}
                     if cuda:
                         torch.cuda.empty_cache()
                 save(report, args.out, start)
+            for name, group in sets.items():
+                pool = interleaved(ids_by_text, group)
+                if pool:
+                    entry[f"batch_{name}"] = throughput(engine, pool, batches, args.batch_runs)
+                    save(report, args.out, start)
+            pool = interleaved(ids_by_text, sets["bench"])
+            if i == 0 and pool:  # what the frame-pass plan buys: the same batches, each chunk as one pass
+                plan, engine.plan = engine.plan, BatchPlan(None)
+                sizes = [b for b in batches if b >= 32] or batches
+                entry["batch_bench_one_pass"] = throughput(engine, pool, sizes, args.batch_runs)
+                engine.plan = plan
+            if i == 0:  # against the ONNX Runtime CPU engine (fp32) on the chosen sentences
+                cpu, report["cpu_reference_error"] = cpu_reference(voice_dir)
+            for lang, text in chosen.items():
+                if cpu is not None:
+                    result, reference = engine.synthesize(ids_by_text[text]), cpu.synthesize(ids_by_text[text])
+                    same = bool(np.array_equal(result.frames_per_id, reference.frames_per_id))
+                    entry[lang]["frames_equal_cpu"] = same
+                    if same:
+                        entry[lang]["max_abs_diff_cpu"] = float(np.abs(result.audio - reference.audio).max())
+            entry["peak_gpu_memory_mb"] = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
+            del engine
+            if cuda:
+                torch.cuda.empty_cache()
+            save(report, args.out, start)
     save(report, args.out, start)
     print(f"wrote {args.out}")
     print_table(report)
