@@ -3,9 +3,10 @@
 #
 #   bash scripts/gpu/engine_bench.sh            # carry [".carry/server"] to time text -> PCM with our frontend
 #
-# With .carry/server (the frontend + server site for the image's python3.12, scripts/gpu/server_wheels.sh) the
-# bench phonemizes there and times TTS(device="cuda").synthesize(text); without it, or when that site does not
-# import, it uses the ids of scripts/gpu/bench_ids.json (ids -> PCM and throughput only).
+# With .carry/server (the frontend + server site for the image's python3.12 built by scripts/gpu/server_wheels.sh:
+# site.tar.xz, unpacked here to /tmp, or an unpacked site/ folder) the bench phonemizes there and times
+# TTS(device="cuda").synthesize(text); without it, or when that site does not import (frontend_probe.txt says
+# why), it uses the ids of scripts/gpu/bench_ids.json (ids -> PCM and throughput only).
 # Env: TESTS=0 skips the tests; DTYPES (default fp16,bf16); BENCH_ARGS (extra gpu_bench.py arguments).
 # Writes $OUT/cuda_tests.txt, $OUT/frontend_probe.txt, $OUT/gpu_bench.json, $OUT/gpu_bench.log; the table last.
 set -uo pipefail
@@ -13,6 +14,8 @@ OUT=${OUT:-$(pwd)/gpu_out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 start=$(date +%s)
+tmp=""
+trap 'rm -rf "$tmp"' EXIT
 
 tests="not run"
 if [ "${TESTS:-1}" != 0 ]; then
@@ -23,16 +26,26 @@ fi
 
 path=src
 mode="ids only (no .carry/server)"
-if [ -d .carry/server ]; then
+site=""
+if [ -f .carry/server/site.tar.xz ]; then  # as scripts/gpu/server_wheels.sh packs it (server_load.sh unpacks the same)
+  tmp=$(mktemp -d /tmp/onestep-site.XXXXXX)
+  python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp" \
+    && site=$tmp/site
+elif [ -d .carry/server/site ]; then
+  site=.carry/server/site
+elif [ -d .carry/server ]; then
+  site=.carry/server
+fi
+if [ -n "$site" ]; then
   probe='import numpy, torch
 from onestep.frontend.pipeline import Frontend
 f = Frontend(); print(f.phonemize("Hello there, this is a test.").phonemes, f.phonemize("你好，世界。").phonemes)
 print("numpy", numpy.__version__, "torch", torch.__version__, torch.cuda.is_available())'
-  if PYTHONPATH=src:.carry/server timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
-    path=src:.carry/server  # src first: the tree's onestep wins over any copy in the carried site
-    mode="frontend from .carry/server"
+  if PYTHONPATH=src:$site timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
+    path=src:$site  # src first: the tree's onestep wins over any copy in the carried site
+    mode="frontend from $site"
   else
-    mode="ids only (.carry/server does not import: see frontend_probe.txt)"
+    mode="ids only ($site does not import: see frontend_probe.txt)"
   fi
 fi
 
