@@ -49,6 +49,10 @@ from onestep.runtime.windows import Window, plan_windows, span
 LOG_MEL_FLOOR = np.float32(-11.512925464970229)
 """Natural-log mel of silence, ``log(1e-5)`` as float32: what ``decoder.onnx`` writes at masked frames."""
 
+MAX_WINDOW_FRAMES = 1024
+"""Longest input (frames, 12.8 s) the decoder / vocoder see in one call; longer ones run as windows with
+context (the same samples), which bounds the activations' memory of very long sentences."""
+
 INT8_SUFFIX = ".int8.onnx"
 """``vocoder.onnx`` -> ``vocoder.int8.onnx``: the quantized variant the engine prefers when present."""
 
@@ -162,16 +166,17 @@ class OrtEngine:
         workers = self.settings.workers
         self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
         self._acoustic_session = self._sessions(paths["acoustic"], 1)[0]
-        largest = self.config.frame_buckets[-1]
         reach = self.decoder_context
         decoders = self._sessions(paths["decoder"], workers if reach is not None else 1)
         self._decoder_run = FrameParallel(
-            decoders, "mel", {"frames": 1, "frame_mask": 1}, 2, 1, reach or 0, 4 * (reach or 0) + 1, None, self._pool
-        )
+            decoders, "mel", {"frames": 1, "frame_mask": 1}, 2, 1, reach or 0, 4 * (reach or 0) + 1,
+            MAX_WINDOW_FRAMES if reach is not None else None, self._pool,
+        )  # fmt: skip
         vocoders = self._sessions(paths["vocoder"], workers)
         self._vocoder_run = FrameParallel(
-            vocoders, "audio", {"mel": 2}, 1, self.hop, self.context, 4 * self.context + 1, largest, self._pool
-        )
+            vocoders, "audio", {"mel": 2}, 1, self.hop, self.context, 4 * self.context + 1, MAX_WINDOW_FRAMES,
+            self._pool,
+        )  # fmt: skip
         self.load_seconds = time.perf_counter() - t0
         self.warmup_seconds = self.warm() if warmup else 0.0
         release_freed_memory()
