@@ -233,6 +233,17 @@ def test_host_buffers_grow_for_long_batches(splitting_engine: CudaEngine) -> Non
     assert [r.audio.size for r in out[:2]] == [int(out[0].frames_per_id.sum()) * splitting_engine.hop] * 2
 
 
+def test_lazy_engine_builds_steps_and_buffers_on_first_use(tiny_voice, engine: OrtEngine) -> None:
+    lazy = CudaEngine(
+        tiny_voice, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, batch_sizes=(1, 2)), warmup=False
+    )
+    assert lazy.warmup_seconds == 0.0 and not lazy._frame_steps
+    for ids, result in zip([MEDIUM, SHORT, SENTENCE], lazy.synthesize_batch([MEDIUM, SHORT, SENTENCE]), strict=True):
+        alone = engine.synthesize(ids)
+        assert np.array_equal(result.frames_per_id, alone.frames_per_id)
+        assert np.abs(result.audio - alone.audio).max() <= CPU_TOLERANCE
+
+
 def test_timings_and_bad_input(cpu_engine: CudaEngine) -> None:
     timings: dict[str, float] = {}
     cpu_engine.synthesize_batch([SENTENCE, MEDIUM], timings=timings)

@@ -484,6 +484,7 @@ class CudaEngine:
         speeds.fill_(speed)
         step()
         shared = self._shared[b]
+        self._fpi_host.reserve(n * t)
         self._fpi_host.copy_from(0, shared.fpi[:n, :t])
         self._sync()  # the sync that lets the host plan the frame passes
         fpi = self._fpi_host.array[: n * t].reshape(n, t).copy()
