@@ -268,6 +268,7 @@ def test_timings_and_bad_input(cpu_engine: CudaEngine) -> None:
 def test_settings_are_validated(kwargs, match: str) -> None:
     with pytest.raises(ConfigError, match=match):
         CudaSettings(**kwargs)
+    assert CudaSettings(batch_sizes=[1, 4]).batch_sizes == (1, 4)  # type: ignore[arg-type]
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")

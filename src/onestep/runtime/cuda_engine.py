@@ -93,9 +93,10 @@ class CudaSettings:
     def __post_init__(self) -> None:
         if self.dtype not in DTYPES:
             raise ConfigError(f"dtype must be one of {sorted(DTYPES)}, got {self.dtype!r}")
-        sizes = self.batch_sizes
+        sizes = tuple(self.batch_sizes)
         if not sizes or list(sizes) != sorted(set(sizes)) or sizes[0] < 1:
             raise ConfigError(f"batch_sizes must be strictly increasing positive ints, got {sizes}")
+        object.__setattr__(self, "batch_sizes", sizes)  # a list works too (the plans cache on it)
         if self.cuda_graphs and not self.device.startswith("cuda"):
             raise ConfigError(f"cuda_graphs needs a cuda device, got {self.device!r}")
 
