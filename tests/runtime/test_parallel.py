@@ -17,7 +17,7 @@ EXACT = 1e-6  # in our runs the samples were bit-identical; allow float rounding
 def test_two_workers_split_long_inputs_and_give_the_one_thread_samples(tiny_voice) -> None:
     one = OrtEngine(tiny_voice, OrtSettings(threads=1))
     two = OrtEngine(tiny_voice, OrtSettings(threads=2))
-    assert len(two._vocoder_run.sessions) == 2 and len(one._vocoder_run.sessions) == 1
+    assert two._vocoder_run.workers == 2 and one._vocoder_run.workers == 1
     a, b = one.synthesize(SENTENCE, 0.7), two.synthesize(SENTENCE, 0.7)
     assert len(two._vocoder_run.windows(int(b.frames_per_id.sum()))) == 2
     assert np.array_equal(a.frames_per_id, b.frames_per_id)

@@ -10,8 +10,8 @@ Pipeline for a batch of utterances (shapes for batch size B, ``T`` = the longest
 Every graph is masked or local, so running it on the real length plus the receptive context it needs gives
 the samples of a run over the whole padded bucket (bit for bit in our tests) at a fraction of the work; ONNX
 Runtime's CPU kernels plan nothing per shape worth warming, so one small call per session at load suffices.
-With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once on
-single-threaded sessions (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice
+With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once
+(:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice
 directory holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder.
 Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
 (:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
@@ -61,9 +61,9 @@ class OrtSettings:
     """ONNX Runtime session settings (measured choices; see ``onestep bench --mode engine``).
 
     Attributes:
-        threads: cores to use; None = ONNX Runtime's default (one intra-op thread per physical core, one session
-            per graph). With ``threads >= 2`` and ``parallel_windows`` the decoder and the vocoder get
-            ``threads`` single-threaded sessions that run windows of one input at once.
+        threads: cores to use; None = ONNX Runtime's default (one intra-op thread per physical core). With
+            ``threads >= 2`` and ``parallel_windows`` the decoder and the vocoder run single-threaded, as up to
+            ``threads`` concurrent calls on windows of one input (:mod:`onestep.runtime.parallel`).
         spin: let idle intra-op threads spin. Off: on a shared 2-core machine spinning threads took the cores
             from the other graph and from concurrent requests (2-3x slower under load), for little gain idle.
         mem_pattern: pre-plan memory per input shape. Off: inputs run at their real lengths, so shapes vary
@@ -87,7 +87,7 @@ class OrtSettings:
 
     @property
     def workers(self) -> int:
-        """Single-threaded sessions per windowed graph (1 = one session with ``threads`` intra-op threads)."""
+        """Concurrent calls per windowed graph (1 = plain calls with ``threads`` intra-op threads)."""
         return self.threads if self.parallel_windows and self.threads and self.threads >= 2 else 1
 
     def session_options(self, threads: int | None = None) -> ort.SessionOptions:
@@ -165,31 +165,29 @@ class OrtEngine:
         self.vocoder_file = paths["vocoder"]
         workers = self.settings.workers
         self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
-        self._acoustic_session = self._sessions(paths["acoustic"], 1)[0]
+        self._acoustic_session = self._session(paths["acoustic"], self.settings.threads)
         reach = self.decoder_context
-        decoders = self._sessions(paths["decoder"], workers if reach is not None else 1)
+        decoder_workers = workers if reach is not None else 1
         self._decoder_run = FrameParallel(
-            decoders, "mel", {"frames": 1, "frame_mask": 1}, 2, 1, reach or 0, 4 * (reach or 0) + 1,
+            self._session(paths["decoder"], 1 if decoder_workers > 1 else self.settings.threads), decoder_workers,
+            "mel", {"frames": 1, "frame_mask": 1}, 2, 1, reach or 0, 4 * (reach or 0) + 1,
             MAX_WINDOW_FRAMES if reach is not None else None, self._pool,
         )  # fmt: skip
-        vocoders = self._sessions(paths["vocoder"], workers)
         self._vocoder_run = FrameParallel(
-            vocoders, "audio", {"mel": 2}, 1, self.hop, self.context, 4 * self.context + 1, MAX_WINDOW_FRAMES,
-            self._pool,
+            self._session(paths["vocoder"], 1 if workers > 1 else self.settings.threads), workers,
+            "audio", {"mel": 2}, 1, self.hop, self.context, 4 * self.context + 1, MAX_WINDOW_FRAMES, self._pool,
         )  # fmt: skip
         self.load_seconds = time.perf_counter() - t0
         self.warmup_seconds = self.warm() if warmup else 0.0
         release_freed_memory()
 
-    def _sessions(self, path: Path, count: int) -> list[ort.InferenceSession]:
-        """``count`` sessions of one graph (single-threaded when ``count > 1``), its file read once."""
-        model = path.read_bytes()
-        opts = self.settings.session_options(1 if count > 1 else None)
-        sessions = []
-        for _ in range(count):
-            sessions.append(ort.InferenceSession(model, opts, providers=["CPUExecutionProvider"]))
-            release_freed_memory()  # the parsed model proto is freed now; keep the peak to one graph's copy
-        return sessions
+    def _session(self, path: Path, threads: int | None) -> ort.InferenceSession:
+        """One graph's session (built from the path: reading the bytes first kept a second copy resident)."""
+        session = ort.InferenceSession(
+            str(path), self.settings.session_options(threads), providers=["CPUExecutionProvider"]
+        )
+        release_freed_memory()  # the parsed model proto is freed now; keep the peak to one graph's copy
+        return session
 
     @property
     def sample_rate(self) -> int:
@@ -202,11 +200,9 @@ class OrtEngine:
         n = 8
         self._acoustic(np.zeros((1, n), dtype=np.int64), np.ones((1, n), dtype=np.float32))
         frames = {"frames": np.zeros((1, n, cfg.hidden_dim), np.float32), "frame_mask": np.ones((1, n), np.float32)}
-        for session in self._decoder_run.sessions:
-            session.run(["mel"], frames)
+        self._decoder_run.session.run(["mel"], frames)
         mel = np.full((1, cfg.audio.n_mels, n), LOG_MEL_FLOOR, dtype=np.float32)
-        for session in self._vocoder_run.sessions:
-            session.run(["audio"], {"mel": mel})
+        self._vocoder_run.session.run(["audio"], {"mel": mel})
         return time.perf_counter() - t0
 
     # --- graph calls (batched numpy in, numpy out) -------------------------------------------------------

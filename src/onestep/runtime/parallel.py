@@ -3,10 +3,12 @@
 On a small CPU, ONNX Runtime's own intra-op threads barely speed these graphs up (measured on 2 cores: the
 vocoder at 2 threads is as fast as at 1; its matmuls are too small per call to split well). Cutting the
 frames into windows that carry the graph's receptive ``context`` on each side
-(:func:`onestep.runtime.windows.split_windows`) and running them at the same time on single-threaded sessions
-does use every core, and the joined cores are the samples of one call over the whole input (the graphs are
-convolutions with per-frame normalisation; the INT8 vocoder quantizes per frame), so the output does not
-depend on how an input is split.
+(:func:`onestep.runtime.windows.split_windows`) and running them at the same time, as concurrent calls of
+one single-threaded session (``InferenceSession.run`` is thread-safe; one session keeps one copy of the
+weights), does use every core, and the joined cores are the samples of one call over the whole input (the
+graphs are convolutions with per-frame normalisation; the INT8 vocoder quantizes per frame), so the output
+does not depend on how an input is split. This pays only when the cores are free: on a machine already
+busy, the extra context frames are extra work (use one thread there).
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from onestep.runtime.windows import Window, split_windows
 
 
 class FrameParallel:
-    """One graph on ``len(sessions)`` sessions; inputs long enough are split along their frame axis.
+    """One graph run as up to ``workers`` concurrent calls; inputs long enough are split along their frame axis.
 
     Args:
-        sessions: sessions of the same graph (each typically with one intra-op thread).
+        session: the graph (with one intra-op thread when ``workers > 1``).
+        workers: calls at once (the calling thread and ``workers - 1`` threads of ``pool``).
         output: name of the graph output to return.
         frame_axes: frame axis of each input, by input name.
         output_axis: frame axis of the output.
@@ -34,12 +37,13 @@ class FrameParallel:
             of extra work, so short inputs run as one call).
         max_frames: cut inputs longer than this into more windows (bounds the activations' memory); None = no
             limit.
-        pool: threads that run all windows but the caller's own (``len(sessions) - 1`` are used).
+        pool: threads that run the windows of workers ``1..workers-1``.
     """
 
     def __init__(
         self,
-        sessions: Sequence[ort.InferenceSession],
+        session: ort.InferenceSession,
+        workers: int,
         output: str,
         frame_axes: Mapping[str, int],
         output_axis: int,
@@ -49,11 +53,12 @@ class FrameParallel:
         max_frames: int | None = None,
         pool: ThreadPoolExecutor | None = None,
     ) -> None:
-        if not sessions:
-            raise ValueError("FrameParallel needs at least one session")
-        if len(sessions) > 1 and pool is None:
-            raise ValueError("several sessions need a thread pool")
-        self.sessions = list(sessions)
+        if workers < 1:
+            raise ValueError(f"workers must be >= 1, got {workers}")
+        if workers > 1 and pool is None:
+            raise ValueError("several workers need a thread pool")
+        self.session = session
+        self.workers = workers
         self.output = output
         self.frame_axes = dict(frame_axes)
         self.output_axis = output_axis
@@ -65,14 +70,14 @@ class FrameParallel:
 
     def windows(self, total: int) -> list[Window]:
         """How an input of ``total`` frames is cut (one window = one call)."""
-        pieces = len(self.sessions) if total >= self.min_split else 1
+        pieces = self.workers if total >= self.min_split else 1
         if self.max_frames is not None and total > self.max_frames:
             core = max(self.max_frames - 2 * self.context, 1)
             pieces = max(pieces, -(-total // core))
         return split_windows(total, pieces, self.context)
 
-    def _call(self, session: ort.InferenceSession, feeds: Mapping[str, np.ndarray]) -> np.ndarray:
-        return session.run([self.output], dict(feeds))[0]
+    def _call(self, feeds: Mapping[str, np.ndarray]) -> np.ndarray:
+        return self.session.run([self.output], dict(feeds))[0]
 
     def __call__(self, feeds: Mapping[str, np.ndarray]) -> np.ndarray:
         """Run the graph on ``feeds``; the same result as one call of one session (to float rounding)."""
@@ -80,18 +85,18 @@ class FrameParallel:
         total = feeds[name].shape[self.frame_axes[name]]
         windows = self.windows(total)
         if len(windows) == 1:
-            return self._call(self.sessions[0], feeds)
+            return self._call(feeds)
         cuts = [self._cut(feeds, w) for w in windows]
         results: list[np.ndarray | None] = [None] * len(windows)
-        n = len(self.sessions)
+        n = self.workers
         futures = {}
-        for i in range(len(windows)):
-            if i % n:  # windows of sessions 1..n-1 run on the pool, those of session 0 on the calling thread
-                futures[i] = self.pool.submit(self._call, self.sessions[i % n], cuts[i])  # type: ignore[union-attr]
-        for i in range(0, len(windows), n):
-            results[i] = self._call(self.sessions[0], cuts[i])
-        for i, f in futures.items():
-            results[i] = f.result()
+        for worker in range(1, min(n, len(windows))):  # workers 1..n-1 on the pool, worker 0 on this thread
+            futures[worker] = self.pool.submit(self._run_worker, cuts, worker, n)  # type: ignore[union-attr]
+        own = self._run_worker(cuts, 0, n)
+        for worker, future in [(0, None), *futures.items()]:
+            outs = own if future is None else future.result()
+            for j, out in zip(range(worker, len(windows), n), outs, strict=True):
+                results[j] = out
         k = self.output_per_frame
         kept = []
         for w, out in zip(windows, results, strict=True):
@@ -99,6 +104,10 @@ class FrameParallel:
             index[self.output_axis] = slice((w.keep_start - w.start) * k, (w.keep_end - w.start) * k)
             kept.append(out[tuple(index)])  # type: ignore[index]
         return np.concatenate(kept, axis=self.output_axis)
+
+    def _run_worker(self, cuts: Sequence[Mapping[str, np.ndarray]], worker: int, n: int) -> list[np.ndarray]:
+        """Windows ``worker, worker + n, ...`` one after another (one worker's share)."""
+        return [self._call(cuts[j]) for j in range(worker, len(cuts), n)]
 
     def _cut(self, feeds: Mapping[str, np.ndarray], w: Window) -> dict[str, np.ndarray]:
         cut = {}
