@@ -45,3 +45,12 @@ def test_real_length_runs_give_the_padded_bucket_samples(tiny_voice) -> None:
     assert np.all(mel[:, :, n:] == LOG_MEL_FLOOR)  # the silence the engine pads with itself
     audio = graphs["vocoder"].run(None, {"mel": mel})[0][0, : n * cfg.audio.hop_length]
     assert np.abs(audio - result.audio).max() <= EXACT
+
+
+def test_windows_beyond_the_call_cap_keep_their_order_on_two_workers(tiny_voice) -> None:
+    long = phonemes_to_ids("ðə kwˈɪk bɹˈaʊn fˈɒks dʒˈʌmps ˈəʊvə ðə lˈeɪzi dˈɒɡ. " * 8)
+    one = OrtEngine(tiny_voice, OrtSettings(threads=1))
+    two = OrtEngine(tiny_voice, OrtSettings(threads=2))
+    a, b = one.synthesize(long, 0.5), two.synthesize(long, 0.5)
+    assert len(two._vocoder_run.windows(int(a.frames_per_id.sum()))) >= 3  # more windows than workers
+    assert np.abs(a.audio - b.audio).max() <= EXACT
