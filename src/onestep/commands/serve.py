@@ -40,6 +40,12 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
     p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
     p.add_argument(
+        "--scheduler",
+        choices=("auto", "pool", "batch"),
+        default="auto",
+        help="auto: thread pool on cpu, micro-batching on cuda; batch: micro-batching on cpu too",
+    )
+    p.add_argument(
         "--frontend-threads", type=int, default=2, help="cuda: text-frontend threads ahead of the batcher (default 2)"
     )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
@@ -85,6 +91,7 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
             lexicon=args.lexicon,
             batch_window_ms=args.batch_window_ms,
             max_batch=args.max_batch,
+            scheduler_kind=args.scheduler,
             frontend_threads=args.frontend_threads,
             warmup=not args.no_warmup,
             tune_gc=not args.no_tune_gc,

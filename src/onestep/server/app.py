@@ -31,8 +31,8 @@ log = logging.getLogger("onestep.server")
 
 
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
-    """Thread pool on CPU, micro-batching on CUDA."""
-    if config.device == "cuda":
+    """Thread pool on CPU, micro-batching on CUDA (unless ``config.scheduler`` names one)."""
+    if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and config.device == "cuda"):
         return MicroBatchScheduler(
             backend,
             window_ms=config.batch_window_ms,
@@ -54,6 +54,7 @@ async def _warm_up(state: ServerState) -> None:
             return
     if state.config.tune_gc:
         tune_gc()
+    state.metrics.watch_gc(True)  # serving-time pauses only
     state.ready = True
     log.info("ready: %d voice(s) on %s", len(state.voices), state.config.device)
 
@@ -84,7 +85,6 @@ def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Sched
         scheduler.start()
         warm = asyncio.create_task(_warm_up(state))
         lag = asyncio.create_task(state.metrics.watch_event_loop())
-        state.metrics.watch_gc(True)
         try:
             yield
         finally:

@@ -37,6 +37,8 @@ class ServerConfig:
         lexicon: user lexicon file passed to the frontend.
         batch_window_ms: CUDA micro-batching: how long to collect concurrent requests, ms.
         max_batch: CUDA micro-batching: most requests per engine call.
+        scheduler_kind: ``"auto"`` (thread pool on CPU, micro-batching on CUDA), ``"pool"`` or ``"batch"``
+            (micro-batching on CPU too: how the CUDA path is load-tested without a GPU).
         frontend_threads: CUDA: threads running the text frontend ahead of the micro-batching thread.
         warmup: run one synthesis per voice before ``/health`` reports ready.
         tune_gc: after warm-up, move every object alive into the GC's permanent generation
@@ -58,6 +60,7 @@ class ServerConfig:
     lexicon: Path | None = None
     batch_window_ms: float = 1.0
     max_batch: int = 16
+    scheduler_kind: str = "auto"
     frontend_threads: int = 2
     warmup: bool = True
     tune_gc: bool = True
@@ -88,6 +91,8 @@ class ServerConfig:
             raise ConfigError(f"batch_window_ms must be 0-100, got {self.batch_window_ms!r}")
         if not 1 <= int(self.max_batch) <= 256:
             raise ConfigError(f"max_batch must be 1-256, got {self.max_batch!r}")
+        if self.scheduler_kind not in ("auto", "pool", "batch"):
+            raise ConfigError(f"scheduler must be 'auto', 'pool' or 'batch', got {self.scheduler_kind!r}")
         if not 1 <= int(self.frontend_threads) <= 64:
             raise ConfigError(f"frontend_threads must be 1-64, got {self.frontend_threads!r}")
         for d in self.voices_dirs:

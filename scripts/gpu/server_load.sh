@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# GPU machine: the server load test of issue 5 (100 clients, p99 time to first audio <= 15 ms), ~3 minutes.
+#
+#   1. unpack .carry/server/site.tar.xz (built here by scripts/gpu/server_wheels.sh) and put it on PYTHONPATH;
+#   2. make a random full-size stand-in voice (same architecture = same compute as the shipped ones, which
+#      are too big to carry), under the shipped voices' names so that it shadows them;
+#   3. start `onestep serve --device $DEVICE` on 127.0.0.1, wait for /health;
+#   4. load test: $CLIENTS clients paced in real time for $RT_S s, then $CLIENTS clients closed loop for $CL_S s;
+#   5. write JSON (+ server log, /metrics, GPU utilisation) to $OUT and print a short table.
+#
+# Usage (GPU):   bash scripts/gpu/server_load.sh                  (carry: .carry/server)
+# Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash scripts/gpu/server_load.sh
+# Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20), OUT (default $OUT or
+#      runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra serve options).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PY=${PYTHON:-python3}
+DEVICE=${DEVICE:-cuda}; CLIENTS=${CLIENTS:-100}; RT_S=${RT_S:-30}; CL_S=${CL_S:-20}
+OUT=${OUT:-runs/server_load}
+mkdir -p "$OUT"
+tmp=$(mktemp -d /tmp/server-load.XXXXXX)
+server_pid=; util_pid=
+cleanup() {
+  [ -n "$util_pid" ] && kill "$util_pid" 2>/dev/null || true
+  [ -n "$server_pid" ] && kill -INT "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+t_start=$(date +%s)
+if [ -f .carry/server/site.tar.xz ]; then
+  "$PY" -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp"
+  export PYTHONPATH="$PWD/src:$tmp/site"
+else
+  echo "no .carry/server/site.tar.xz: using the installed packages" >&2
+  export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
+fi
+"$PY" -c "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)"
+if [ -z "${VOICES:-}" ]; then
+  VOICES="$tmp/voices"
+  "$PY" - "$VOICES" <<'PY'
+"""Random full-size voice as en-heart, and the same graphs as zh-xiaoxiao (names shadow the shipped voices)."""
+import os, sys, time
+from pathlib import Path
+t0 = time.perf_counter()
+from onestep.config import VoiceConfig
+from onestep.model.config import ModelConfig
+from onestep.model.export import export_voice
+from onestep.model.voice_models import build_models
+root = Path(sys.argv[1])
+en = root / "en-heart"
+export_voice(build_models(ModelConfig(), seed=0), VoiceConfig(name="en-heart", language="en", placeholder=True), en)
+zh = root / "zh-xiaoxiao"
+zh.mkdir(parents=True)
+for f in en.iterdir():
+    if f.name != "voice.json":
+        os.symlink(f.resolve(), zh / f.name)
+(zh / "voice.json").write_text((en / "voice.json").read_text().replace('"name": "en-heart"', '"name": "zh-xiaoxiao"')
+                               .replace('"language": "en"', '"language": "zh"'))
+print(f"stand-in voices in {root} ({time.perf_counter() - t0:.1f} s)")
+PY
+fi
+port=$("$PY" -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+url="http://127.0.0.1:$port"
+# queue: every client may have a request in flight (the default 32 is for a CPU box)
+"$PY" -m onestep serve --device "$DEVICE" --voices-dir "$VOICES" --port "$port" --queue-size 512 \
+  --log-level info ${SERVE_ARGS:-} > "$OUT/server.log" 2>&1 &
+server_pid=$!
+"$PY" - "$url" "$server_pid" <<'PY'
+import os, sys, time, urllib.error, urllib.request
+t0 = time.perf_counter()
+while True:
+    try:
+        if urllib.request.urlopen(sys.argv[1] + "/health", timeout=2).status == 200:
+            break
+    except urllib.error.HTTPError as e:  # 503 while warming up; "error" when warm-up failed
+        if b'"error"' in e.read():
+            raise SystemExit("warm-up failed; see server.log")
+    except OSError:
+        pass
+    try:
+        os.kill(int(sys.argv[2]), 0)
+    except OSError:
+        raise SystemExit("server exited; see server.log")
+    if time.perf_counter() - t0 > 240:
+        raise SystemExit("server not ready after 240 s")
+    time.sleep(0.25)
+print(f"server ready ({time.perf_counter() - t0:.1f} s)")
+PY
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv,noheader,nounits -lms 500 \
+    > "$OUT/gpu_util.csv" 2>/dev/null &
+  util_pid=$!
+fi
+"$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
+  --out-dir "$OUT" --name realtime
+"$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$CL_S" --pace closed \
+  --out-dir "$OUT" --name closed
+"$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
+  "$url" > "$OUT/metrics.txt"
+[ -n "$util_pid" ] && kill "$util_pid" 2>/dev/null || true; util_pid=
+kill -INT "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
+"$PY" - "$OUT" "$DEVICE" "$(( $(date +%s) - t_start ))" <<'PY'
+import json, re, sys
+from pathlib import Path
+out, device, took = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+print(f"\n== server load test, device {device}, {took} s in all; JSON in {out}")
+print(f"{'run':<9} {'clients':>7} {'ok':>6} {'errors':>6} {'req/s':>8} | steady TTFA ms: {'p50':>6} {'p95':>6} {'p99':>6} {'max':>6} | server p99")
+summary = {}
+for name in ("realtime", "closed"):
+    r = json.loads((out / f"{name}.json").read_text())
+    s = r["steady"]
+    t = s["ttfa_ms"]
+    f = lambda v: "-" if v is None else f"{v:.1f}"
+    print(f"{name:<9} {r['concurrency']:>7} {s['ok']:>6} {s['error_count']:>6} {s['throughput']['requests_per_s']:>8.1f} |"
+          f"                {f(t['p50']):>6} {f(t['p95']):>6} {f(t['p99']):>6} {f(t['max']):>6} | {f(s['server_ttfa_ms']['p99'])}")
+    summary[name] = {"steady": {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}}
+metrics = (out / "metrics.txt").read_text()
+def hist(name):
+    count = sum(float(m) for m in re.findall(rf"^{name}_count(?:{{[^}}]*}})? (\S+)", metrics, re.M))
+    total = sum(float(m) for m in re.findall(rf"^{name}_sum(?:{{[^}}]*}})? (\S+)", metrics, re.M))
+    return count, total
+gc_n, gc_s = hist("onestep_gc_pause_seconds")
+lag_n, lag_s = hist("onestep_event_loop_lag_seconds")
+print(f"server: {gc_n:.0f} GC pauses ({gc_s * 1000:.1f} ms in all); event-loop lag mean {lag_s / max(lag_n, 1) * 1000:.2f} ms")
+util = out / "gpu_util.csv"
+if util.exists() and util.stat().st_size:
+    vals = [float(l.split(",")[1]) for l in util.read_text().splitlines() if l.count(",") >= 2]
+    if vals:
+        print(f"GPU utilisation: mean {sum(vals) / len(vals):.0f} %, max {max(vals):.0f} % ({len(vals)} samples)")
+        summary["gpu_util_mean_pct"] = round(sum(vals) / len(vals), 1)
+summary.update(gc_pauses=gc_n, gc_pause_ms=round(gc_s * 1000, 2), loop_lag_mean_ms=round(lag_s / max(lag_n, 1) * 1000, 3))
+(out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
+PY
