@@ -11,7 +11,8 @@
 # Usage (GPU):   bash scripts/gpu/server_load.sh                  (carry: .carry/server)
 # Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash scripts/gpu/server_load.sh
 # Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20), OUT (default $OUT or
-#      runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra serve options).
+#      runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra serve options),
+#      USE_CARRY=0 (use the installed packages, not .carry/server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-python3}
@@ -27,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 t_start=$(date +%s)
-if [ -f .carry/server/site.tar.xz ]; then
+if [ "${USE_CARRY:-1}" = 1 ] && [ -f .carry/server/site.tar.xz ]; then
   "$PY" -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp"
   export PYTHONPATH="$PWD/src:$tmp/site"
 else

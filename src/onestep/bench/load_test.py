@@ -26,6 +26,7 @@ client waits for ``Retry-After`` (capped at 1 s) before its next request, as a r
 from __future__ import annotations
 
 import asyncio
+import gc
 import ipaddress
 import math
 import multiprocessing
@@ -258,7 +259,12 @@ async def _sleep_until(t: float) -> None:
 
 async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, t0: float,
                        budget: int) -> list[tuple[Any, ...]]:  # fmt: skip
-    """Run the clients ``indices`` from ``t0`` (perf_counter) on this process's event loop."""
+    """Run the clients ``indices`` from ``t0`` (perf_counter) on this process's event loop.
+
+    The garbage collector is frozen for the run (as in the server) so that its pauses do not show up as
+    the server's latency."""
+    gc.collect()
+    gc.freeze()
     stop_at = t0 + s.duration
     shared_budget = [budget]
     clients = [
