@@ -93,6 +93,7 @@ def test_build_is_deterministic_with_seed() -> None:
         ({"istft_n_fft": 300}, "istft_n_fft"),
         ({"n_symbols": 100}, "n_symbols"),
         ({"vocoder_blocks": 2.0}, "vocoder_blocks"),
+        ({"istft_drop_dc": 1}, "istft_drop_dc"),
     ],
 )
 def test_model_config_rejects_bad_values(change: dict[str, object], field: str) -> None:
@@ -102,5 +103,8 @@ def test_model_config_rejects_bad_values(change: dict[str, object], field: str) 
 
 def test_model_config_dict_round_trip_and_unknown_keys() -> None:
     assert ModelConfig.from_dict(TINY.to_dict()) == TINY
+    assert ModelConfig().istft_drop_dc and TINY.istft_drop_dc  # new vocoders synthesize no DC ...
+    older = {k: v for k, v in TINY.to_dict().items() if k != "istft_drop_dc"}
+    assert not ModelConfig.from_dict(older).istft_drop_dc  # ... voices exported before the field keep it
     with pytest.raises(ConfigError, match="unknown keys"):
         ModelConfig.from_dict({**TINY.to_dict(), "vocoder_dims": 3})

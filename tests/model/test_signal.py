@@ -26,6 +26,23 @@ def test_istft_inverts_same_padded_stft(n_fft: int) -> None:
     torch.testing.assert_close(out, signal, atol=1e-5, rtol=1e-4)
 
 
+def test_istft_drop_dc_ignores_the_zero_hertz_bin() -> None:
+    hop, n_fft = 300, 600
+    torch.manual_seed(1)
+    real, imag = torch.randn(1, 20, n_fft // 2 + 1), torch.randn(1, 20, n_fft // 2 + 1)
+    no_dc = ISTFT(n_fft, hop, drop_dc=True)
+    louder_dc = real.clone()
+    louder_dc[:, :, 0] += 5.0
+    torch.testing.assert_close(no_dc(louder_dc, imag), no_dc(real, imag))
+    zeroed = real.clone()
+    zeroed[:, :, 0] = 0.0
+    torch.testing.assert_close(no_dc(real, imag), ISTFT(n_fft, hop)(zeroed, imag))  # the other bins unchanged
+    dc_only = torch.zeros_like(real)
+    dc_only[:, :, 0] = 1.0
+    assert ISTFT(n_fft, hop)(dc_only, torch.zeros_like(imag)).abs().min() > 0.5 / n_fft  # DC kept by default
+    assert no_dc(dc_only, torch.zeros_like(imag)).abs().max() == 0.0
+
+
 def test_istft_rejects_bad_sizes() -> None:
     with pytest.raises(ValueError, match="n_fft"):
         ISTFT(500, 300)

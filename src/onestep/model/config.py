@@ -39,6 +39,10 @@ class ModelConfig:
             2 × hop (600, 25 ms): measured on ORT CPU it makes the vocoder ~10 % cheaper than 4 × hop (1200)
             at dim 384 (the inverse-DFT matmul is 4× smaller) and the ONNX file 4 MB smaller, while its 40 Hz
             bins still separate the harmonics of voices above ~80 Hz F0; 1200 remains a config switch.
+        istft_drop_dc: the iSTFT head synthesizes no 0 Hz bin. Speech has nothing there, but a vocoder that
+            learned the teacher port's low-frequency rumble put a DC offset into every frame (en-heart: mean
+            sample +0.016 at a speech RMS of ~0.06) that cost 0.19 DNSMOS OVRL (TRAINING.md). A bool; voices
+            whose ``voice.json`` predates this field keep the DC bin (see :meth:`from_dict`).
     """
 
     n_symbols: int = N_SYMBOLS
@@ -58,10 +62,15 @@ class ModelConfig:
     vocoder_kernel: int = 7
     hop_length: int = 300
     istft_n_fft: int = 600
+    istft_drop_dc: bool = True
 
     def __post_init__(self) -> None:
+        if not isinstance(self.istft_drop_dc, bool):
+            raise ConfigError(f"model.istft_drop_dc must be true or false, got {self.istft_drop_dc!r}")
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "istft_drop_dc":
+                continue
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"model.{f.name} must be a positive int, got {value!r}")
         if self.n_symbols < N_SYMBOLS:
@@ -93,11 +102,15 @@ class ModelConfig:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
-        """Build from a dict (``voice.json``'s ``extra["model"]``); unknown keys are an error."""
+        """Build from a dict (``voice.json``'s ``extra["model"]``); unknown keys are an error.
+
+        A dict without ``istft_drop_dc`` was written before the field existed, by a vocoder that synthesizes
+        the DC bin: it gets ``False`` so that networks rebuilt from such a voice match its ONNX graphs.
+        """
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
             raise ConfigError(f"model config: unknown keys {sorted(unknown)}")
-        return cls(**data)
+        return cls(**{"istft_drop_dc": False, **data})
 
 
 TINY = ModelConfig(

@@ -29,7 +29,8 @@ def _overlap_add(pieces: torch.Tensor, ratio: int, hop: int) -> torch.Tensor:
 class ISTFT(nn.Module):
     """Inverse STFT with a periodic Hann window, ``n_fft`` a multiple of ``hop``."""
 
-    def __init__(self, n_fft: int, hop: int) -> None:
+    def __init__(self, n_fft: int, hop: int, drop_dc: bool = False) -> None:
+        """Args: n_fft, hop: samples; drop_dc: ignore the 0 Hz bin of the input spectrum (synthesize no DC)."""
         super().__init__()
         if n_fft % hop or n_fft < 2 * hop or (n_fft - hop) % 2:
             raise ValueError(f"ISTFT needs n_fft ({n_fft}) = k*hop ({hop}) with k >= 2 and n_fft - hop even")
@@ -41,6 +42,8 @@ class ISTFT(nn.Module):
         angle = 2.0 * math.pi * k * n / n_fft
         weight = torch.full((self.n_bins, 1), 2.0 / n_fft, dtype=torch.float64)
         weight[0] = weight[-1] = 1.0 / n_fft  # DC and Nyquist appear once in the two-sided spectrum
+        if drop_dc:
+            weight[0] = 0.0
         basis = torch.cat([weight * torch.cos(angle), -weight * torch.sin(angle)]) * window
         self.register_buffer("basis", basis.to(torch.float32), persistent=False)
         self.register_buffer("window_sq", (window**2).to(torch.float32), persistent=False)

@@ -24,7 +24,7 @@ class Vocoder(nn.Module):
         self.backbone = ConvNeXtStack(cfg.vocoder_dim, cfg.vocoder_ffn, cfg.vocoder_kernel, cfg.vocoder_blocks)
         self.n_bins = cfg.istft_n_fft // 2 + 1
         self.head = nn.Linear(cfg.vocoder_dim, 2 * self.n_bins)
-        self.istft = ISTFT(cfg.istft_n_fft, cfg.hop_length)
+        self.istft = ISTFT(cfg.istft_n_fft, cfg.hop_length, drop_dc=cfg.istft_drop_dc)
 
     def forward(self, mel: torch.Tensor) -> torch.Tensor:
         """Args: mel (B, n_mels, F) natural-log mel. Returns audio (B, F * hop) float32 in [-1, 1]."""
