@@ -16,7 +16,7 @@ from onestep.model.config import TINY  # noqa: E402
 from onestep.model.export import export_voice, load_voice_models  # noqa: E402
 from onestep.model.quantize import derive_int8_vocoder  # noqa: E402
 from onestep.model.voice_models import PARTS, build_models  # noqa: E402
-from onestep.runtime.ort_engine import OrtEngine  # noqa: E402
+from onestep.runtime.ort_engine import OrtEngine, OrtSettings  # noqa: E402
 
 SENTENCE = phonemes_to_ids("hələʊ wˈɜːld, ðɪs ɪz ə tˈɛst ʌv ðə ɹˈʌntaɪm.")
 
@@ -31,7 +31,7 @@ def fp16_exact_voices(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, P
                 p.copy_(p.half().float())
     voice = VoiceConfig(name="t16", language="en", placeholder=True)
     root = tmp_path_factory.mktemp("fp16")
-    export_voice(models, voice, root / "fp16")
+    export_voice(models, voice, root / "fp16", int8_vocoder=True)
     export_voice(models, voice, root / "fp32", fp16_weights=False)
     return root / "fp16", root / "fp32"
 
@@ -42,7 +42,7 @@ def test_fp16_storage_gives_the_fp32_storage_samples(fp16_exact_voices: tuple[Pa
         half_inits, full_inits = (onnx.load(str(d / f"{name}.onnx")).graph.initializer for d in (half, full))
         assert {i.data_type for i in half_inits} == {onnx.TensorProto.FLOAT16}, name
         assert sum(len(i.raw_data) for i in half_inits) * 2 == sum(len(i.raw_data) for i in full_inits)
-    a, b = OrtEngine(half), OrtEngine(full)
+    a, b = OrtEngine(half, OrtSettings(int8_vocoder=False)), OrtEngine(full)
     assert np.array_equal(a.synthesize(SENTENCE).audio, b.synthesize(SENTENCE).audio)
     assert all(np.array_equal(x, y) for x, y in zip(a.stream(SENTENCE).chunks, b.stream(SENTENCE).chunks))
 
@@ -65,6 +65,7 @@ def test_int8_vocoder_from_an_fp16_stored_vocoder_equals_the_one_from_fp32(
     fp16_exact_voices: tuple[Path, Path], tmp_path: Path
 ) -> None:
     half, full = fp16_exact_voices
+    assert OrtEngine(half, warmup=False).vocoder_file.name == "vocoder.int8.onnx"  # export_voice(int8_vocoder=True)
     a = OrtEngine(derive_int8_vocoder(half, tmp_path / "a").parent)
     b = OrtEngine(derive_int8_vocoder(full, tmp_path / "b").parent)
     assert a.vocoder_file.name == "vocoder.int8.onnx"

@@ -23,7 +23,7 @@ from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.config import ModelConfig
-from onestep.model.quantize import store_fp16
+from onestep.model.quantize import quantize_vocoder, store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 
 OPSET = 17
@@ -94,11 +94,16 @@ def export_graph(
 
 
 def export_voice(
-    models: VoiceModels, config: VoiceConfig, out_dir: str | Path, fp16_weights: bool = True
+    models: VoiceModels,
+    config: VoiceConfig,
+    out_dir: str | Path,
+    fp16_weights: bool = True,
+    int8_vocoder: bool = False,
 ) -> VoiceConfig:
     """Export a voice: ``acoustic.onnx``, ``decoder.onnx``, ``vocoder.onnx`` and ``voice.json`` in ``out_dir``.
 
     ``fp16_weights``: store the weights that are exact in float16 as float16 (see :func:`store_fp16`).
+    ``int8_vocoder``: also write ``vocoder.int8.onnx`` (:func:`onestep.model.quantize.quantize_vocoder`).
 
     ``vocoder_context``, ``hidden_dim`` and ``extra["model"]`` (the ``ModelConfig``) of the written
     ``voice.json`` come from ``models``; the rest from ``config``. Returns the written config.
@@ -125,6 +130,9 @@ def export_voice(
         for name, module in models.parts().items():
             module.to(device_backup[name])
     config.save(out / "voice.json")
+    if int8_vocoder:
+        vocoder = out / config.files["vocoder"]
+        quantize_vocoder(vocoder, vocoder.with_name(vocoder.name.removesuffix(".onnx") + ".int8.onnx"))
     return config
 
 
