@@ -283,7 +283,8 @@ def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget:
         uvloop.install()
     except ImportError:
         pass
-    barrier.wait()
+    barrier.wait()  # every process is up (spawning and imports take a while) ...
+    barrier.wait()  # ... and the parent has set the common start
     t0 = time.perf_counter() + (start_wall.value - time.time())
     out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget)))  # starts relative to the common t0
 
@@ -326,9 +327,10 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
         ]
         for p in procs:
             p.start()
-        start_wall.value = time.time() + 0.2
         barrier.wait(timeout=120)
-        t_begin = time.perf_counter() + 0.2
+        start_wall.value = time.time() + 0.1
+        barrier.wait(timeout=10)
+        t_begin = time.perf_counter() + 0.1
         rows = []
         for _ in procs:
             rows += out.get(timeout=s.duration + s.request_timeout + 120)

@@ -154,8 +154,7 @@ def _frontend(args: argparse.Namespace) -> int:
 
 
 def _server(args: argparse.Namespace) -> int:
-    from onestep.bench.load_report import format_table
-    from onestep.bench.load_test import run_load_test
+    from onestep.bench.load_test import format_table, run_load_test
 
     pace = "rate" if args.rate is not None else args.pace
     try:
