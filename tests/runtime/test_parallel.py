@@ -2,28 +2,53 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import onnxruntime as ort
+import pytest
 
 from onestep.frontend.buckets import pad_batch
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.engine import frame_bucket
 from onestep.runtime.ort_engine import LOG_MEL_FLOOR, OrtEngine, OrtSettings
+from onestep.runtime.parallel import spare_cores
 
 SENTENCE = phonemes_to_ids("ðə kwˈɪk bɹˈaʊn fˈɒks dʒˈʌmps ˈəʊvə ðə lˈeɪzi dˈɒɡ. " * 3)
+MEDIUM = SENTENCE[:60] + [0]  # ~360 frames of the tiny voice
 EXACT = 1e-6  # in our runs the samples were bit-identical; allow float rounding of other CPU kernels
 
 
-def test_two_workers_split_long_inputs_and_give_the_one_thread_samples(tiny_voice) -> None:
+def _two_workers(tiny_voice, free: bool) -> OrtEngine:
+    """The tiny voice on 2 workers that see free (split every long call) or busy cores (never split)."""
+    engine = OrtEngine(tiny_voice, OrtSettings(threads=2))
+    for run in (engine._decoder_run, engine._vocoder_run):
+        run.cores_free = lambda workers: free
+    return engine
+
+
+@pytest.mark.parametrize("free", [True, False])
+def test_two_workers_give_the_one_thread_samples(tiny_voice, free: bool) -> None:
     one = OrtEngine(tiny_voice, OrtSettings(threads=1))
-    two = OrtEngine(tiny_voice, OrtSettings(threads=2))
+    two = _two_workers(tiny_voice, free)
     assert two._vocoder_run.workers == 2 and one._vocoder_run.workers == 1
-    a, b = one.synthesize(SENTENCE, 0.7), two.synthesize(SENTENCE, 0.7)
-    assert len(two._vocoder_run.windows(int(b.frames_per_id.sum()))) == 2
+    calls = []
+    session_run = two._vocoder_run._call
+    two._vocoder_run._call = lambda feeds: calls.append(1) or session_run(feeds)  # type: ignore[method-assign]
+    a, b = one.synthesize(MEDIUM), two.synthesize(MEDIUM)
+    assert 4 * two.context < a.frames_per_id.sum() < 1024  # long enough to split, below the call cap
+    assert len(calls) == (2 if free else 1)  # split in two windows only when a core is free
     assert np.array_equal(a.frames_per_id, b.frames_per_id)
+    assert np.abs(a.audio - b.audio).max() <= EXACT
+    a, b = one.synthesize(SENTENCE, 0.7), two.synthesize(SENTENCE, 0.7)  # beyond the cap: 2 windows anyway
     assert np.abs(a.audio - b.audio).max() <= EXACT
     joined = np.concatenate(list(two.stream(SENTENCE, 0.7).chunks))
     assert np.abs(joined - a.audio).max() <= EXACT
+
+
+def test_spare_cores_reads_the_machine_where_it_can() -> None:
+    spare = spare_cores()
+    assert spare is None or spare <= os.cpu_count()
 
 
 def test_real_length_runs_give_the_padded_bucket_samples(tiny_voice) -> None:
@@ -50,7 +75,7 @@ def test_real_length_runs_give_the_padded_bucket_samples(tiny_voice) -> None:
 def test_windows_beyond_the_call_cap_keep_their_order_on_two_workers(tiny_voice) -> None:
     long = phonemes_to_ids("ðə kwˈɪk bɹˈaʊn fˈɒks dʒˈʌmps ˈəʊvə ðə lˈeɪzi dˈɒɡ. " * 8)
     one = OrtEngine(tiny_voice, OrtSettings(threads=1))
-    two = OrtEngine(tiny_voice, OrtSettings(threads=2))
+    two = _two_workers(tiny_voice, free=True)
     a, b = one.synthesize(long, 0.5), two.synthesize(long, 0.5)
     assert len(two._vocoder_run.windows(int(a.frames_per_id.sum()))) >= 3  # more windows than workers
     assert np.abs(a.audio - b.audio).max() <= EXACT

@@ -7,19 +7,42 @@ frames into windows that carry the graph's receptive ``context`` on each side
 one single-threaded session (``InferenceSession.run`` is thread-safe; one session keeps one copy of the
 weights), does use every core, and the joined cores are the samples of one call over the whole input (the
 graphs are convolutions with per-frame normalisation; the INT8 vocoder quantizes per frame), so the output
-does not depend on how an input is split. This pays only when the cores are free: on a machine already
-busy, the extra context frames are extra work (use one thread there).
+does not depend on how an input is split. This pays only when the cores are free: on a machine already busy
+the extra context frames are extra work (measured on the shared 2-core machine at load 4-5: ~15 % slower than
+one call), so each call first checks that another core is idle right now (:func:`spare_cores`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import onnxruntime as ort
 
 from onestep.runtime.windows import Window, split_windows
+
+
+def spare_cores() -> int | None:
+    """CPUs this process may use minus the tasks runnable right now, the caller included (Linux); else None.
+
+    Read from ``/proc/loadavg``'s instantaneous "runnable/total" field (not the smoothed load averages), so it
+    reflects the moment of the call; it costs a few microseconds.
+    """
+    try:
+        with open("/proc/loadavg", "rb") as f:
+            runnable = int(f.read().split()[3].split(b"/")[0])
+        cpus = len(os.sched_getaffinity(0))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    return cpus - runnable
+
+
+def _cores_free(workers: int) -> bool:
+    """Whether ``workers - 1`` cores besides the caller's are idle now (True where that is unknown)."""
+    spare = spare_cores()
+    return spare is None or spare >= workers - 1
 
 
 class FrameParallel:
@@ -38,6 +61,7 @@ class FrameParallel:
         max_frames: cut inputs longer than this into more windows (bounds the activations' memory); None = no
             limit.
         pool: threads that run the windows of workers ``1..workers-1``.
+        cores_free: ``cores_free(workers)`` says whether to split a call now (default: idle cores right now).
     """
 
     def __init__(
@@ -52,6 +76,7 @@ class FrameParallel:
         min_split: int,
         max_frames: int | None = None,
         pool: ThreadPoolExecutor | None = None,
+        cores_free: Callable[[int], bool] = _cores_free,
     ) -> None:
         if workers < 1:
             raise ValueError(f"workers must be >= 1, got {workers}")
@@ -67,10 +92,11 @@ class FrameParallel:
         self.min_split = max(min_split, 1)
         self.max_frames = max_frames
         self.pool = pool
+        self.cores_free = cores_free
 
-    def windows(self, total: int) -> list[Window]:
-        """How an input of ``total`` frames is cut (one window = one call)."""
-        pieces = self.workers if total >= self.min_split else 1
+    def windows(self, total: int, parallel: bool = True) -> list[Window]:
+        """How an input of ``total`` frames is cut (one window = one call); ``parallel``: for all workers."""
+        pieces = self.workers if parallel and total >= self.min_split else 1
         if self.max_frames is not None and total > self.max_frames:
             core = max(self.max_frames - 2 * self.context, 1)
             pieces = max(pieces, -(-total // core))
@@ -83,12 +109,13 @@ class FrameParallel:
         """Run the graph on ``feeds``; the same result as one call of one session (to float rounding)."""
         name = next(iter(self.frame_axes))
         total = feeds[name].shape[self.frame_axes[name]]
-        windows = self.windows(total)
+        parallel = self.workers > 1 and total >= self.min_split and self.cores_free(self.workers)
+        windows = self.windows(total, parallel)
         if len(windows) == 1:
             return self._call(feeds)
         cuts = [self._cut(feeds, w) for w in windows]
         results: list[np.ndarray | None] = [None] * len(windows)
-        n = self.workers
+        n = self.workers if parallel else 1
         futures = {}
         for worker in range(1, min(n, len(windows))):  # workers 1..n-1 on the pool, worker 0 on this thread
             futures[worker] = self.pool.submit(self._run_worker, cuts, worker, n)  # type: ignore[union-attr]
