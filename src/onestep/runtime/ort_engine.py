@@ -63,7 +63,8 @@ class OrtSettings:
     Attributes:
         threads: cores to use; None = ONNX Runtime's default (one intra-op thread per physical core). With
             ``threads >= 2`` and ``parallel_windows`` the decoder and the vocoder run single-threaded, as up to
-            ``threads`` concurrent calls on windows of one input (:mod:`onestep.runtime.parallel`).
+            ``threads`` concurrent calls on windows of one input when cores are idle at that moment
+            (:mod:`onestep.runtime.parallel`).
         spin: let idle intra-op threads spin. Off: on a shared 2-core machine spinning threads took the cores
             from the other graph and from concurrent requests (2-3x slower under load), for little gain idle.
         mem_pattern: pre-plan memory per input shape. Off: inputs run at their real lengths, so shapes vary
