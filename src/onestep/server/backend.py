@@ -198,7 +198,11 @@ class TTSBackend:
         for v in self.voices():
             self._tts.synthesize(self._warmup_text, voice=v.name)
             self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
+        frontend = self._tts.frontend()
         try:
-            list(self._tts.frontend().sentences(WARMUP_FRONTEND_TEXT))
+            preload = getattr(frontend, "preload", None)  # the frontend's own "load everything now"
+            if preload is not None:
+                preload(background=False)
+            list(frontend.sentences(WARMUP_FRONTEND_TEXT))
         except Exception as e:  # e.g. espeak-ng missing: only out-of-lexicon English words will fail
             log.warning("warm-up of the frontend's fallbacks failed: %s: %s", type(e).__name__, e)
