@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 import threading
@@ -176,3 +177,18 @@ def test_deferred_module_imports_on_first_attribute(tmp_path: Path, monkeypatch:
     assert import_tools.is_deferred("os_heavy_mod")  # the stand-in is back after a failed import
     assert os_heavy_mod.VALUE == 42 and calls == [1, 1]
     assert not import_tools.is_deferred("os_heavy_mod") and sys.modules["os_heavy_mod"].VALUE == 42
+
+
+def test_unusable_cache_directory_gives_the_same_output(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    code = (
+        "from onestep.frontend.pipeline import Frontend\n"
+        "fe = Frontend(lexicon={})\n"
+        "print(fe.phonemize('你好，世界。').phonemes + '|' + fe.phonemize(\"I don't know.\").phonemes)\n"
+    )
+    env = {**os.environ, "ONESTEP_CACHE": str(blocker / "cache")}  # below a file: cannot be created
+    broken = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    normal = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert broken.stdout == normal.stdout and normal.stdout.strip()
+    assert "cannot write" in broken.stderr or "no usable onestep cache" in broken.stderr

@@ -83,23 +83,37 @@ def spacy_rules() -> dict[str, Any]:
 
 
 def load_rules() -> dict[str, Any]:
-    """The cached rules of spaCy's blank English tokenizer (extracted from spaCy when missing or unreadable)."""
-    path = rules_path()
+    """The cached rules of spaCy's blank English tokenizer (extracted from spaCy when missing or unreadable;
+    an unwritable cache directory only costs the extraction on every start)."""
     try:
+        path: Path | None = rules_path()
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(data.get("rules"), dict):
             return data
-    except (OSError, ValueError):
+    except OSError:
+        path = None if not _cache_usable() else rules_path()
+    except ValueError:
         pass
     with _rules_lock:
         data = spacy_rules()
-        try:
-            tmp = path.with_name(f"{path.name}.{threading.get_ident()}.tmp")
-            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            tmp.replace(path)
-        except OSError as exc:
-            logger.warning("cannot write the tokenizer rule cache %s (%s)", path, exc)
+        if path is not None:
+            try:
+                tmp = path.with_name(f"{path.name}.{threading.get_ident()}.tmp")
+                tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+                tmp.replace(path)
+            except OSError as exc:
+                logger.warning("cannot write the tokenizer rule cache %s (%s)", path, exc)
+        else:
+            logger.warning("no usable onestep cache directory; spaCy's tokenizer rules are not cached")
         return data
+
+
+def _cache_usable() -> bool:
+    try:
+        cache_dir()
+    except OSError:
+        return False
+    return True
 
 
 def _compile(spec: list[Any] | None) -> re.Pattern[str] | None:
