@@ -4,7 +4,8 @@ The phonemes are misaki 0.9.4's American English (``misaki.en.G2P(trf=False, bri
 style: flap ``T``, stress marks ``ˈ ˌ``), because the teacher voices were trained on exactly those. misaki
 normally tags words with spaCy's ``en_core_web_sm``, which is not installable here; this module runs misaki's
 own pipeline (lexicon, stemming, number reading, stress, espeak fallback) on words that spaCy's blank English
-tokenizer split and :mod:`onestep.frontend.en.tagger` tagged.
+tokenizer split (re-run without spaCy: :mod:`onestep.frontend.en.tokenizer`) and
+:mod:`onestep.frontend.en.tagger` tagged.
 
 Speed: misaki's pipeline costs about 0.1 ms a word. Its output for a "unit" (a run of tokens with no space
 between them, e.g. ``do|n't`` or ``well|-|known``, or one punctuation mark) depends only on the unit and on the

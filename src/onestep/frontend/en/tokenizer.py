@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import logging
+import os
 import re
 import threading
 from collections.abc import Callable
@@ -98,7 +99,7 @@ def load_rules() -> dict[str, Any]:
         data = spacy_rules()
         if path is not None:
             try:
-                tmp = path.with_name(f"{path.name}.{threading.get_ident()}.tmp")
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
                 tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
                 tmp.replace(path)
             except OSError as exc:
