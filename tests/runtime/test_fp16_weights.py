@@ -42,7 +42,7 @@ def test_fp16_storage_gives_the_fp32_storage_samples(fp16_exact_voices: tuple[Pa
         half_inits, full_inits = (onnx.load(str(d / f"{name}.onnx")).graph.initializer for d in (half, full))
         assert {i.data_type for i in half_inits} == {onnx.TensorProto.FLOAT16}, name
         assert sum(len(i.raw_data) for i in half_inits) * 2 == sum(len(i.raw_data) for i in full_inits)
-    a, b = OrtEngine(half, OrtSettings(int8_vocoder=False)), OrtEngine(full)
+    a, b = OrtEngine(half, OrtSettings(int8=False)), OrtEngine(full)
     assert np.array_equal(a.synthesize(SENTENCE).audio, b.synthesize(SENTENCE).audio)
     assert all(np.array_equal(x, y) for x, y in zip(a.stream(SENTENCE).chunks, b.stream(SENTENCE).chunks))
 

@@ -25,7 +25,7 @@ def int8_voice(tiny_voice: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
 def test_derived_directory_is_a_voice_that_uses_the_int8_vocoder(tiny_voice: Path, int8_voice: Path) -> None:
     assert sorted(p.name for p in int8_voice.iterdir()) == sorted([*(p.name for p in tiny_voice.iterdir()), INT8_NAME])
     assert OrtEngine(int8_voice, warmup=False).vocoder_file.name == INT8_NAME
-    assert OrtEngine(int8_voice, OrtSettings(int8_vocoder=False), warmup=False).vocoder_file.name == "vocoder.onnx"
+    assert OrtEngine(int8_voice, OrtSettings(int8=False), warmup=False).vocoder_file.name == "vocoder.onnx"
     assert OrtEngine(tiny_voice, warmup=False).vocoder_file.name == "vocoder.onnx"  # works without it
 
 
@@ -40,7 +40,7 @@ def test_int8_stream_equals_one_shot_exactly(int8_voice: Path, threads: int, spe
 
 def test_int8_audio_stays_close_to_fp32(int8_voice: Path) -> None:
     int8 = OrtEngine(int8_voice).synthesize(SENTENCE).audio
-    fp32 = OrtEngine(int8_voice, OrtSettings(int8_vocoder=False)).synthesize(SENTENCE).audio
+    fp32 = OrtEngine(int8_voice, OrtSettings(int8=False)).synthesize(SENTENCE).audio
     assert int8.shape == fp32.shape
     assert 0 < np.sqrt(np.mean((int8 - fp32) ** 2) / np.mean(fp32**2)) <= RELATIVE_RMS
 
@@ -70,3 +70,14 @@ def test_fp16_weights_need_another_directory(tiny_voice: Path, tmp_path: Path) -
         derive_int8_vocoder(tiny_voice, tiny_voice, fp16_weights=True)
     derive_int8_vocoder(tiny_voice, tmp_path / "v", fp16_weights=True)  # random weights: stay float32
     assert OrtEngine(tmp_path / "v").synthesize(SENTENCE).audio.size
+
+
+def test_opt_in_int8_decoder_streams_exactly_and_stays_close(tiny_voice: Path, tmp_path: Path) -> None:
+    voice = tmp_path / "dec"
+    derive_int8_vocoder(tiny_voice, voice, decoder=True)
+    engine = OrtEngine(voice, OrtSettings(threads=2))
+    assert engine.decoder_file.name == "decoder.int8.onnx" and engine.vocoder_file.name == INT8_NAME
+    one_shot = engine.synthesize(SENTENCE).audio
+    assert np.array_equal(np.concatenate(list(engine.stream(SENTENCE).chunks)), one_shot)
+    fp32 = OrtEngine(voice, OrtSettings(int8=False)).synthesize(SENTENCE).audio
+    assert np.sqrt(np.mean((one_shot - fp32) ** 2) / np.mean(fp32**2)) <= 2 * RELATIVE_RMS

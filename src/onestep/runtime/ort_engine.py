@@ -12,7 +12,8 @@ the samples of a run over the whole padded bucket (bit for bit in our tests) at 
 Runtime's CPU kernels plan nothing per shape worth warming, so one small call per session at load suffices.
 With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once
 (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice
-directory holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder.
+directory holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder
+(likewise an opt-in ``decoder.int8.onnx``).
 Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
 (:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
 """
@@ -72,7 +73,7 @@ class OrtSettings:
         cpu_arena: keep freed tensor memory in ONNX Runtime's arena. Off: it held ~80 MB after warming the
             largest buckets (resident 203 -> 121 MB for the full-size voice) and CPU time was the same.
         parallel_windows: see ``threads``. (ONNX Runtime's own 2 threads ran the vocoder no faster than 1.)
-        int8_vocoder: use ``vocoder.int8.onnx`` when the voice directory has it.
+        int8: use ``vocoder.int8.onnx`` / ``decoder.int8.onnx`` where the voice directory has them.
     """
 
     threads: int | None = None
@@ -80,7 +81,7 @@ class OrtSettings:
     mem_pattern: bool = False
     cpu_arena: bool = False
     parallel_windows: bool = True
-    int8_vocoder: bool = True
+    int8: bool = True
 
     def __post_init__(self) -> None:
         if self.threads is not None and self.threads < 1:
@@ -133,12 +134,12 @@ class OrtEngine:
 
     Args:
         voice_dir: directory holding ``voice.json`` and the three ONNX files (and optionally
-            ``vocoder.int8.onnx``).
+            ``vocoder.int8.onnx`` / ``decoder.int8.onnx``).
         settings: session settings (threads etc.).
         stream: chunk sizes of :meth:`stream`.
         warmup: run each session once now (a few frames), so that no request pays for first-run setup.
     Attributes:
-        vocoder_file: the vocoder graph in use (``vocoder.onnx`` or ``vocoder.int8.onnx``).
+        decoder_file, vocoder_file: the graphs in use (e.g. ``vocoder.onnx`` or ``vocoder.int8.onnx``).
     """
 
     def __init__(
@@ -160,10 +161,11 @@ class OrtEngine:
         for key, path in paths.items():
             if not path.is_file():
                 raise ConfigError(f"voice {self.config.name}: missing {key} graph {path}")
-        int8 = paths["vocoder"].with_name(paths["vocoder"].name.removesuffix(".onnx") + INT8_SUFFIX)
-        if self.settings.int8_vocoder and int8.is_file():
-            paths["vocoder"] = int8
-        self.vocoder_file = paths["vocoder"]
+        for key in ("decoder", "vocoder"):
+            int8 = paths[key].with_name(paths[key].name.removesuffix(".onnx") + INT8_SUFFIX)
+            if self.settings.int8 and int8.is_file():
+                paths[key] = int8
+        self.decoder_file, self.vocoder_file = paths["decoder"], paths["vocoder"]
         workers = self.settings.workers
         self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
         self._acoustic_session = self._session(paths["acoustic"], self.settings.threads)
