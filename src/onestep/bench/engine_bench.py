@@ -216,6 +216,7 @@ def run_engine_bench(
             "placeholder": engine.config.placeholder,
             "load_s": engine.load_seconds,
             "warmup_s": engine.warmup_seconds,
+            "decoder": Path(str(getattr(engine, "decoder_file", engine.config.files["decoder"]))).name,
             "vocoder": Path(str(getattr(engine, "vocoder_file", engine.config.files["vocoder"]))).name,
         }
     cold["voices"] = voices
@@ -292,10 +293,10 @@ def markdown(report: dict[str, Any]) -> str:
         )
     rss = ", ".join(f"{k} {v:.0f} MB" for k, v in cold["rss_mb"].items() if v is not None)
     lines += ["", f"resident memory: {rss}" if rss else "", ""]
-    lines += ["| voice | language | vocoder | load s | warm-up s |", "| --- | --- | --- | ---: | ---: |"]
+    lines += ["| voice | language | graphs | load s | warm-up s |", "| --- | --- | --- | ---: | ---: |"]
     for name, v in cold["voices"].items():
-        vocoder = v.get("vocoder", "")
-        lines.append(f"| {name} | {v['language']} | {vocoder} | {v['load_s']:.2f} | {v['warmup_s']:.2f} |")
+        graphs = ", ".join(v[k] for k in ("decoder", "vocoder") if k in v)
+        lines.append(f"| {name} | {v['language']} | {graphs} | {v['load_s']:.2f} | {v['warmup_s']:.2f} |")
     return "\n".join(lines) + "\n"
 
 
