@@ -8,12 +8,13 @@ Pipeline for a batch of utterances (shapes for batch size B, ``T`` = the longest
         --vocoder--> audio [B,L*hop] (cut to each utterance's frames)
 
 Every graph is masked or local, so running it on the real length plus the receptive context it needs gives
-the samples of a run over the whole padded bucket (bit for bit in our tests) at a fraction of the work; ONNX
+the samples of a run over the whole padded bucket (bit for bit for the shipped voices in our tests, within
+3e-8 for the tiny test voice: ONNX Runtime's Conv rounds a little differently per length) at less work; ONNX
 Runtime's CPU kernels plan nothing per shape worth warming, so one small call per session at load suffices.
-With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once
-(:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice
-directory holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder
-(likewise an opt-in ``decoder.int8.onnx``).
+With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once when
+cores are idle (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice directory
+holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder (likewise an
+opt-in ``decoder.int8.onnx``).
 Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
 (:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
 """
