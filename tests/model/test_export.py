@@ -105,4 +105,5 @@ def test_checked_in_fixture_matches_the_code() -> None:
     fresh = build_models(TINY, seed=1234)
     for part in PARTS:
         got, want = getattr(models, part).state_dict(), getattr(fresh, part).state_dict()
-        assert set(got) == set(want) and all(torch.equal(got[k], want[k]) for k in want), part
+        # the same initialisation; torch builds round the random init differently in the last bit (~4e-9)
+        assert set(got) == set(want) and all(torch.allclose(got[k], want[k], rtol=0, atol=1e-6) for k in want), part
