@@ -67,6 +67,7 @@ def test_train_resume_export(synthetic_data: Path, tmp_path: Path) -> None:
 
     voice_dir = tmp_path / "voice"
     assert cli_main(["export", "--checkpoint", str(run), "--name", "syn", "--language", "en", "--out", str(voice_dir)]) == 0
+    assert (voice_dir / "vocoder.int8.onnx").is_file()  # the CPU engine's vocoder, written by default
     voice, rebuilt = load_voice_models(voice_dir)
     assert voice.extra["training_step"] == 39 and not voice.placeholder
     models, _ = load_generator(run)

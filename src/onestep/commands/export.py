@@ -1,4 +1,4 @@
-"""``onestep export``: write a voice directory (three ONNX graphs + ``voice.json``).
+"""``onestep export``: write a voice directory (three ONNX graphs, the INT8 vocoder, ``voice.json``).
 
 Either from a training checkpoint (``--checkpoint``) or randomly initialised (``--random``, a placeholder
 voice for development that speaks noise).
@@ -24,6 +24,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--version", dest="voice_version", default="0.1.0", help="voice version string")
     p.add_argument("--tiny", action="store_true", help="with --random: the tiny test configuration")
     p.add_argument("--seed", type=int, default=0, help="with --random: initialisation seed")
+    p.add_argument(
+        "--no-int8-vocoder", dest="int8_vocoder", action="store_false",
+        help="skip vocoder.int8.onnx (the CPU engine's faster vocoder, written by default)",
+    )
     p.set_defaults(func=run)
 
 
@@ -55,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             placeholder=bool(args.random),
             extra=extra,
         )
-        written = export_voice(models, voice, args.out)
+        written = export_voice(models, voice, args.out, int8_vocoder=args.int8_vocoder)
     except (ConfigError, FileNotFoundError) as e:
         raise CLIError(str(e)) from e
     counts = models.parameter_counts()
