@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from onestep.frontend.en.spacy_import import defer_spacy
+from onestep.frontend.import_tools import defer_import
 
 defer_spacy()  # before misaki, whose `import spacy` then costs nothing (spaCy is not needed, see spacy_import)
 
@@ -127,6 +128,8 @@ class _CachedEspeak:
     def _run(self, text: str) -> tuple[str | None, int | None]:
         with self._lock:
             if self._espeak is None:
+                # phonemizer imports joblib at the top but needs it only for njobs > 1 (~4 MB resident)
+                defer_import("joblib")
                 from misaki.espeak import EspeakFallback
 
                 self._espeak = EspeakFallback(british=False)
