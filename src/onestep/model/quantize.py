@@ -256,8 +256,9 @@ def quantize_decoder(src: str | Path, dst: str | Path) -> QuantizeReport:
     Its ConvNeXt blocks' pointwise layers as in the vocoder; the 1x1 input projection becomes a frame MatMul
     (float32) and the output projection to the mel stays float32. Measured on the shipped English voice:
     the decoder 6.6 -> 3.8 ms per 250 frames, but log-mel L1 of the audio vs float32 0.018 (0.021 together
-    with the INT8 vocoder, against 0.011 for the INT8 vocoder alone): a quality call, so no voice derives it
-    unless asked (``--decoder``).
+    with the INT8 vocoder, against 0.011 for the INT8 vocoder alone): a quality call per voice, so it is
+    derived only when asked (``--decoder``); ``onestep eval`` decided it for the shipped voices
+    (docs/ARCHITECTURE.md).
     """
     return quantize_graph(src, dst, ("/backbone/",), dense_convs=("/input_proj/Conv",))
 
