@@ -159,6 +159,19 @@ def test_batch_equals_one_by_one(tts: TTS) -> None:
         tts.synthesize_batch(texts, speeds=[1.0])
 
 
+def test_prepare_then_render_in_two_halves(tts: TTS) -> None:
+    a, b, fast = tts.prepare(TEXT), tts.prepare("Short."), tts.prepare("Short.", speed=1.5)
+    assert a.batch_key == b.batch_key != fast.batch_key  # same voice and speed: one engine pass
+    assert a.ids and all(ids[0] == 0 == ids[-1] for ids in a.ids) and len(a.ids) == len(a.utterances)
+    rendered = tts.render([a, b, fast])
+    for text, speed, audio in zip((TEXT, "Short.", "Short."), (1.0, 1.0, 1.5), rendered, strict=True):
+        alone = tts.synthesize(text, speed=speed)
+        assert audio.samples.shape == alone.samples.shape and audio.phonemes == alone.phonemes
+        assert np.abs(audio.samples - alone.samples).max() <= STREAM_TOLERANCE
+    with pytest.raises(ValueError, match="speed"):
+        tts.prepare("Short.", speed=9.0)
+
+
 def test_save_writes_16_bit_wav(tts: TTS, tmp_path: Path) -> None:
     audio = tts.synthesize("Hello world.")
     audio.save(tmp_path / "out.wav")

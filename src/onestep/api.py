@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 VoiceArg = str | os.PathLike[str] | None
 
-__all__ = ["TTS", "Audio", "AudioChunk", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
+__all__ = ["TTS", "Audio", "AudioChunk", "PreparedText", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
 
 
 def to_pcm16(samples: np.ndarray) -> bytes:
@@ -120,6 +120,29 @@ class AudioChunk:
     def pcm16(self) -> bytes:
         """16-bit little-endian PCM of :attr:`samples` (computed on first access)."""
         return to_pcm16(self.samples)
+
+
+@dataclass(frozen=True)
+class PreparedText:
+    """A text after the frontend, ready for the engine (:meth:`TTS.prepare`; :meth:`TTS.render` speaks it).
+
+    Attributes:
+        entry, engine: the voice and its loaded engine.
+        speed: checked speaking rate.
+        utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
+        ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
+    """
+
+    entry: VoiceEntry
+    engine: Engine
+    speed: float
+    utterances: list[Utterance]
+    ids: list[list[int]]
+
+    @property
+    def batch_key(self) -> tuple[Path, float]:
+        """Texts with equal keys (same voice, same speed) can share one batched engine pass."""
+        return (self.entry.path, self.speed)
 
 
 class TTS:
@@ -247,26 +270,41 @@ class TTS:
         """
         n = len(texts)
         voices = list(voices) if voices is not None else [None] * n
-        speeds = [SynthesisOptions(speed=s).speed for s in speeds] if speeds is not None else [1.0] * n
+        speeds = list(speeds) if speeds is not None else [1.0] * n
         if not len(voices) == len(speeds) == n:
             raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
-        entries = [self._entry(v, t) for v, t in zip(voices, texts, strict=True)]
-        engines = [self._engine(e) for e in entries]
-        sentences = [list(self._sentences(t, e)) for t, e in zip(texts, engines, strict=True)]
+        return self.render([self.prepare(t, v, s) for t, v, s in zip(texts, voices, speeds, strict=True)])
+
+    def prepare(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> PreparedText:
+        """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
+
+        A server runs this on its frontend threads and :meth:`render` on the engine's, batching requests.
+        """
+        speed = SynthesisOptions(speed=speed).speed
+        entry = self._entry(voice, text)
+        engine = self._engine(entry)
+        utterances = list(self._sentences(text, engine))
+        return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
+
+    def render(self, prepared: Sequence[PreparedText]) -> list[Audio]:
+        """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
+
+        Returns one :class:`Audio` per prepared text, in order.
+        """
         groups: dict[tuple[Path, float], list[tuple[int, int]]] = {}
-        for i, utts in enumerate(sentences):
-            for j in range(len(utts)):
-                groups.setdefault((entries[i].path, speeds[i]), []).append((i, j))
+        for i, p in enumerate(prepared):
+            for j in range(len(p.ids)):
+                groups.setdefault(p.batch_key, []).append((i, j))
         out: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         for (_, speed), members in groups.items():
-            engine = engines[members[0][0]]
-            batch = [phonemes_to_ids(sentences[i][j].phonemes) for i, j in members]
+            engine = prepared[members[0][0]].engine
+            batch = [prepared[i].ids[j] for i, j in members]
             for key, result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
                 out[key] = (result.frames_per_id, result.audio)
         audios = []
-        for i, utts in enumerate(sentences):
-            parts = [out[(i, j)] for j in range(len(utts))]
-            audios.append(_assemble(utts, [p[0] for p in parts], [p[1] for p in parts], engines[i], entries[i]))
+        for i, p in enumerate(prepared):
+            parts = [out[(i, j)] for j in range(len(p.ids))]
+            audios.append(_assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry))
         return audios
 
     def stream(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Iterator[AudioChunk]:

@@ -65,13 +65,13 @@ class PreparedRequest:
         request: the request it came from.
         engine_key: requests with equal keys (same voice engine and speed) may share one engine call.
         utterances: phoneme ids per sentence (``[0, *ids, 0]`` each); empty when nothing is speakable.
-        engine: the backend's handle of the voice engine (opaque to the scheduler).
+        handle: the backend's own prepared form of the request (opaque to the scheduler).
     """
 
     request: SynthesisRequest
     engine_key: tuple[Any, ...]
     utterances: list[list[int]]
-    engine: Any = field(default=None, compare=False, repr=False)
+    handle: Any = field(default=None, compare=False, repr=False)
 
 
 class SynthesisBackend(Protocol):
@@ -154,43 +154,18 @@ class TTSBackend:
         return self.synthesize_prepared([self.prepare(r) for r in requests])
 
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
-        from onestep.config import SynthesisOptions
-        from onestep.frontend.symbols import phonemes_to_ids
-
         try:
-            speed = SynthesisOptions(speed=request.speed).speed
-            engine = self._tts.engine(request.voice, request.text)
-            max_ids = engine.config.phoneme_buckets[-1] - 2  # as onestep.TTS splits: fits the largest bucket
-            utterances = [
-                phonemes_to_ids(u.phonemes)
-                for u in self._tts.frontend().sentences(request.text, max_ids)
-                if u.phonemes.strip()
-            ]
+            prepared = self._tts.prepare(request.text, request.voice, request.speed)
         except ValueError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
-        return PreparedRequest(request, (id(engine), speed), utterances, engine)
+        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
-        groups: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
-        for i, p in enumerate(batch):
-            for j in range(len(p.utterances)):
-                groups.setdefault(p.engine_key, []).append((i, j))
-        parts: dict[tuple[int, int], np.ndarray] = {}
-        for key, members in groups.items():
-            engine = batch[members[0][0]].engine
-            ids = [batch[i].utterances[j] for i, j in members]
-            try:
-                results = engine.synthesize_batch(ids, key[1])
-            except ValueError as e:
-                raise BackendInputError(str(e)) from e
-            for member, result in zip(members, results, strict=True):
-                parts[member] = result.audio
-        out = []
-        for i, p in enumerate(batch):
-            pieces = [parts[(i, j)] for j in range(len(p.utterances))]
-            audio = pieces[0] if len(pieces) == 1 else np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
-            out.append(np.asarray(audio, dtype=np.float32).reshape(-1))
-        return out
+        try:
+            audios = self._tts.render([p.handle for p in batch])
+        except ValueError as e:
+            raise BackendInputError(str(e)) from e
+        return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
 
     def warm_up(self) -> None:
         """Synthesize ``warmup_text`` with every voice (also through the batch path), then load the
