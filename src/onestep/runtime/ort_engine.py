@@ -13,8 +13,8 @@ the samples of a run over the whole padded bucket (bit for bit for the shipped v
 Runtime's CPU kernels plan nothing per shape worth warming, so one small call per session at load suffices.
 With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once when
 cores are idle (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice directory
-holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder (likewise an
-opt-in ``decoder.int8.onnx``).
+holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder (likewise
+``decoder.int8.onnx``, derived only where ``onestep eval`` found it harmless: en-heart ships one).
 Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
 (:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
 """
