@@ -23,7 +23,7 @@ from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.config import ModelConfig
-from onestep.model.quantize import quantize_vocoder, store_fp16
+from onestep.model.quantize import int8_path, quantize_vocoder, store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 
 OPSET = 17
@@ -132,7 +132,7 @@ def export_voice(
     config.save(out / "voice.json")
     if int8_vocoder:
         vocoder = out / config.files["vocoder"]
-        quantize_vocoder(vocoder, vocoder.with_name(vocoder.name.removesuffix(".onnx") + ".int8.onnx"))
+        quantize_vocoder(vocoder, int8_path(vocoder))
     return config
 
 
