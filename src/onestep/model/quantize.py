@@ -335,7 +335,7 @@ def derive_int8_vocoder(
 
     With an ``out_dir`` other than ``voice_dir``, the voice's own files are copied there too (unless present),
     so ``out_dir`` is a complete voice directory that uses the INT8 vocoder; ``fp16_weights`` then writes its
-    three graphs with fp16-exact weights stored as fp16 (:func:`onestep.model.export.store_fp16`; lossless)
+    three graphs with fp16-exact weights stored as fp16 (:func:`store_fp16`; lossless)
     instead of copying them. Returns the written INT8 path.
     """
     import onnx
