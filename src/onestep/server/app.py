@@ -31,7 +31,7 @@ log = logging.getLogger("onestep.server")
 
 
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
-    """Thread pool on CPU, micro-batching on CUDA (unless ``config.scheduler`` names one)."""
+    """Thread pool on CPU, micro-batching on CUDA (unless ``config.scheduler_kind`` names one)."""
     if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and config.device == "cuda"):
         return MicroBatchScheduler(
             backend,
