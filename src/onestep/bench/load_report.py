@@ -1,7 +1,7 @@
 """Summaries of a load test: percentiles over all and over steady-state requests, and a text table.
 
 A request is one row of :data:`FIELDS`; :func:`summarize` turns the rows of a run into the result dict
-that ``onestep bench --mode server`` writes as JSON (the rows are kept in it, as ``requests``).
+that ``onestep bench --mode server`` writes as JSON (the rows are kept in it, as ``request_log``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ FIELDS = ("client", "start_s", "status", "ttfa_ms", "latency_ms", "audio_s", "se
 
 
 def percentiles(values: Sequence[float]) -> dict[str, float | None]:
-    """p50/p95/p99/mean/max of ``values`` (ms in, ms out, 0.1 ms resolution); all None when empty."""
+    """p50/p95/p99/mean/max of ``values`` (ms in, ms out, 0.01 ms resolution); all None when empty."""
     if not values:
         return {"p50": None, "p95": None, "p99": None, "mean": None, "max": None}
     arr = np.asarray(values, dtype=np.float64)
@@ -64,7 +64,7 @@ def summarize(rows: Sequence[tuple[Any, ...]], *, wall_s: float, steady_from_s: 
     Returns:
         ``settings`` plus the statistics of all requests (top level: ``requests``, ``ok``, ``errors``,
         ``ttfa_ms``, ``latency_ms``, ``server_ttfa_ms``, ``throughput``), ``steady`` (the same over the
-        steady window, throughput per second of that window) and ``requests`` (``fields`` + ``rows``).
+        steady window, throughput per second of that window) and ``request_log`` (``fields`` + ``rows``).
     """
     steady_rows = [r for r in rows if steady_from_s <= r[1] < steady_to_s]
     steady = _stats(steady_rows, steady_to_s - steady_from_s)
