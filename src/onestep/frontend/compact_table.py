@@ -3,11 +3,12 @@
 jieba's prefix dictionary (~500k keys), pypinyin's phrase dictionary (~47k phrases) and misaki's English
 lexicons (~180k words each) are plain Python dicts in their libraries: each costs tens of MB of RSS and a few
 hundred ms to build or unpickle on every start. :func:`open_table` builds such a dict once (with the
-library's own code) into two files under :func:`onestep.paths.cache_dir`, ``<stem>.marisa`` (the keys, a
-MARISA trie, PyPI ``marisa-trie``) and ``<stem>.values`` (the values, indexed by the trie's key id), and
-later memory-maps them: opening costs ~1 ms and the pages are shared by all processes and only read in as
-they are touched. :class:`CompactTable` reads them as a ``MutableMapping``; writes (e.g. jieba's
-``add_word``) go to a small in-memory overlay, never to the files.
+library's own code) into files under :func:`onestep.paths.cache_dir` (:func:`table_paths`): ``.marisa``
+(the keys, a MARISA trie, PyPI ``marisa-trie``), ``.values`` (the values, indexed by the trie's key id) and
+``.json`` (key count and the build's extra data, written last), and later memory-maps them: opening costs
+~1 ms and the pages are shared by all processes and only read in as they are touched. :class:`CompactTable`
+reads them as a ``MutableMapping``; writes (e.g. jieba's ``add_word``) go to a small in-memory overlay, never
+to the files.
 
 Value codecs: ``"u32"`` (unsigned 32-bit integers, stored as a flat array) and ``"marshal"`` (any
 marshal-able value: strings, lists, dicts, None; stored as one ``marshal`` blob per key).
@@ -173,7 +174,7 @@ class CompactTable(MutableMapping[str, Any]):
 
 
 def table_paths(stem: str) -> tuple[Path, Path, Path]:
-    """``(<stem>.marisa, <stem>.values, <stem>.json)`` in the cache directory."""
+    """``(<stem>-t<FORMAT_VERSION>.marisa, .values, .json)`` in the cache directory."""
     root = cache_dir()
     base = f"{stem}-t{FORMAT_VERSION}"
     return root / f"{base}.marisa", root / f"{base}.values", root / f"{base}.json"

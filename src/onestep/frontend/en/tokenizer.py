@@ -4,8 +4,8 @@
 ~1.2 s and ~60 MB. Its tokenizer is a small algorithm (``spacy/tokenizer.pyx``) over data: the prefix,
 suffix and infix regular expressions, the URL matcher and the special cases ("don't" -> "do" + "n't").
 :func:`load_rules` extracts that data from spaCy once per spaCy version into the onestep cache
-(``spacy-<version>-en-tokenizer.json``; this imports spaCy, with torch hidden); later processes read the JSON
-and :class:`BlankEnglishTokenizer` runs the same algorithm on it:
+(``spacy-<version>-en-tokenizer-r<RULES_FORMAT>.json``; this imports spaCy, with torch hidden); later
+processes read the JSON and :class:`BlankEnglishTokenizer` runs the same algorithm on it:
 
 1. Split at whitespace; a single space becomes the previous token's trailing space, other whitespace runs
    become tokens.
@@ -46,7 +46,7 @@ class Piece(NamedTuple):
 
 
 def rules_path() -> Path:
-    """``<cache>/spacy-<version>-en-tokenizer.json``."""
+    """``<cache>/spacy-<version>-en-tokenizer-r<RULES_FORMAT>.json``."""
     version = importlib.metadata.version("spacy")
     return cache_dir() / f"spacy-{version}-en-tokenizer-r{RULES_FORMAT}.json"
 
