@@ -68,8 +68,8 @@ def tune_gc() -> None:
     collect the young generation less often. Per-request garbage is mostly freed by reference counting."""
     gc.collect()
     gc.freeze()
-    _, g1, g2 = gc.get_threshold()
-    gc.set_threshold(max(GC_GEN0_THRESHOLD, gc.get_threshold()[0]), g1, g2)
+    g0, g1, g2 = gc.get_threshold()
+    gc.set_threshold(max(GC_GEN0_THRESHOLD, g0), g1, g2)
     log.info("gc: %d objects frozen, thresholds %s", gc.get_freeze_count(), gc.get_threshold())
 
 
