@@ -246,12 +246,10 @@ class TTS:
 
     def synthesize(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples."""
-        speed = SynthesisOptions(speed=speed).speed
-        entry = self._entry(voice, text)
-        engine = self._engine(entry)
-        utterances = list(self._sentences(text, engine))
-        results = [engine.synthesize(phonemes_to_ids(u.phonemes), speed) for u in utterances]
-        return _assemble(utterances, [r.frames_per_id for r in results], [r.audio for r in results], engine, entry)
+        p = self.prepare(text, voice, speed)
+        results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
+        frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
+        return _assemble(p.utterances, frames, audio, p.engine, p.entry)
 
     def synthesize_batch(
         self,
