@@ -237,11 +237,13 @@ def _write_files(stem: str, trie: marisa_trie.Trie, values: bytes, meta: dict[st
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _write_atomically(values_path, values)
-    _write_atomically(meta_path, json.dumps({"keys": len(trie), "meta": meta}).encode("utf-8"))
+    write_atomically(values_path, values)
+    write_atomically(meta_path, json.dumps({"keys": len(trie), "meta": meta}).encode("utf-8"))
 
 
-def _write_atomically(path: Path, blob: bytes) -> None:
+def write_atomically(path: Path, blob: bytes) -> None:
+    """Write ``blob`` to ``path`` through a temporary file in the same directory (readers never see a
+    partial file; a failed write leaves nothing behind)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

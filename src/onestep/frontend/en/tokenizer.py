@@ -22,13 +22,13 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import logging
-import os
 import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from onestep.frontend.compact_table import write_atomically
 from onestep.paths import cache_dir
 
 logger = logging.getLogger(__name__)
@@ -99,9 +99,7 @@ def load_rules() -> dict[str, Any]:
         data = spacy_rules()
         if path is not None:
             try:
-                tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-                tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-                tmp.replace(path)
+                write_atomically(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
             except OSError as exc:
                 logger.warning("cannot write the tokenizer rule cache %s (%s)", path, exc)
         else:
