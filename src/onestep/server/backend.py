@@ -109,8 +109,9 @@ class SynthesisBackend(Protocol):
 
 #: Mixed text, so that warm-up also loads both languages' frontends (any voice may get mixed input).
 WARMUP_TEXT = "你好, hello."
-#: Phonemized (frontend only) once at warm-up: an out-of-lexicon word loads the espeak-ng fallback, which
-#: the first request with such a word would otherwise pay (~0.4-1.3 s).
+#: Phonemized (frontend only) once at warm-up, after ``Frontend.preload`` (which loads the espeak-ng fallback
+#: and the number converters): one pass through the out-of-lexicon, unit, number and date paths of both
+#: languages, and the fallback's own load where a frontend has no ``preload``.
 WARMUP_FRONTEND_TEXT = "Hello Zorblaxian, 3 km, 2024年5月3日."
 
 
