@@ -49,6 +49,13 @@ class AudioConfig:
             raise ConfigError("audio.f_min/f_max must satisfy 0 <= f_min < f_max <= sample_rate/2")
 
 
+def int8_path(path: str | Path) -> Path:
+    """``vocoder.onnx`` -> ``vocoder.int8.onnx``: where a voice keeps a graph's INT8 variant (written by
+    ``onestep.model.quantize``; the CPU engine prefers it when present)."""
+    path = Path(path)
+    return path.with_name(path.name.removesuffix(".onnx") + ".int8.onnx")
+
+
 @dataclass(frozen=True)
 class VoiceConfig:
     """Model-bound description of a voice (the ``voice.json`` beside its ONNX files).

@@ -21,9 +21,9 @@ import numpy as np
 import torch
 from torch import nn
 
-from onestep.config import ConfigError, VoiceConfig
+from onestep.config import ConfigError, VoiceConfig, int8_path
 from onestep.model.config import ModelConfig
-from onestep.model.quantize import int8_path, quantize_vocoder, store_fp16
+from onestep.model.quantize import quantize_vocoder, store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 
 OPSET = 17

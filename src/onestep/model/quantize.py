@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from onestep.config import int8_path
+
 if TYPE_CHECKING:
     import onnx
 
@@ -319,11 +321,6 @@ def quantize_graph(
     dst.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(dst))
     return QuantizeReport(tuple(node.name for node, _, _ in targets), src.stat().st_size, dst.stat().st_size)
-
-
-def int8_path(path: Path) -> Path:
-    """``vocoder.onnx`` -> ``vocoder.int8.onnx`` (the name the CPU engine looks for)."""
-    return path.with_name(path.name.removesuffix(".onnx") + ".int8.onnx")
 
 
 def derive_int8_vocoder(

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from onestep.config import ConfigError, SynthesisOptions, VoiceConfig
+from onestep.config import ConfigError, SynthesisOptions, VoiceConfig, int8_path
 from onestep.frontend.buckets import bucket_for, pad_batch
 from onestep.runtime.engine import (
     Streamed,
@@ -55,8 +55,6 @@ MAX_WINDOW_FRAMES = 1024
 """Longest input (frames, 12.8 s) the decoder / vocoder see in one call; longer ones run as windows with
 context (the same samples), which bounds the activations' memory of very long sentences."""
 
-INT8_SUFFIX = ".int8.onnx"
-"""``vocoder.onnx`` -> ``vocoder.int8.onnx``: the quantized variant the engine prefers when present."""
 
 @dataclass(frozen=True)
 class OrtSettings:
@@ -163,7 +161,7 @@ class OrtEngine:
             if not path.is_file():
                 raise ConfigError(f"voice {self.config.name}: missing {key} graph {path}")
         for key in ("decoder", "vocoder"):
-            int8 = paths[key].with_name(paths[key].name.removesuffix(".onnx") + INT8_SUFFIX)
+            int8 = int8_path(paths[key])
             if self.settings.int8 and int8.is_file():
                 paths[key] = int8
         self.decoder_file, self.vocoder_file = paths["decoder"], paths["vocoder"]
