@@ -4,15 +4,18 @@
 #   1. unpack .carry/server/site.tar.xz (built here by scripts/gpu/server_wheels.sh) and put it on PYTHONPATH;
 #   2. make a random full-size stand-in voice (same architecture = same compute as the shipped ones, which
 #      are too big to carry), under the shipped voices' names so that it shadows them;
-#   3. start `onestep serve --device $DEVICE` on 127.0.0.1, wait for /health;
-#   4. load test: $CLIENTS clients paced in real time for $RT_S s, then $CLIENTS clients closed loop for $CL_S s;
-#   5. write JSON (+ server log, /metrics, GPU utilisation) to $OUT and print a short table.
+#   3. per variant (VARIANTS): start `onestep serve --device $DEVICE` on 127.0.0.1, wait for /health;
+#   4. load test: $CLIENTS clients paced in real time for $RT_S s, then (first variant only) $CLIENTS clients
+#      closed loop for $CL_S s;
+#   5. write JSON (+ server log, /metrics, GPU utilisation) to $OUT/<variant> and print a short table with the
+#      server's stage means (frontend, batch wait, engine, hand-over) from its /metrics.
 #
 # Usage (GPU):   bash scripts/gpu/server_load.sh                  (carry: .carry/server)
 # Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash scripts/gpu/server_load.sh
-# Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20), OUT (default $OUT or
-#      runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra serve options),
-#      USE_CARRY=0 (use the installed packages, not .carry/server).
+# Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20; 0: no closed loop), OUT
+#      (default $OUT or runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra
+#      serve options for every variant), VARIANTS ("name=serve options;name=..." servers to test one after
+#      another; default "default=": the defaults), USE_CARRY=0 (use the installed packages, not .carry/server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-python3}
@@ -60,13 +63,21 @@ for f in en.iterdir():
 print(f"stand-in voices in {root} ({time.perf_counter() - t0:.1f} s)")
 PY
 fi
-port=$("$PY" -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
-url="http://127.0.0.1:$port"
-# queue: every client may have a request in flight (the default 32 is for a CPU box)
-"$PY" -m onestep serve --device "$DEVICE" --voices-dir "$VOICES" --port "$port" --queue-size 512 \
-  --log-level info ${SERVE_ARGS:-} > "$OUT/server.log" 2>&1 &
-server_pid=$!
-"$PY" - "$url" "$server_pid" <<'PY'
+# One server per variant ("name=serve options", ';'-separated; default: the defaults alone), each load-tested
+# in real time; the first variant also closed loop. Each variant's files go to $OUT/<name>/.
+IFS=';' read -r -a variants <<< "${VARIANTS:-default=}"
+names=()
+for variant in "${variants[@]}"; do
+  name=${variant%%=*}; args=${variant#*=}; names+=("$name")
+  vout="$OUT/$name"; mkdir -p "$vout"
+  port=$("$PY" -c "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+  url="http://127.0.0.1:$port"
+  echo "== variant $name: serve ${SERVE_ARGS:-} $args"
+  # queue: every client may have a request in flight (the default 32 is for a CPU box)
+  "$PY" -m onestep serve --device "$DEVICE" --voices-dir "$VOICES" --port "$port" --queue-size 512 \
+    --log-level info ${SERVE_ARGS:-} $args > "$vout/server.log" 2>&1 &
+  server_pid=$!
+  "$PY" - "$url" "$server_pid" <<'PY'
 import os, sys, time, urllib.error, urllib.request
 t0 = time.perf_counter()
 while True:
@@ -87,48 +98,70 @@ while True:
     time.sleep(0.25)
 print(f"server ready ({time.perf_counter() - t0:.1f} s)")
 PY
-if command -v nvidia-smi > /dev/null; then
-  nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv,noheader,nounits -lms 500 \
-    > "$OUT/gpu_util.csv" 2>/dev/null &
-  util_pid=$!
-fi
-"$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
-  --out-dir "$OUT" --name realtime
-"$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$CL_S" --pace closed \
-  --out-dir "$OUT" --name closed
-"$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
-  "$url" > "$OUT/metrics.txt"
-[ -n "$util_pid" ] && kill "$util_pid" 2>/dev/null || true; util_pid=
-kill -INT "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
-"$PY" - "$OUT" "$DEVICE" "$(( $(date +%s) - t_start ))" <<'PY'
+  if command -v nvidia-smi > /dev/null; then
+    nvidia-smi --query-gpu=timestamp,utilization.gpu,memory.used --format=csv,noheader,nounits -lms 500 \
+      > "$vout/gpu_util.csv" 2>/dev/null &
+    util_pid=$!
+  fi
+  "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
+    --out-dir "$vout" --name realtime
+  if [ "$name" = "${names[0]}" ] && [ "$CL_S" != 0 ]; then
+    "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$CL_S" --pace closed \
+      --out-dir "$vout" --name closed
+  fi
+  "$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
+    "$url" > "$vout/metrics.txt"
+  [ -n "$util_pid" ] && kill "$util_pid" 2>/dev/null || true; util_pid=
+  kill -INT "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
+done
+"$PY" - "$OUT" "$DEVICE" "$(( $(date +%s) - t_start ))" "${names[@]}" <<'PY'
 import json, re, sys
 from pathlib import Path
-out, device, took = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-print(f"\n== server load test, device {device}, {took} s in all; JSON in {out}")
-print(f"{'run':<9} {'clients':>7} {'ok':>6} {'errors':>6} {'req/s':>8} | steady TTFA ms: {'p50':>6} {'p95':>6} {'p99':>6} {'max':>6} | server p99")
+out, device, took, names = Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+print(f"\n== server load test, device {device}, {took} s in all; JSON in {out}/<variant>")
+print(f"{'variant/run':<18} {'clients':>7} {'ok':>6} {'errors':>6} {'req/s':>7} | steady TTFA ms: {'p50':>6} {'p95':>6} "
+      f"{'p99':>6} {'max':>6} | server p50 / p99")
 summary = {}
-for name in ("realtime", "closed"):
-    r = json.loads((out / f"{name}.json").read_text())
-    s = r["steady"]
-    t = s["ttfa_ms"]
-    f = lambda v: "-" if v is None else f"{v:.1f}"
-    print(f"{name:<9} {r['concurrency']:>7} {s['ok']:>6} {s['error_count']:>6} {s['throughput']['requests_per_s']:>8.1f} |"
-          f"                {f(t['p50']):>6} {f(t['p95']):>6} {f(t['p99']):>6} {f(t['max']):>6} | {f(s['server_ttfa_ms']['p99'])}")
-    summary[name] = {"steady": {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}}
-metrics = (out / "metrics.txt").read_text()
-def hist(name):
-    count = sum(float(m) for m in re.findall(rf"^{name}_count(?:{{[^}}]*}})? (\S+)", metrics, re.M))
-    total = sum(float(m) for m in re.findall(rf"^{name}_sum(?:{{[^}}]*}})? (\S+)", metrics, re.M))
-    return count, total
-gc_n, gc_s = hist("onestep_gc_pause_seconds")
-lag_n, lag_s = hist("onestep_event_loop_lag_seconds")
-print(f"server: {gc_n:.0f} GC pauses ({gc_s * 1000:.1f} ms in all); event-loop lag mean {lag_s / max(lag_n, 1) * 1000:.2f} ms")
-util = out / "gpu_util.csv"
-if util.exists() and util.stat().st_size:
-    vals = [float(l.split(",")[1]) for l in util.read_text().splitlines() if l.count(",") >= 2]
-    if vals:
-        print(f"GPU utilisation: mean {sum(vals) / len(vals):.0f} %, max {max(vals):.0f} % ({len(vals)} samples)")
-        summary["gpu_util_mean_pct"] = round(sum(vals) / len(vals), 1)
-summary.update(gc_pauses=gc_n, gc_pause_ms=round(gc_s * 1000, 2), loop_lag_mean_ms=round(lag_s / max(lag_n, 1) * 1000, 3))
+f = lambda v: "-" if v is None else f"{v:.1f}"
+
+
+def hist(metrics, name):
+    """{label set: (count, sum)} of a Prometheus histogram in ``metrics``."""
+    found = {}
+    for kind in ("count", "sum"):
+        for labels, value in re.findall(rf"^{name}_{kind}(\{{[^}}]*\}})? (\S+)", metrics, re.M):
+            found.setdefault(labels, {})[kind] = float(value)
+    return {k: (v.get("count", 0.0), v.get("sum", 0.0)) for k, v in found.items()}
+
+
+for name in names:
+    vout = out / name
+    entry = summary[name] = {}
+    for run in ("realtime", "closed"):
+        path = vout / f"{run}.json"
+        if not path.exists():
+            continue
+        r = json.loads(path.read_text())
+        s, t = r["steady"], r["steady"]["ttfa_ms"]
+        print(f"{name + '/' + run:<18} {r['concurrency']:>7} {s['ok']:>6} {s['error_count']:>6} "
+              f"{s['throughput']['requests_per_s']:>7.1f} |                {f(t['p50']):>6} {f(t['p95']):>6} "
+              f"{f(t['p99']):>6} {f(t['max']):>6} | {f(s['server_ttfa_ms']['p50'])} / {f(s['server_ttfa_ms']['p99'])}")
+        entry[run] = {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}
+    metrics = (vout / "metrics.txt").read_text() if (vout / "metrics.txt").exists() else ""
+    (gc_n, gc_s), = hist(metrics, "onestep_gc_pause_seconds").values() or [(0.0, 0.0)]
+    lag = hist(metrics, "onestep_event_loop_lag_seconds").get("", (0.0, 0.0))
+    stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(metrics, "onestep_stage_seconds").items()}
+    batch = hist(metrics, "onestep_batch_size").get("", (0.0, 0.0))
+    means = ", ".join(f"{k} {v[1] / max(v[0], 1) * 1000:.2f}" for k, v in stages.items())
+    print(f"  {name}: stage means ms (all runs): {means or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
+          f"{gc_n:.0f} GC pauses ({gc_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
+    util = vout / "gpu_util.csv"
+    if util.exists() and util.stat().st_size:
+        vals = [float(l.split(",")[1]) for l in util.read_text().splitlines() if l.count(",") >= 2]
+        if vals:
+            entry["gpu_util_mean_pct"] = round(sum(vals) / len(vals), 1)
+    entry.update(stage_mean_ms={k: round(v[1] / max(v[0], 1) * 1000, 3) for k, v in stages.items()},
+                 mean_batch=round(batch[1] / max(batch[0], 1), 2), gc_pauses=gc_n, gc_pause_ms=round(gc_s * 1000, 2),
+                 loop_lag_mean_ms=round(lag[1] / max(lag[0], 1) * 1000, 3))
 (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
 PY

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -241,8 +241,12 @@ class TTS:
 
     def _sentences(self, text: str, engine: Engine) -> Iterator[Utterance]:
         """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily."""
-        max_ids = engine.config.phoneme_buckets[-1] - 2
-        return (u for u in self.frontend().sentences(text, max_ids) if u.phonemes.strip())
+        return (u for u in self.frontend().sentences(text, self._max_ids(engine)) if u.phonemes.strip())
+
+    @staticmethod
+    def _max_ids(engine: Engine) -> int:
+        """The most phoneme ids per utterance for ``engine``: its largest bucket less the two boundary pads."""
+        return engine.config.phoneme_buckets[-1] - 2
 
     def synthesize(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples."""
@@ -273,15 +277,28 @@ class TTS:
             raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
         return self.render([self.prepare(t, v, s) for t, v, s in zip(texts, voices, speeds, strict=True)])
 
-    def prepare(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> PreparedText:
+    def prepare(
+        self,
+        text: str,
+        voice: VoiceArg = None,
+        speed: float = 1.0,
+        *,
+        sentences: Callable[[str, int], list[Utterance]] | None = None,
+    ) -> PreparedText:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
         A server runs this on its frontend threads and :meth:`render` on the engine's, batching requests.
+        ``sentences(text, max_ids)``, when given, replaces this instance's frontend pass: it must return the
+        speakable utterances of ``text`` of at most ``max_ids`` ids each, as this instance's frontend
+        would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
         """
         speed = SynthesisOptions(speed=speed).speed
         entry = self._entry(voice, text)
         engine = self._engine(entry)
-        utterances = list(self._sentences(text, engine))
+        if sentences is None:
+            utterances = list(self._sentences(text, engine))
+        else:
+            utterances = sentences(text, self._max_ids(engine))
         return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
 
     def render(self, prepared: Sequence[PreparedText]) -> list[Audio]:

@@ -48,6 +48,12 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--frontend-threads", type=int, default=2, help="cuda: text-frontend threads ahead of the batcher (default 2)"
     )
+    p.add_argument(
+        "--frontend-processes",
+        type=int,
+        default=0,
+        help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
     p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
@@ -93,6 +99,7 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
             max_batch=args.max_batch,
             scheduler_kind=args.scheduler,
             frontend_threads=args.frontend_threads,
+            frontend_processes=args.frontend_processes,
             warmup=not args.no_warmup,
             tune_gc=not args.no_tune_gc,
             **extra,  # type: ignore[arg-type]
@@ -114,7 +121,12 @@ def build_backend(config: ServerConfig) -> TTSBackend:
             lexicon=config.lexicon,
             voices_dir=list(config.voices_dirs) or None,
         )
-        backend = TTSBackend(tts)
+        pool = None
+        if config.frontend_processes:
+            from onestep.server.frontend_pool import FrontendProcesses
+
+            pool = FrontendProcesses(config.frontend_processes, config.lexicon)
+        backend = TTSBackend(tts, frontend_pool=pool)
         voices = backend.voices()
     except (ConfigError, LookupError, ValueError) as e:
         raise CLIError(str(e)) from e

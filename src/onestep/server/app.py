@@ -39,7 +39,7 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
             max_batch=config.max_batch,
             queue_size=config.queue_size,
             timeout_s=config.timeout,
-            frontend_threads=config.frontend_threads,
+            frontend_threads=max(config.frontend_threads, config.frontend_processes),
         )
     return ThreadPoolScheduler(backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout)
 
@@ -95,6 +95,9 @@ def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Sched
                 with contextlib.suppress(BaseException):
                     await task
             await scheduler.stop(drain_timeout_s=config.timeout)
+            close = getattr(backend, "close", None)  # e.g. the frontend worker processes
+            if close is not None:
+                close()
 
     app = FastAPI(
         title="OneStep TTS",

@@ -15,6 +15,7 @@ import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
+    from onestep.server.frontend_pool import FrontendProcesses
 
 log = logging.getLogger("onestep.server")
 
@@ -122,9 +123,12 @@ class TTSBackend:
     that both languages' frontends are loaded before the first request).
     """
 
-    def __init__(self, tts: TTS, warmup_text: str = WARMUP_TEXT) -> None:
+    def __init__(
+        self, tts: TTS, warmup_text: str = WARMUP_TEXT, frontend_pool: FrontendProcesses | None = None
+    ) -> None:
         self._tts = tts
         self._warmup_text = warmup_text
+        self._frontend_pool = frontend_pool
 
     @property
     def sample_rate(self) -> int:
@@ -156,7 +160,8 @@ class TTSBackend:
 
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
         try:
-            prepared = self._tts.prepare(request.text, request.voice, request.speed)
+            sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
+            prepared = self._tts.prepare(request.text, request.voice, request.speed, sentences=sentences)
         except ValueError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
@@ -174,11 +179,24 @@ class TTSBackend:
         for v in self.voices():
             self._tts.synthesize(self._warmup_text, voice=v.name)
             self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
-        frontend = self._tts.frontend()
-        try:
-            preload = getattr(frontend, "preload", None)  # the frontend's own "load everything now"
-            if preload is not None:
-                preload(background=False)
-            list(frontend.sentences(WARMUP_FRONTEND_TEXT))
-        except Exception as e:  # e.g. espeak-ng missing: only out-of-lexicon English words will fail
-            log.warning("warm-up of the frontend's fallbacks failed: %s: %s", type(e).__name__, e)
+        warm_frontend(self._tts.frontend())
+        if self._frontend_pool is not None:
+            pids = self._frontend_pool.start()
+            log.info("text frontend in %d worker process(es): %s", len(pids), ", ".join(map(str, pids)))
+
+    def close(self) -> None:
+        """Stop the frontend worker processes, if any."""
+        if self._frontend_pool is not None:
+            self._frontend_pool.shutdown()
+
+
+def warm_frontend(frontend: Any) -> None:
+    """Load ``frontend``'s lazily loaded parts now (its ``preload``, then :data:`WARMUP_FRONTEND_TEXT`);
+    a failure (e.g. espeak-ng missing: only out-of-lexicon English words will fail) is only logged."""
+    try:
+        preload = getattr(frontend, "preload", None)  # the frontend's own "load everything now"
+        if preload is not None:
+            preload(background=False)
+        list(frontend.sentences(WARMUP_FRONTEND_TEXT))
+    except Exception as e:
+        log.warning("warm-up of the frontend's fallbacks failed: %s: %s", type(e).__name__, e)

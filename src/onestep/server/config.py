@@ -35,11 +35,14 @@ class ServerConfig:
         cors_origins: origins allowed by CORS (``"*"`` for any); empty = no CORS headers.
         voices_dirs: extra directories searched for voices, before ``$ONESTEP_VOICES`` and the package's.
         lexicon: user lexicon file passed to the frontend.
-        batch_window_ms: CUDA micro-batching: how long to collect concurrent requests, ms.
+        batch_window_ms: CUDA micro-batching: the longest a batch waits for requests still in the text
+            frontend, ms (a batch with none on their way starts at once).
         max_batch: CUDA micro-batching: most requests per engine call.
         scheduler_kind: ``"auto"`` (thread pool on CPU, micro-batching on CUDA), ``"pool"`` or ``"batch"``
             (micro-batching on CPU too: how the CUDA path is load-tested without a GPU).
         frontend_threads: CUDA: threads running the text frontend ahead of the micro-batching thread.
+        frontend_processes: CUDA: worker processes running the text frontend instead (0: on the frontend
+            threads); the frontend threads then only hand texts over (at least one per process).
         warmup: run one synthesis per voice before ``/health`` reports ready.
         tune_gc: after warm-up, move every object alive into the GC's permanent generation
             (``gc.freeze``) and collect the young generation less often, so that no collection walks the
@@ -62,6 +65,7 @@ class ServerConfig:
     max_batch: int = 16
     scheduler_kind: str = "auto"
     frontend_threads: int = 2
+    frontend_processes: int = 0
     warmup: bool = True
     tune_gc: bool = True
 
@@ -95,6 +99,8 @@ class ServerConfig:
             raise ConfigError(f"scheduler must be 'auto', 'pool' or 'batch', got {self.scheduler_kind!r}")
         if not 1 <= int(self.frontend_threads) <= 64:
             raise ConfigError(f"frontend_threads must be 1-64, got {self.frontend_threads!r}")
+        if not 0 <= int(self.frontend_processes) <= 64:
+            raise ConfigError(f"frontend_processes must be 0-64, got {self.frontend_processes!r}")
         for d in self.voices_dirs:
             if not Path(d).is_dir():
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")

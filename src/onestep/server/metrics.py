@@ -16,6 +16,8 @@ _LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0
 _PAUSE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0)
 #: How often the event-loop lag probe wakes up, seconds.
 LAG_PROBE_S = 0.05
+_STAGE_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 1.0)
+_BATCH_BUCKETS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256)
 _TTFA_BUCKETS = (0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -33,6 +35,10 @@ class ServerMetrics:
     - ``onestep_in_flight``: requests admitted and not finished.
     - ``onestep_gc_pause_seconds{generation}``: garbage-collection pauses (any thread; see :meth:`watch_gc`).
     - ``onestep_event_loop_lag_seconds``: how late the event loop ran a timer (blocking work on the loop).
+    - ``onestep_stage_seconds{stage}``: micro-batching (GPU) only: each request's time per stage
+      (``frontend_queue``, ``frontend``, ``batch_wait``, ``engine``, ``handoff``; see
+      :meth:`SynthesisStream.stage_seconds`), so a slow time to first audio can be traced to its stage.
+    - ``onestep_batch_size``: micro-batching only: per request, how many requests shared its engine call.
     """
 
     def __init__(self, scheduler: Scheduler) -> None:
@@ -59,6 +65,14 @@ class ServerMetrics:
         self.loop_lag = Histogram(
             "onestep_event_loop_lag_seconds", "Event-loop timer lateness.", buckets=_PAUSE_BUCKETS, registry=r
         )
+        self.stage = Histogram(
+            "onestep_stage_seconds", "Micro-batching: time per request stage.", ["stage"], buckets=_STAGE_BUCKETS,
+            registry=r,
+        )  # fmt: skip
+        self.batch_size = Histogram(
+            "onestep_batch_size", "Micro-batching: requests per engine call, per request.", buckets=_BATCH_BUCKETS,
+            registry=r,
+        )  # fmt: skip
         self._gc_started = 0.0
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
@@ -86,8 +100,23 @@ class ServerMetrics:
     def error(self, error_type: str) -> None:
         self.errors.labels(type=error_type).inc()
 
-    def finished(self, endpoint: str, outcome: str, *, latency_s: float, ttfa_s: float | None, audio_s: float) -> None:
-        """Record one request that reached its end (``outcome``: ``ok``, ``cancelled`` or ``error``)."""
+    def finished(
+        self,
+        endpoint: str,
+        outcome: str,
+        *,
+        latency_s: float,
+        ttfa_s: float | None,
+        audio_s: float,
+        stages: dict[str, float] | None = None,
+        batch_size: int = 0,
+    ) -> None:
+        """Record one request that reached its end (``outcome``: ``ok``, ``cancelled`` or ``error``);
+        ``stages`` (seconds per stage) and ``batch_size`` come from the micro-batching scheduler."""
+        for stage, seconds in (stages or {}).items():
+            self.stage.labels(stage=stage).observe(seconds)
+        if batch_size:
+            self.batch_size.observe(batch_size)
         self.requests.labels(endpoint=endpoint, outcome=outcome).inc()
         if outcome == "ok":
             self.latency.labels(endpoint=endpoint).observe(latency_s)

@@ -55,6 +55,12 @@ class SynthesisTimeoutError(TimeoutError):
     """The request ran past the server's per-request timeout."""
 
 
+#: The stages a micro-batched request goes through (:meth:`SynthesisStream.stage_seconds`) and the marks
+#: between them (admission and the first chunk are the stream's own times).
+STAGES = ("frontend_queue", "frontend", "batch_wait", "engine", "handoff")
+STAGE_MARKS = ("frontend_start", "prepared", "engine_start", "engine_done")
+
+
 class _End:
     """Marker put on a stream's queue after its last chunk."""
 
@@ -84,6 +90,9 @@ class SynthesisStream:
         self.first_chunk_at: float | None = None
         self.samples_out = 0
         self.whole = False  # set by a scheduler that delivers the complete audio as the first chunk
+        #: perf_counter times of the micro-batching stages (:data:`STAGE_MARKS`), for the stage metrics
+        self.marks: dict[str, float] = {}
+        self.batch_size = 0  # requests in the engine call that produced this stream's audio (micro-batching)
         self.loop = loop
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._cancelled = threading.Event()
@@ -115,6 +124,20 @@ class SynthesisStream:
     @property
     def time_to_first_chunk_s(self) -> float | None:
         return None if self.first_chunk_at is None else self.first_chunk_at - self.submitted_at
+
+    def stage_seconds(self) -> dict[str, float]:
+        """Seconds spent in each micro-batching stage that this request went through (empty otherwise).
+
+        ``frontend_queue``: admitted -> a frontend thread took it; ``frontend``: text -> ids;
+        ``batch_wait``: ids ready -> its engine call started; ``engine``: the engine call;
+        ``handoff``: engine done -> the event loop had the audio.
+        """
+        times = [self.submitted_at, *(self.marks.get(m) for m in STAGE_MARKS), self.first_chunk_at]
+        return {
+            stage: b - a
+            for stage, a, b in zip(STAGES, times, times[1:], strict=False)
+            if a is not None and b is not None
+        }
 
     async def _get(self) -> Any:
         return await asyncio.wait_for(self._queue.get(), self.timeout_s)
@@ -413,11 +436,13 @@ class MicroBatchScheduler(Scheduler):
             if stream.cancelled:
                 self._done(stream)
                 return
+            stream.marks["frontend_start"] = time.perf_counter()
             try:
                 prepared = self.backend.prepare(stream.request)
             except Exception as e:  # reported to the consumer
                 self._done(stream, e)
                 return
+            stream.marks["prepared"] = time.perf_counter()
             self._queue.put((stream, prepared))
         finally:
             with self._lock:
@@ -441,15 +466,30 @@ class MicroBatchScheduler(Scheduler):
             if first is not None:
                 self._run_batch(first)
 
-    def _run_batch(self, first: tuple[SynthesisStream, PreparedRequest]) -> None:
+    def _collect(self, first: tuple[SynthesisStream, PreparedRequest]) -> list[tuple[SynthesisStream, PreparedRequest]]:
+        """``first`` and the requests that join it: every one already prepared, and those still in the
+        frontend for at most ``window_s``. With nothing in the frontend the batch starts at once, so a lone
+        request never waits for company; a burst of requests is caught whole instead of in several passes."""
         batch = [first]
         until = time.perf_counter() + self.window_s
         while len(batch) < self.max_batch:
-            nxt = self._next(max(0.0, until - time.perf_counter()))
+            nxt = self._next(0)
             if nxt is None:
-                break
+                left = until - time.perf_counter()
+                if self._preparing == 0 or left <= 0:  # nothing on its way (a prepared one is queued first)
+                    break
+                nxt = self._next(left)
+                if nxt is None:
+                    break
             batch.append(nxt)
+        return batch
+
+    def _run_batch(self, first: tuple[SynthesisStream, PreparedRequest]) -> None:
+        batch = self._collect(first)
         started = time.perf_counter()
+        for s, _ in batch:
+            s.marks["engine_start"] = started
+            s.batch_size = len(batch)
         results: list[tuple[SynthesisStream, Any]] = []
         try:
             audios = self.backend.synthesize_prepared([p for _, p in batch])
@@ -464,6 +504,9 @@ class MicroBatchScheduler(Scheduler):
                     results.append((s, e))
                 else:
                     results.append((s, audio))
+        done = time.perf_counter()
+        for s, _ in batch:
+            s.marks["engine_done"] = done
         with self._lock:
             self._in_flight -= len(results)
         deliver(first[0].loop, results)

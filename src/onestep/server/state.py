@@ -101,6 +101,8 @@ class ServerState:
             latency_s=time.perf_counter() - stream.submitted_at,
             ttfa_s=stream.time_to_first_chunk_s,
             audio_s=stream.samples_out / self.sample_rate,
+            stages=stream.stage_seconds(),
+            batch_size=stream.batch_size,
         )
 
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# GPU machine, one call (< 9 minutes): the engine bench (issue 4), then the server load test (issue 5).
+#
+#   bash scripts/gpu/measure.sh          # carry [".carry/server", ".carry/en-heart"]
+#
+# One machine start for both measurements. .carry/server is scripts/gpu/server_wheels.sh's site; .carry/en-heart,
+# when present, is the shipped voice's float graphs (scripts/gpu/measure.sh prepare, here, copies them: the
+# whole voices folder is over the call's size limit), so the engine bench times and checks the real voice
+# against ONNX Runtime; the server test always uses server_load.sh's full-size stand-in (same compute).
+# The device tool returns at most 8 files, so everything is packed into $OUT/measure.tar.gz (also when a step
+# fails or times out); gpu_bench.json and the server summary.json come back beside it.
+# Env: ENGINE=0 skips the engine bench; ENGINE_S (engine_bench.sh's limit, 300), SERVER_S (server_load.sh's
+#      limit, 270); the scripts' own env (e.g. VARIANTS for server_load.sh).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+if [ "${1:-}" = prepare ]; then  # here, before the call
+  rm -rf .carry/en-heart && mkdir -p .carry/en-heart
+  voice=src/onestep/voices/en-heart
+  cp "$voice"/voice.json "$voice"/acoustic.onnx "$voice"/decoder.onnx "$voice"/vocoder.onnx .carry/en-heart/
+  du -sh .carry/en-heart .carry/server
+  exit 0
+fi
+final=${OUT:-$(pwd)/gpu_out}
+mkdir -p "$final"
+work=$(mktemp -d /tmp/onestep-measure.XXXXXX)
+mkdir -p "$work/engine" "$work/server"
+pack() {
+  cp "$work/engine/gpu_bench.json" "$work/server/summary.json" "$final/" 2>/dev/null
+  tar -C "$work" -czf "$final/measure.tar.gz" . && rm -rf "$work"
+}
+trap pack EXIT
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,utilization.gpu \
+  --format=csv > "$work/nvidia_smi.txt" 2>&1
+bench_args=${BENCH_ARGS:-}
+[ -f .carry/en-heart/voice.json ] && bench_args="--voice-dir .carry/en-heart $bench_args"
+if [ "${ENGINE:-1}" != 0 ]; then
+  echo "== engine bench ($bench_args)"
+  OUT=$work/engine BENCH_ARGS=$bench_args timeout "${ENGINE_S:-300}" bash scripts/gpu/engine_bench.sh 2>&1 \
+    | tee "$work/engine/console.txt"
+fi
+echo "== server load test"
+OUT=$work/server timeout "${SERVER_S:-270}" bash scripts/gpu/server_load.sh 2>&1 | tee "$work/server/console.txt"
