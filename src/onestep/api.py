@@ -301,10 +301,11 @@ class TTS:
             utterances = sentences(text, self._max_ids(engine))
         return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
 
-    def render(self, prepared: Sequence[PreparedText]) -> list[Audio]:
+    def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
 
-        Returns one :class:`Audio` per prepared text, in order.
+        Returns one :class:`Audio` per prepared text, in order. ``timestamps=False`` leaves the word and
+        phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core).
         """
         groups: dict[tuple[Path, float], list[tuple[int, int]]] = {}
         for i, p in enumerate(prepared):
@@ -319,7 +320,9 @@ class TTS:
         audios = []
         for i, p in enumerate(prepared):
             parts = [out[(i, j)] for j in range(len(p.ids))]
-            audios.append(_assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry))
+            audios.append(
+                _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
+            )
         return audios
 
     def stream(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Iterator[AudioChunk]:
@@ -400,13 +403,16 @@ def _assemble(
     audios: Sequence[np.ndarray],
     engine: Engine,
     entry: VoiceEntry,
+    timestamps: bool = True,
 ) -> Audio:
-    """Join sentences' audio and timings into one :class:`Audio`."""
+    """Join sentences' audio and (unless ``timestamps`` is False) timings into one :class:`Audio`."""
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     offset = 0.0
     for utterance, c, a in zip(utterances, counts, audios, strict=True):
+        if not timestamps:
+            continue
         tokens = [t for segment in utterance.segments for t in segment.tokens]
         words += _word_timings(utterance.phonemes, tokens, c, spf, offset)
         stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)

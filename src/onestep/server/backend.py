@@ -168,7 +168,7 @@ class TTSBackend:
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:
-            audios = self._tts.render([p.handle for p in batch])
+            audios = self._tts.render([p.handle for p in batch], timestamps=False)  # audio only
         except ValueError as e:
             raise BackendInputError(str(e)) from e
         return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]

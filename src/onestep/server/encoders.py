@@ -34,6 +34,9 @@ MEDIA_TYPES: dict[str, str] = {
     "opus": "audio/ogg; codecs=opus",
 }
 
+#: Formats whose whole-file encoding is a plain int16 copy (fast enough to do on the event loop).
+INLINE_FORMATS = frozenset({"pcm", "wav"})
+
 _OGG_PAGE_LATENCY_MS = 60.0  # flush an Ogg page every 60 ms of audio instead of libsndfile's ~1 s
 _SFC_SET_OGG_PAGE_LATENCY_MS = 0x1302  # sndfile.h command id (libsndfile >= 1.2)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hmac
 import json
@@ -13,9 +14,10 @@ from importlib import resources
 import numpy as np
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.background import BackgroundTask
 
 from onestep.server.backend import SynthesisRequest
-from onestep.server.encoders import MEDIA_TYPES, StreamEncoder, encode_file, make_encoder, supported_formats
+from onestep.server.encoders import INLINE_FORMATS, MEDIA_TYPES, StreamEncoder, encode_file, make_encoder, supported_formats
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.scheduler import SynthesisStream
@@ -44,7 +46,9 @@ def check_api_key(state: ServerState, authorization: str | None) -> None:
         )
 
 
-def require_api_key(request: Request) -> None:
+async def require_api_key(request: Request) -> None:
+    """The API routes' dependency (async: FastAPI would run a plain function on a worker thread, a thread
+    hand-over per request on the latency path)."""
     check_api_key(get_state(request), request.headers.get("authorization"))
 
 
@@ -92,18 +96,27 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
 async def _whole(
     state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, headers: dict[str, str]
 ) -> Response:
-    """The response of a stream whose first chunk is its whole audio (GPU micro-batching)."""
-    outcome = "error"
+    """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
+
+    ``pcm`` and ``wav`` are encoded here (a copy of the samples); the compressed formats on a worker thread, so
+    that an encoder's milliseconds do not hold up every other request on the event loop. The metrics are
+    recorded after the response is sent.
+    """
     try:
         async for _ in stream:  # only the end marker is left (already queued: no wait)
             raise RuntimeError("a whole-audio stream produced a second chunk")
         audio = first if first is not None else np.zeros(0, dtype=np.float32)
-        data = encode_file(fmt, audio, state.sample_rate)
-        outcome = "ok"
-    finally:
+        if fmt in INLINE_FORMATS:
+            data = encode_file(fmt, audio, state.sample_rate)
+        else:
+            data = await asyncio.to_thread(encode_file, fmt, audio, state.sample_rate)
+    except BaseException:
         stream.cancel()
-        state.record("speech", stream, outcome)
-    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
+        state.record("speech", stream, "error")
+        raise
+    stream.cancel()
+    done = BackgroundTask(state.record, "speech", stream, "ok", time.perf_counter())
+    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers, background=done)
 
 
 async def _encoded(

@@ -93,12 +93,13 @@ class ServerState:
                     with contextlib.suppress(BaseException):
                         await t
 
-    def record(self, endpoint: str, stream: SynthesisStream, outcome: str) -> None:
-        """Feed one finished request into the metrics."""
+    def record(self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None) -> None:
+        """Feed one finished request into the metrics (``ended_at``: when its audio was complete, perf_counter
+        seconds; default now)."""
         self.metrics.finished(
             endpoint,
             outcome,
-            latency_s=time.perf_counter() - stream.submitted_at,
+            latency_s=(time.perf_counter() if ended_at is None else ended_at) - stream.submitted_at,
             ttfa_s=stream.time_to_first_chunk_s,
             audio_s=stream.samples_out / self.sample_rate,
             stages=stream.stage_seconds(),
