@@ -111,3 +111,23 @@ def test_weights_only_resume_warms_the_learning_rate_up_again(synthetic_data: Pa
     fresh._set_learning_rates(0.0)
     for name, opt in fresh.optimizers.items():
         assert opt.param_groups[0]["lr"] == pytest.approx(fresh.base_lr[name] / 100), name
+
+
+def test_restart_schedule_fine_tunes_over_this_run_only(synthetic_data: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    cfg = TrainConfig(
+        data=str(synthetic_data), out=str(run), steps=6, device="cpu", model=TINY, batch_acoustic=2,
+        batch_vocoder=2, segment_frames=16, warmup_steps=1, discriminator_width=4, log_every=3,
+    )
+    train(cfg)  # 6 steps: the whole schedule is spent
+
+    continued = Trainer(dataclasses.replace(cfg, steps=12, resume=True))
+    assert continued.progress(0.0) == pytest.approx(0.5)  # continues the old schedule: half done at step 6
+
+    restarted = Trainer(dataclasses.replace(cfg, steps=4, resume=True, restart_schedule=True))
+    assert restarted.step == 6 and restarted.progress(0.0) == 0.0  # a new schedule over 4 more steps
+    restarted._set_learning_rates(restarted.progress(0.0))
+    assert restarted.optimizers["vocoder"].param_groups[0]["lr"] == pytest.approx(cfg.lr_vocoder)  # peak again
+    restarted.run()
+    assert restarted.step == 10
+    assert [r["progress"] for r in _records(run)][-1] == pytest.approx(0.5)  # logged at step 9: (9 - 6 - 1)/4

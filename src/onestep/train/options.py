@@ -22,6 +22,10 @@ class TrainConfig:
         steps: stop after this many steps (total, counting resumed ones); None = no step limit.
         minutes: stop this many wall-clock minutes after the process started (loading included); None = none.
         resume: continue from the run directory's latest checkpoint if there is one.
+        restart_schedule: with ``resume``: run a new schedule over this invocation's budget (warm-up, cosine
+            decay from the peak rates, GAN start and vocoder fine-tune phases), i.e. a fine-tune of the
+            checkpoint, instead of continuing the checkpoint's schedule (whose progress counts the earlier
+            runs' time and steps). ``steps`` then counts this invocation's steps.
         device: ``"cuda"``, ``"cpu"`` or ``"auto"`` (CUDA when available).
         seed: initialisation and sampling seed.
         model: network sizes.
@@ -48,6 +52,7 @@ class TrainConfig:
     steps: int | None = None
     minutes: float | None = None
     resume: bool = False
+    restart_schedule: bool = False
     device: str = "auto"
     seed: int = 0
     model: ModelConfig = field(default_factory=ModelConfig)
@@ -94,7 +99,9 @@ class TrainConfig:
         return asdict(self)
 
 
-_SCALARS = [f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "model", "amp")]
+_SCALARS = [
+    f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "restart_schedule", "model", "amp")
+]
 _HELP = {
     "steps": "stop after this many steps in total",
     "minutes": "stop this many minutes after start (loading included; final checkpoint fits inside)",
@@ -124,6 +131,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", required=True, help="teacher data directory (meta.jsonl + shard-*.npz)")
     parser.add_argument("--out", required=True, help="run directory (logs, samples, checkpoints)")
     parser.add_argument("--resume", action="store_true", help="continue from the latest checkpoint in --out")
+    parser.add_argument(
+        "--restart-schedule",
+        action="store_true",
+        help="with --resume: a new learning-rate/GAN/fine-tune schedule over this run's budget (a fine-tune)",
+    )
     parser.add_argument("--no-amp", dest="amp", action="store_false", help="train in fp32 on CUDA (default bf16 autocast)")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--tiny", action="store_true", help="tiny network sizes (tests)")
@@ -149,4 +161,7 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
     else:
         model = ModelConfig()
     values = {f.name: getattr(args, f.name) for f in _SCALARS}
-    return TrainConfig(data=str(args.data), out=str(args.out), resume=args.resume, amp=args.amp, model=model, **values)
+    return TrainConfig(
+        data=str(args.data), out=str(args.out), resume=args.resume, restart_schedule=args.restart_schedule,
+        amp=args.amp, model=model, **values,
+    )  # fmt: skip

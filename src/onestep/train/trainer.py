@@ -106,6 +106,7 @@ class Trainer:
         self.step = 0
         self.warmup_from = 0  # step the learning-rate warm-up counts from (fresh optimizers warm up again)
         self.elapsed_before = 0.0  # training seconds of earlier (resumed) invocations
+        self.schedule_from = 0  # step this invocation's schedule counts from (restart_schedule: the resumed one)
         counts = self.models.parameter_counts()
         self.log(
             "parameters: "
@@ -131,8 +132,10 @@ class Trainer:
         meta, restored = load_training_state(found[-1], self.models, self.disc, self.optimizers)
         self.step = int(meta["step"])
         self.elapsed_before = float(meta.get("elapsed_s", 0.0))
-        if not restored:  # Adam moments start at zero: full learning rates at once would jolt the weights
+        if not restored or self.cfg.restart_schedule:  # Adam moments at zero / a new schedule: warm up again
             self.warmup_from = self.step
+        if self.cfg.restart_schedule:
+            self.schedule_from = self.step
         how = "with optimizer state" if restored else "weights only (fresh optimizers)"
         self.log(f"resumed {found[-1].name} at step {self.step}, {how}")
 
@@ -142,13 +145,17 @@ class Trainer:
         return nullcontext()
 
     def progress(self, now: float) -> float:
-        """Fraction of the budget used, in [0, 1] (the larger of the step and the time fractions)."""
+        """Fraction of the budget used, in [0, 1] (the larger of the step and the time fractions).
+
+        It counts the earlier (resumed) runs' steps and time too, unless ``restart_schedule``.
+        """
+        before = 0.0 if self.cfg.restart_schedule else self.elapsed_before
         fractions = []
         if self.cfg.steps is not None:
-            fractions.append(self.step / self.cfg.steps)
+            fractions.append((self.step - self.schedule_from) / self.cfg.steps)
         if self.cfg.minutes is not None:
-            spent = self.elapsed_before + (now - self.loop_started)
-            fractions.append(spent / max(self.elapsed_before + self.deadline - self.loop_started, 1e-9))
+            spent = before + (now - self.loop_started)
+            fractions.append(spent / max(before + self.deadline - self.loop_started, 1e-9))
         return min(max(fractions), 1.0)
 
     def _set_learning_rates(self, progress: float) -> None:
@@ -269,7 +276,8 @@ class Trainer:
         window_start, window_steps = time.time(), 0
         last_ckpt = last_sample = time.time()
         try:
-            while (cfg.steps is None or self.step < cfg.steps) and time.time() < self.deadline:
+            last = None if cfg.steps is None else self.schedule_from + cfg.steps
+            while (last is None or self.step < last) and time.time() < self.deadline:
                 progress = self.progress(time.time())
                 self._set_learning_rates(progress)
                 losses, batch, mel_pred = self.acoustic_step()
