@@ -123,7 +123,9 @@ def frontend_processes() -> FrontendProcesses:
     pool.shutdown()
 
 
-def test_worker_processes_give_the_utterances_of_the_frontend(frontend_processes: FrontendProcesses, tts) -> None:  # noqa: ANN001
+def test_worker_processes_give_the_utterances_of_the_frontend(
+    frontend_processes: FrontendProcesses, tts  # noqa: ANN001 - onestep.TTS
+) -> None:
     expected = [u for u in tts.frontend().sentences(TEXT, 126) if u.phonemes.strip()]
     got = frontend_processes.sentences(TEXT, 126)
     assert [u.phonemes for u in got] == [u.phonemes for u in expected]

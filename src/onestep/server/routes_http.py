@@ -17,7 +17,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingRes
 from starlette.background import BackgroundTask
 
 from onestep.server.backend import SynthesisRequest
-from onestep.server.encoders import INLINE_FORMATS, MEDIA_TYPES, StreamEncoder, encode_file, make_encoder, supported_formats
+from onestep.server.encoders import (
+    INLINE_FORMATS,
+    MEDIA_TYPES,
+    StreamEncoder,
+    encode_file,
+    make_encoder,
+    supported_formats,
+)
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.scheduler import SynthesisStream

@@ -11,8 +11,9 @@ grows with load. Each admitted request gets a :class:`SynthesisStream` that the 
   concurrency while every stream is still produced ahead of real time (as long as the machine keeps up
   overall). Workers never idle while a chunk is pending (the order only decides who goes first).
 - :class:`MicroBatchScheduler` (GPU): the text frontend runs on a small thread pool; one engine thread
-  collects the prepared requests that arrive within ``batch_window_ms`` (up to ``max_batch``), runs them
-  in one ``synthesize_prepared`` call and hands the whole batch back to the event loop at once.
+  takes the prepared requests waiting, waits up to ``batch_window_ms`` for those still in the frontend
+  (up to ``max_batch`` in all), runs them in one ``synthesize_prepared`` call and hands the whole batch
+  back to the event loop at once.
 
 A stream that is cancelled (client gone, no progress within the timeout) is dropped before it starts,
 or stops at its next chunk.
@@ -381,8 +382,9 @@ class ThreadPoolScheduler(Scheduler):
 
 
 class MicroBatchScheduler(Scheduler):
-    """GPU: the text frontend on ``frontend_threads`` threads, then one thread that gathers prepared
-    requests for ``window_ms`` and runs up to ``max_batch`` of them in one engine call.
+    """GPU: the text frontend on ``frontend_threads`` threads, then one thread that gathers the prepared
+    requests (waiting up to ``window_ms`` for those still in the frontend) and runs up to ``max_batch`` of
+    them in one engine call.
 
     The engine thread does no text processing, so a request's frontend work never delays a batch that is
     ready. Each request receives its whole audio as one chunk (:attr:`SynthesisStream.whole`), and a
@@ -466,7 +468,9 @@ class MicroBatchScheduler(Scheduler):
             if first is not None:
                 self._run_batch(first)
 
-    def _collect(self, first: tuple[SynthesisStream, PreparedRequest]) -> list[tuple[SynthesisStream, PreparedRequest]]:
+    def _collect(
+        self, first: tuple[SynthesisStream, PreparedRequest]
+    ) -> list[tuple[SynthesisStream, PreparedRequest]]:
         """``first`` and the requests that join it: every one already prepared, and those still in the
         frontend for at most ``window_s``. With nothing in the frontend the batch starts at once, so a lone
         request never waits for company; a burst of requests is caught whole instead of in several passes."""
