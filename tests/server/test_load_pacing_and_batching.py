@@ -4,15 +4,18 @@ frontend threads, whole-audio plain bodies, GC tuning and the GC / event-loop me
 from __future__ import annotations
 
 import gc
+import io
 
 import httpx
 import numpy as np
 import pytest
+import soundfile as sf
 
 from onestep.bench.load_report import FIELDS, summarize
 from onestep.bench.load_test import LoadTestError, LoadTestSettings, run_load_test
 from onestep.server.app import GC_GEN0_THRESHOLD
 from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
+from onestep.server.encoders import supported_formats
 
 from .conftest import TEXT, VOICE, LiveServer, live_server
 
@@ -93,6 +96,12 @@ def test_batch_scheduler_answers_whole_audio_as_a_plain_body(batch_server: LiveS
     wav = httpx.post(batch_server.url + "/v1/audio/speech", json={"model": "tts-1", "input": TEXT, "voice": VOICE, "response_format": "wav"},
                      timeout=30)  # fmt: skip
     assert wav.content[:4] == b"RIFF" and int.from_bytes(wav.content[40:44], "little") == 2 * alone.size
+    if "flac" in supported_formats():  # a compressed whole file, encoded off the event loop
+        flac = httpx.post(batch_server.url + "/v1/audio/speech",
+                          json={"model": "tts-1", "input": TEXT, "voice": VOICE, "response_format": "flac"}, timeout=30)  # fmt: skip
+        decoded, rate = sf.read(io.BytesIO(flac.content), dtype="float32")
+        assert flac.status_code == 200 and rate == 24000 and decoded.size == alone.size
+        np.testing.assert_allclose(decoded, alone, atol=2e-3)
 
 
 def test_batch_scheduler_under_concurrent_load(batch_server: LiveServer) -> None:
