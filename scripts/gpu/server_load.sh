@@ -15,7 +15,8 @@
 # Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20; 0: no closed loop), OUT
 #      (default $OUT or runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra
 #      serve options for every variant), VARIANTS ("name=serve options;name=..." servers to test one after
-#      another; default "default=": the defaults), USE_CARRY=0 (use the installed packages, not .carry/server).
+#      another; default "default=": the defaults), CLOSED_ALL=1 (the closed loop for every variant, not only the
+#      first), USE_CARRY=0 (use the installed packages, not .carry/server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-python3}
@@ -105,7 +106,7 @@ PY
   fi
   "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
     --out-dir "$vout" --name realtime
-  if [ "$name" = "${names[0]}" ] && [ "$CL_S" != 0 ]; then
+  if [ "$CL_S" != 0 ] && { [ "$name" = "${names[0]}" ] || [ "${CLOSED_ALL:-0}" = 1 ]; }; then
     "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$CL_S" --pace closed \
       --out-dir "$vout" --name closed
   fi
