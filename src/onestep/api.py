@@ -241,10 +241,10 @@ class TTS:
 
     def _sentences(self, text: str, engine: Engine) -> Iterator[Utterance]:
         """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily."""
-        return (u for u in self.frontend().sentences(text, self._max_ids(engine)) if u.phonemes.strip())
+        return self.frontend().speakable_sentences(text, self.max_ids(engine))
 
     @staticmethod
-    def _max_ids(engine: Engine) -> int:
+    def max_ids(engine: Engine) -> int:
         """The most phoneme ids per utterance for ``engine``: its largest bucket less the two boundary pads."""
         return engine.config.phoneme_buckets[-1] - 2
 
@@ -298,7 +298,7 @@ class TTS:
         if sentences is None:
             utterances = list(self._sentences(text, engine))
         else:
-            utterances = sentences(text, self._max_ids(engine))
+            utterances = sentences(text, self.max_ids(engine))
         return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
 
     def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:

@@ -105,9 +105,9 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 def _measure_sentence(tts: Any, text: str, voice: str | None) -> dict[str, Any]:
     """One warm run of ``text``: staged one-shot synthesis, then a streamed run for the first chunk."""
     engine = tts.engine(voice, text)
-    max_ids = engine.config.phoneme_buckets[-1] - 2
+    max_ids = tts.max_ids(engine)
     t0, c0 = time.perf_counter(), time.process_time()
-    utterances = [u for u in tts.frontend().sentences(text, max_ids) if u.phonemes.strip()]
+    utterances = list(tts.frontend().speakable_sentences(text, max_ids))
     ids = [phonemes_to_ids(u.phonemes) for u in utterances]
     frontend_s = time.perf_counter() - t0
     stages: dict[str, float] = {}

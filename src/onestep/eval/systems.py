@@ -51,7 +51,7 @@ def frontend_phonemizer() -> Phonemizer:
     frontend = Frontend()
 
     def phonemize(text: str) -> list[str]:
-        return [u.phonemes for u in frontend.sentences(text) if u.phonemes.strip()]
+        return [u.phonemes for u in frontend.speakable_sentences(text)]
 
     return phonemize
 

@@ -212,6 +212,10 @@ class Frontend:
             if utt.segments:  # every kept segment has phonemes
                 yield from chunk_utterance(utt, max_ids)
 
+    def speakable_sentences(self, text: str, max_ids: int = MAX_PHONEME_IDS) -> Iterator[Utterance]:
+        """:meth:`sentences` without the pieces whose phonemes are blank: what a voice speaks, lazily."""
+        return (u for u in self.sentences(text, max_ids) if u.phonemes.strip())
+
     # -- one sentence -----------------------------------------------------------------------------------------
 
     def _sentence(self, raw: str, skipped: Counter[str]) -> Utterance:
