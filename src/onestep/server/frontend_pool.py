@@ -46,7 +46,7 @@ def _worker_main(conn: Connection, lexicon: Path | None) -> None:
         except (EOFError, OSError):  # the server closed the pipe: exit
             return
         try:
-            reply: tuple[str, Any] = ("ok", [u for u in frontend.sentences(text, max_ids) if u.phonemes.strip()])
+            reply: tuple[str, Any] = ("ok", list(frontend.speakable_sentences(text, max_ids)))
         except Exception as e:  # sent back and raised in the caller
             reply = ("error", e)
         conn.send(reply)
@@ -118,7 +118,8 @@ class FrontendProcesses:
     def sentences(self, text: str, max_ids: int) -> list[Utterance]:
         """The utterances of ``text`` that fit ``max_ids`` ids, computed in a worker (blocks this thread
         until one is free and has answered). Raises what the frontend raises, as if it had run here."""
-        self.start()
+        if not self._started:
+            self.start()
         worker = self._idle.get()
         try:
             try:
