@@ -1,4 +1,4 @@
-"""scripts/drop_vocoder_dc.py: a voice's vocoder re-exported without the iSTFT's 0 Hz bin, nothing else changed."""
+"""lab/tools/drop_vocoder_dc.py: a voice's vocoder re-exported without the iSTFT's 0 Hz bin, nothing else changed."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "tiny-voice"
 
 
 def _script():  # noqa: ANN202
-    spec = importlib.util.spec_from_file_location("drop_vocoder_dc", ROOT / "scripts" / "drop_vocoder_dc.py")
+    spec = importlib.util.spec_from_file_location("drop_vocoder_dc", ROOT / "lab" / "tools" / "drop_vocoder_dc.py")
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module

@@ -327,7 +327,7 @@ def test_graph_plans_agree_on_a_gpu(tiny_voice) -> None:
             assert np.abs(r.audio - same[0].audio).max() <= 0.05
 
 
-@pytest.mark.skipif(torch.cuda.is_available(), reason="on a GPU the bench itself runs (scripts/gpu/engine_bench.sh)")
+@pytest.mark.skipif(torch.cuda.is_available(), reason="on a GPU the bench itself runs (lab/gpu/engine_bench.sh)")
 def test_gpu_bench_script_runs_eagerly_on_the_cpu(tiny_voice, tmp_path) -> None:
     import json
     import os
@@ -337,10 +337,10 @@ def test_gpu_bench_script_runs_eagerly_on_the_cpu(tiny_voice, tmp_path) -> None:
 
     root = Path(__file__).resolve().parents[2]
     out = tmp_path / "gpu_bench.json"
-    args = ["--device", "cpu", "--voice-dir", str(tiny_voice), "--ids", str(root / "scripts/gpu/bench_ids.json")]
+    args = ["--device", "cpu", "--voice-dir", str(tiny_voice), "--ids", str(root / "lab/gpu/bench_ids.json")]
     args += ["--no-text", "--dtypes", "fp32", "--batch-sizes", "1,2", "--batches", "1,3", "--runs", "2"]
     done = subprocess.run(
-        [sys.executable, str(root / "scripts/gpu_bench.py"), *args, "--batch-runs", "1", "--out", str(out)],
+        [sys.executable, str(root / "lab/gpu/gpu_bench.py"), *args, "--batch-runs", "1", "--out", str(out)],
         capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root / "src")},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]

@@ -1,11 +1,11 @@
 """Rebuild a resumable training checkpoint from a shipped voice plus its kept discriminator.
 
 The shipped ONNX files hold every generator weight (initializer names = state-dict names), so between sessions
-only the discriminator (``train_state/<voice>/discriminator.pt``, fp16, ~6 MB) and the checkpoint's
+only the discriminator (``lab/train_state/<voice>/discriminator.pt``, fp16, ~6 MB) and the checkpoint's
 ``meta.json`` need keeping. ``--resume`` then continues with fresh optimizers (see ``checkpoint.py``).
 
     python -m onestep.train.seed_checkpoint --voice src/onestep/voices/en-heart \
-        --state train_state/en-heart --run runs/en
+        --state lab/train_state/en-heart --run runs/en
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ For held-out sentences (our frontend's phonemes, as in training) this scores wit
 Needs the ``teacher`` and ``eval`` extras plus the teacher port's packages: ``pip install --no-deps
 kokoro==0.9.4`` and ``pip install transformers loguru``.
 
-    python scripts/vocoder_gap.py --voice src/onestep/voices/en-heart --teacher-voice af_heart --lines 12
+    python lab/tools/vocoder_gap.py --voice src/onestep/voices/en-heart --teacher-voice af_heart --lines 12
 """
 
 from __future__ import annotations

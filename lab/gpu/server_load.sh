@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU machine: the server load test of issue 5 (100 clients, p99 time to first audio <= 15 ms), ~3 minutes.
 #
-#   1. unpack .carry/server/site.tar.xz (built here by scripts/gpu/server_wheels.sh) and put it on PYTHONPATH;
+#   1. unpack .carry/server/site.tar.xz (built here by lab/gpu/server_wheels.sh) and put it on PYTHONPATH;
 #   2. make a random full-size stand-in voice (same architecture = same compute as the shipped ones, which
 #      are too big to carry), under the shipped voices' names so that it shadows them;
 #   3. per variant (VARIANTS): start `onestep serve --device $DEVICE` on 127.0.0.1, wait for /health;
@@ -10,8 +10,8 @@
 #   5. write JSON (+ server log, /metrics, GPU utilisation) to $OUT/<variant> and print a short table with the
 #      server's stage means (frontend, batch wait, engine, hand-over) from its /metrics.
 #
-# Usage (GPU):   bash scripts/gpu/server_load.sh                  (carry: .carry/server)
-# Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash scripts/gpu/server_load.sh
+# Usage (GPU):   bash lab/gpu/server_load.sh                  (carry: .carry/server)
+# Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash lab/gpu/server_load.sh
 # Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20; 0: no closed loop), OUT
 #      (default $OUT or runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra
 #      serve options for every variant), VARIANTS ("name=serve options;name=..." servers to test one after

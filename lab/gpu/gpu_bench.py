@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """GPU engine benchmark (run on the CUDA machine): text -> PCM of a ~3 s sentence, ids -> PCM, batched throughput.
 
-    python scripts/gpu_bench.py --out $OUT/gpu_bench.json                       # random full-size voice
-    python scripts/gpu_bench.py --voice-dir src/onestep/voices/<name> --out $OUT/gpu_bench.json
-    python scripts/gpu_bench.py --dump-ids scripts/gpu/bench_ids.json           # here: phonemize once
+    python lab/gpu/gpu_bench.py --out $OUT/gpu_bench.json                       # random full-size voice
+    python lab/gpu/gpu_bench.py --voice-dir src/onestep/voices/<name> --out $OUT/gpu_bench.json
+    python lab/gpu/gpu_bench.py --dump-ids lab/gpu/bench_ids.json           # here: phonemize once
 
-``scripts/gpu/engine_bench.sh`` runs it on the GPU machine (< 3 minutes). Where the frontend's packages
+``lab/gpu/engine_bench.sh`` runs it on the GPU machine (< 3 minutes). Where the frontend's packages
 (spaCy, misaki, jieba, ...) import, the sentences are phonemized there and the public API path
 ``TTS(device="cuda").synthesize(text)`` is timed; where they do not, ``--ids`` (from ``--dump-ids``) supplies
 the phoneme ids and the text path is reported as skipped, with the reason.

@@ -10,5 +10,5 @@ echo "6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb  kokoro.o
 for f in b/phonemes_*.jsonl.gz; do gunzip -c "$f" > "${f%.gz}"; done
 python3 -m pip install -q --no-index --no-deps --no-compile --target /root/os/site b/kokoro-0.9.4-*.whl
 rm -rf /root/os/repo && cp -r "$repo" /root/os/repo && rm -rf /root/os/repo/.carry
-setsid nohup bash /root/os/repo/scripts/gpu/pipeline.sh > /root/os/pipeline.log 2>&1 < /dev/null &
+setsid nohup bash /root/os/repo/lab/gpu/pipeline.sh > /root/os/pipeline.log 2>&1 < /dev/null &
 echo "pipeline started"

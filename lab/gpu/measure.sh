@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # GPU machine, one call (< 9 minutes): the engine bench (issue 4), then the server load test (issue 5).
 #
-#   bash scripts/gpu/measure.sh          # carry [".carry/server", ".carry/en-heart"]
+#   bash lab/gpu/measure.sh          # carry [".carry/server", ".carry/en-heart"]
 #
-# One machine start for both measurements. .carry/server is scripts/gpu/server_wheels.sh's site; .carry/en-heart,
-# when present, is the shipped voice's float graphs (scripts/gpu/measure.sh prepare, here, copies them: the
+# One machine start for both measurements. .carry/server is lab/gpu/server_wheels.sh's site; .carry/en-heart,
+# when present, is the shipped voice's float graphs (lab/gpu/measure.sh prepare, here, copies them: the
 # whole voices folder is over the call's size limit), so the engine bench times and checks the real voice
 # against ONNX Runtime; the server test always uses server_load.sh's full-size stand-in (same compute).
 # The device tool returns at most 8 files, so everything is packed into $OUT/measure.tar.gz (also when a step
@@ -35,8 +35,8 @@ bench_args=${BENCH_ARGS:-}
 [ -f .carry/en-heart/voice.json ] && bench_args="--voice-dir .carry/en-heart $bench_args"
 if [ "${ENGINE:-1}" != 0 ]; then
   echo "== engine bench ($bench_args)"
-  OUT=$work/engine BENCH_ARGS=$bench_args timeout "${ENGINE_S:-300}" bash scripts/gpu/engine_bench.sh 2>&1 \
+  OUT=$work/engine BENCH_ARGS=$bench_args timeout "${ENGINE_S:-300}" bash lab/gpu/engine_bench.sh 2>&1 \
     | tee "$work/engine/console.txt"
 fi
 echo "== server load test"
-OUT=$work/server timeout "${SERVER_S:-270}" bash scripts/gpu/server_load.sh 2>&1 | tee "$work/server/console.txt"
+OUT=$work/server timeout "${SERVER_S:-270}" bash lab/gpu/server_load.sh 2>&1 | tee "$work/server/console.txt"

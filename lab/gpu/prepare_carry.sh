@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Local: build the two carry folders of a voice-training lease (docs/GPU_RUNS.md); each must fit beside the
+# Local: build the two carry folders of a voice-training lease (lab/GPU_RUNS.md); each must fit beside the
 # tracked tree in the device tool's 64 MiB:
 #   .carry/b  teacher.onnx.xz (the assembled int8 Kokoro ONNX, xz: 60.4 MB), the kokoro wheel (PyTorch modules),
 #             each voice's style table, phonemized training text (gzip), voices.txt ("lang style voice" lines);
-#   .carry/a  per language, a resumable checkpoint seeded from the shipped voice + train_state/ (~32 MB each).
-# Usage: scripts/gpu/prepare_carry.sh LANG:STYLE:VOICE ...   (e.g. en:af_heart:en-heart zh:zf_xiaoxiao:zh-xiaoxiao)
-# A voice without train_state/<voice>/ (or VOICE "-") trains from scratch.
+#   .carry/a  per language, a resumable checkpoint seeded from the shipped voice + lab/train_state/ (~32 MB each).
+# Usage: lab/gpu/prepare_carry.sh LANG:STYLE:VOICE ...   (e.g. en:af_heart:en-heart zh:zf_xiaoxiao:zh-xiaoxiao)
+# A voice without lab/train_state/<voice>/ (or VOICE "-") trains from scratch.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 [ $# -gt 0 ] || { echo "usage: $0 LANG:STYLE:VOICE ..." >&2; exit 2; }
@@ -21,8 +21,8 @@ for spec in "$@"; do
 np.save(sys.argv[2], t(sys.argv[1]))" "../shared/voices/kokoro/$style.pt" ".carry/b/styles/$style.npy"
   gzip -9 -c "data/phonemes_$lang.jsonl" > ".carry/b/phonemes_$lang.jsonl.gz"
   echo "$lang $style ${voice:--}" >> .carry/b/voices.txt
-  if [ -n "${voice:-}" ] && [ "$voice" != - ] && [ -d "train_state/$voice" ]; then
-    python3 -m onestep.train.seed_checkpoint --voice "src/onestep/voices/$voice" --state "train_state/$voice" \
+  if [ -n "${voice:-}" ] && [ "$voice" != - ] && [ -d "lab/train_state/$voice" ]; then
+    python3 -m onestep.train.seed_checkpoint --voice "src/onestep/voices/$voice" --state "lab/train_state/$voice" \
       --run ".carry/a/$lang"
   fi
 done

@@ -8,16 +8,16 @@
 #      each process opens or imports and every shared library it maps;
 #   2. build: download the cp312 manylinux / pure wheels of the traced distributions (same versions as
 #      here, `pip download --only-binary=:all: --python-version 3.12`) and unzip only the traced files,
-#      the distributions' metadata and bundled libraries (scripts/gpu/server_site.py).
+#      the distributions' metadata and bundled libraries (lab/gpu/server_site.py).
 #
 # The folder is packed as .carry/server/site.tar.xz (~8 MB; server_load.sh unpacks it), so the carry is small.
-# Usage: scripts/gpu/server_wheels.sh          (~1 min; prints the carried distributions and the size)
+# Usage: lab/gpu/server_wheels.sh          (~1 min; prints the carried distributions and the size)
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 work=$(mktemp -d /tmp/server-wheels.XXXXXX)
 trap 'kill "${server_pid:-}" 2>/dev/null || true; [ -n "${KEEP_TRACE:-}" ] || rm -rf "$work"' EXIT
 python3 -c "import uvloop, httptools" || { echo "install uvloop and httptools first (pip install uvloop httptools)" >&2; exit 1; }
-python3 scripts/gpu/server_site.py trace "$work/tracer"
+python3 lab/gpu/server_site.py trace "$work/tracer"
 mkdir -p "$work/trace"
 mkdir -p "$work/cache" "$work/tmp"  # empty caches: the frontend then reads its source tables, as on a new machine
 export PYTHONPATH="$work/tracer${PYTHONPATH:+:$PYTHONPATH}" ONESTEP_TRACE_OUT="$work/trace" \
@@ -49,7 +49,7 @@ python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.co
 kill -INT "$server_pid"; wait "$server_pid" || true; server_pid=  # SIGINT: uvicorn re-raises it, atexit runs
 unset PYTHONPATH ONESTEP_TRACE_OUT ONESTEP_CACHE XDG_CACHE_HOME TMPDIR
 rm -rf .carry/server
-python3 scripts/gpu/server_site.py build .carry/server/site "$work/trace"
+python3 lab/gpu/server_site.py build .carry/server/site "$work/trace"
 rm -rf .carry/server/wheels
 tar -C .carry/server -cf - site | xz -T2 -6 > .carry/server/site.tar.xz  # what travels (~1/4 of the folder)
 rm -rf .carry/server/site

@@ -4,7 +4,7 @@ Same weights, no retraining: only ``vocoder.onnx`` (weights stored as fp16 where
 (``extra.model.istft_drop_dc``, version) change, so the acoustic and decoder graphs stay byte-identical.
 Derive ``vocoder.int8.onnx`` afterwards (``python -m onestep.model.quantize VOICE_DIR``).
 
-    python scripts/drop_vocoder_dc.py src/onestep/voices/en-heart --version 0.1.1
+    python lab/tools/drop_vocoder_dc.py src/onestep/voices/en-heart --version 0.1.1
 """
 
 from __future__ import annotations

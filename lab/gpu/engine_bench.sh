@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Remote (GPU machine), one call, < 3 minutes: the CUDA engine tests, then scripts/gpu_bench.py.
+# Remote (GPU machine), one call, < 3 minutes: the CUDA engine tests, then lab/gpu/gpu_bench.py.
 #
-#   bash scripts/gpu/engine_bench.sh            # carry [".carry/server"] to time text -> PCM with our frontend
+#   bash lab/gpu/engine_bench.sh            # carry [".carry/server"] to time text -> PCM with our frontend
 #
-# With .carry/server (the frontend + server site for the image's python3.12 built by scripts/gpu/server_wheels.sh:
+# With .carry/server (the frontend + server site for the image's python3.12 built by lab/gpu/server_wheels.sh:
 # site.tar.xz, unpacked here to /tmp, or an unpacked site/ folder) the bench phonemizes there and times
 # TTS(device="cuda").synthesize(text); without it, or when that site does not import (frontend_probe.txt says
-# why), it uses the ids of scripts/gpu/bench_ids.json (ids -> PCM and throughput only).
+# why), it uses the ids of lab/gpu/bench_ids.json (ids -> PCM and throughput only).
 # Env: TESTS=0 skips the tests; DTYPES (default fp16,bf16); BENCH_ARGS (extra gpu_bench.py arguments).
 # Writes $OUT/cuda_tests.txt, $OUT/frontend_probe.txt, $OUT/gpu_bench.json, $OUT/gpu_bench.log; the table last.
 set -uo pipefail
@@ -27,7 +27,7 @@ fi
 path=src
 mode="ids only (no .carry/server)"
 site=""
-if [ -f .carry/server/site.tar.xz ]; then  # as scripts/gpu/server_wheels.sh packs it (server_load.sh unpacks the same)
+if [ -f .carry/server/site.tar.xz ]; then  # as lab/gpu/server_wheels.sh packs it (server_load.sh unpacks the same)
   tmp=$(mktemp -d /tmp/onestep-site.XXXXXX)
   python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp" \
     && site=$tmp/site
@@ -51,8 +51,8 @@ fi
 
 left=$((175 - ($(date +%s) - start)))  # the bench's share of the 3 minutes; it starts no dtype after left - 45 s
 if [ $left -lt 90 ]; then left=90; fi
-PYTHONPATH=$path timeout "$left" python3 scripts/gpu_bench.py --out "$OUT/gpu_bench.json" \
-  --ids scripts/gpu/bench_ids.json --dtypes "${DTYPES:-fp16,bf16}" --budget-s $((left - 45)) ${BENCH_ARGS:-} \
+PYTHONPATH=$path timeout "$left" python3 lab/gpu/gpu_bench.py --out "$OUT/gpu_bench.json" \
+  --ids lab/gpu/bench_ids.json --dtypes "${DTYPES:-fp16,bf16}" --budget-s $((left - 45)) ${BENCH_ARGS:-} \
   > "$OUT/gpu_bench.log" 2>&1
 rc=$?
 echo "CUDA tests: $tests"

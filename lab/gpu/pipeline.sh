@@ -11,7 +11,7 @@ workers=$(( ${GEN_WORKERS:-8} / ${#voices[@]} )); [ "$workers" -ge 1 ] || worker
 if [ "${CHECK_TEACHER:-0}" = 1 ]; then
   read -r _ style _ <<< "${voices[0]}"
   echo "=== $(date +%T) teacher check: PyTorch port vs int8 ONNX"
-  python3 scripts/gpu/check_teacher.py /root/os/kokoro.onnx /root/os/b/styles/$style.npy || echo "teacher check FAILED"
+  python3 lab/gpu/check_teacher.py /root/os/kokoro.onnx /root/os/b/styles/$style.npy || echo "teacher check FAILED"
 fi
 echo "=== $(date +%T) teacher data ($workers workers per voice): ${voices[*]}"
 for line in "${voices[@]}"; do
