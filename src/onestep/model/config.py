@@ -43,6 +43,10 @@ class ModelConfig:
             learned the teacher port's low-frequency rumble put a DC offset into every frame (en-heart: mean
             sample +0.016 at a speech RMS of ~0.06) that cost 0.19 DNSMOS OVRL (TRAINING.md). A bool; voices
             whose ``voice.json`` predates this field keep the DC bin (see :meth:`from_dict`).
+        n_speakers: rows of the speaker table of a multi-speaker model (one per trained voice); 0 = a
+            single-speaker model whose graphs take no speaker input (voices before 0.2).
+        speaker_dim: width ``S`` of a speaker vector. The acoustic and decoder graphs take one vector per
+            utterance (``speaker`` (B, S) float32); a blend of voices is a weighted sum of their rows.
     """
 
     n_symbols: int = N_SYMBOLS
@@ -63,6 +67,8 @@ class ModelConfig:
     hop_length: int = 300
     istft_n_fft: int = 600
     istft_drop_dc: bool = True
+    n_speakers: int = 0
+    speaker_dim: int = 64
 
     def __post_init__(self) -> None:
         if not isinstance(self.istft_drop_dc, bool):
@@ -70,6 +76,8 @@ class ModelConfig:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "istft_drop_dc":
+                continue
+            if f.name == "n_speakers" and isinstance(value, int) and not isinstance(value, bool) and value == 0:
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ConfigError(f"model.{f.name} must be a positive int, got {value!r}")
@@ -96,6 +104,11 @@ class ModelConfig:
         pad = (self.istft_n_fft - self.hop_length) // 2
         istft = (pad + self.hop_length - 1) // self.hop_length
         return conv + istft
+
+    @property
+    def multi_speaker(self) -> bool:
+        """True when the graphs take a ``speaker`` vector (``n_speakers > 0``)."""
+        return self.n_speakers > 0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

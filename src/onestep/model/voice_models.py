@@ -57,6 +57,11 @@ def build_models(config: ModelConfig, seed: int | None = None) -> VoiceModels:
         torch.nn.init.normal_(acoustic.embed.weight, std=0.3)
         # start near a typical phoneme length so an untrained voice already yields audio of plausible length
         torch.nn.init.constant_(acoustic.duration_proj.bias, math.log1p(INITIAL_FRAMES_PER_ID))
+        if config.multi_speaker:
+            torch.nn.init.normal_(acoustic.speakers.table.weight, std=1.0)
+            for bias in (acoustic.speaker_encoder, acoustic.speaker_duration, decoder.speaker_bias):
+                torch.nn.init.zeros_(bias.proj.weight)  # a seeded model starts as its seed voice
+                torch.nn.init.zeros_(bias.proj.bias)
     finally:
         if seed is not None:
             torch.random.set_rng_state(generator_state)

@@ -32,6 +32,7 @@ class AcousticBatch:
         mel: (B, n_mels, F) float32 target log-mel; frame_mask: (B, F) float 1 = real frame.
         audio: (B, F * hop) float32 teacher audio (0 past each utterance's end).
         index: (B,) int64 utterance indices.
+        speaker: (B,) int64 speaker indices.
     """
 
     ids: torch.Tensor
@@ -41,12 +42,18 @@ class AcousticBatch:
     frame_mask: torch.Tensor
     audio: torch.Tensor
     index: torch.Tensor
+    speaker: torch.Tensor
 
 
 class TeacherDataset:
     """All utterances of a teacher dataset on one device.
 
+    A multi-speaker dataset is a directory with ``speakers.json`` (a JSON list of speaker names) and one teacher
+    data directory per name; speaker ``k`` is the k-th name (the row of the model's speaker table).
+
     Attributes:
+        speaker_names: the speakers of a multi-speaker dataset, [] for a single-speaker one;
+        speaker: (n,) int64 speaker index of each utterance (all 0 for a single speaker);
         n: number of utterances; ids (K,) int64; id_offsets (n+1,); durations (K,) int64;
         audio (N,) int16; audio_offsets (n+1,); mel (n_mels, total frames) fp16; frame_offsets (n+1,);
         n_ids, n_frames: (n,) int64 lengths; names: utterance ids from meta.jsonl (or ``shard:index``).
@@ -54,33 +61,37 @@ class TeacherDataset:
 
     def __init__(self, root: str | Path, audio_cfg: AudioConfig, device: torch.device | str = "cpu") -> None:
         root = Path(root)
-        shards = sorted(root.glob("shard-*.npz"))
-        shards = [p for p in shards if not p.name.endswith(".tmp.npz")]
-        if not shards:
-            raise DatasetError(f"{root}: no shard-*.npz files (expected teacher data, see docs/ARCHITECTURE.md)")
+        self.speaker_names = read_speakers(root)
+        roots = [root / name for name in self.speaker_names] if self.speaker_names else [root]
         self.device = torch.device(device)
         self.hop = audio_cfg.hop_length
         self.sample_rate = audio_cfg.sample_rate
-        names_by_key = _read_meta_names(root / "meta.jsonl")
-        audio, ids, durs, n_ids, n_samples, names = [], [], [], [], [], []
-        for path in shards:
-            shard_no = int(path.stem.split("-")[1])
-            with np.load(path) as z:
-                a, ao, i, io, d = z["audio"], z["audio_offsets"], z["ids"], z["ids_offsets"], z["durations"]
-            if len(ao) != len(io) or d.size != i.size:
-                raise DatasetError(f"{path}: audio_offsets/ids_offsets/durations sizes disagree")
-            for u in range(len(ao) - 1):
-                du = d[io[u] : io[u + 1]].astype(np.int64)
-                if du.sum() * self.hop != ao[u + 1] - ao[u]:
-                    raise DatasetError(
-                        f"{path}: utterance {u}: durations sum {du.sum()} x {self.hop} != {ao[u + 1] - ao[u]} samples"
-                    )
-                names.append(names_by_key.get((shard_no, u), f"{shard_no}:{u}"))
-            audio.append(a)
-            ids.append(i.astype(np.int64))
-            durs.append(d.astype(np.int64))
-            n_ids.append(np.diff(io))
-            n_samples.append(np.diff(ao))
+        audio, ids, durs, n_ids, n_samples, names, speakers = [], [], [], [], [], [], []
+        for speaker, data_dir in enumerate(roots):
+            shards = [p for p in sorted(data_dir.glob("shard-*.npz")) if not p.name.endswith(".tmp.npz")]
+            if not shards:
+                raise DatasetError(f"{data_dir}: no shard-*.npz files (expected teacher data, see docs/ARCHITECTURE.md)")
+            names_by_key = _read_meta_names(data_dir / "meta.jsonl")
+            for path in shards:
+                shard_no = int(path.stem.split("-")[1])
+                with np.load(path) as z:
+                    a, ao, i, io, d = z["audio"], z["audio_offsets"], z["ids"], z["ids_offsets"], z["durations"]
+                if len(ao) != len(io) or d.size != i.size:
+                    raise DatasetError(f"{path}: audio_offsets/ids_offsets/durations sizes disagree")
+                for u in range(len(ao) - 1):
+                    du = d[io[u] : io[u + 1]].astype(np.int64)
+                    if du.sum() * self.hop != ao[u + 1] - ao[u]:
+                        raise DatasetError(
+                            f"{path}: utterance {u}: durations sum {du.sum()} x {self.hop} != {ao[u + 1] - ao[u]} samples"
+                        )
+                    names.append(names_by_key.get((shard_no, u), f"{shard_no}:{u}"))
+                audio.append(a)
+                ids.append(i.astype(np.int64))
+                durs.append(d.astype(np.int64))
+                n_ids.append(np.diff(io))
+                n_samples.append(np.diff(ao))
+                speakers.append(np.full(len(ao) - 1, speaker, dtype=np.int64))
+        self.speaker = torch.from_numpy(np.concatenate(speakers)).to(self.device)
         self.names = names
         self.n = len(names)
         self.n_ids = torch.from_numpy(np.concatenate(n_ids)).to(self.device)
@@ -174,6 +185,7 @@ class TeacherDataset:
             frame_mask=frame_mask.float(),
             audio=audio,
             index=index,
+            speaker=self.speaker[index],
         )
 
     def vocoder_batch(
@@ -193,6 +205,17 @@ class TeacherDataset:
         s = start[:, None] * self.hop + torch.arange(segment_frames * self.hop, device=self.device)[None, :]
         audio = self.audio[s].float() / 32768.0
         return mel, audio
+
+
+def read_speakers(root: Path) -> list[str]:
+    """Speaker names of a multi-speaker dataset (``speakers.json``), or [] when ``root`` holds one speaker."""
+    path = root / "speakers.json"
+    if not path.exists():
+        return []
+    names = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        raise DatasetError(f"{path}: expected a non-empty JSON list of speaker names")
+    return names
 
 
 def _offsets(lengths: torch.Tensor) -> torch.Tensor:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +160,12 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
             raise ConfigError(f"cannot read model config {args.model_config}: {e}") from e
     else:
         model = ModelConfig()
+    speakers_file = Path(args.data) / "speakers.json"
+    if speakers_file.exists() and model.n_speakers == 0:  # a multi-speaker dataset sizes the speaker table
+        try:
+            model = replace(model, n_speakers=len(json.loads(speakers_file.read_text(encoding="utf-8"))))
+        except (OSError, json.JSONDecodeError, TypeError) as e:
+            raise ConfigError(f"cannot read {speakers_file}: {e}") from e
     values = {f.name: getattr(args, f.name) for f in _SCALARS}
     return TrainConfig(
         data=str(args.data), out=str(args.out), resume=args.resume, restart_schedule=args.restart_schedule,

@@ -36,13 +36,47 @@ def seed_checkpoint(voice_dir: Path, state_dir: Path, run_dir: Path) -> Path:
     return out
 
 
+def seed_multispeaker(voice_dir: Path, state_dir: Path, run_dir: Path, speakers: list[str]) -> Path:
+    """Write ``run_dir/checkpoints/step-00000000/``: a multi-speaker model seeded from a single-speaker voice.
+
+    Every shared weight (encoder, duration predictor, decoder, vocoder) and the discriminator come from the
+    voice and ``state_dir``; the speaker table is random and the speaker projections are zero, so before any
+    step every speaker sounds like the seed voice. Training then starts a fresh schedule (step 0).
+    """
+    from dataclasses import replace
+
+    from onestep.model.voice_models import build_models
+
+    _, seed = load_voice_models(voice_dir)
+    config = replace(seed.config, n_speakers=len(speakers))
+    models = build_models(config, seed=0)
+    for name, module in models.parts().items():
+        missing, unexpected = module.load_state_dict(getattr(seed, name).state_dict(), strict=False)
+        if unexpected or any("speaker" not in key for key in missing):
+            raise ValueError(f"{name}: seed weights do not fit (missing {missing}, unexpected {unexpected})")
+    out = run_dir / CHECKPOINTS / f"step-{0:08d}"
+    out.mkdir(parents=True, exist_ok=True)
+    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())},
+               out / "acoustic.pt")
+    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, out / "vocoder.pt")
+    shutil.copy(state_dir / "discriminator.pt", out / "discriminator.pt")
+    meta = {"step": 0, "elapsed_s": 0.0, "model_config": config.to_dict(), "speakers": speakers,
+            "seeded_from": voice_dir.name}
+    (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--voice", type=Path, required=True, help="shipped voice directory (ONNX + voice.json)")
     p.add_argument("--state", type=Path, required=True, help="directory with discriminator.pt and meta.json")
     p.add_argument("--run", type=Path, required=True, help="run directory to create the checkpoint in")
+    p.add_argument("--speakers", help="comma-separated speaker names: seed a multi-speaker model (step 0)")
     args = p.parse_args(argv)
-    print(seed_checkpoint(args.voice, args.state, args.run))
+    if args.speakers:
+        print(seed_multispeaker(args.voice, args.state, args.run, args.speakers.split(",")))
+    else:
+        print(seed_checkpoint(args.voice, args.state, args.run))
     return 0
 
 

@@ -86,6 +86,12 @@ class Trainer:
             f"data: {self.data.n} utterances, {self.data.total_seconds() / 3600:.2f} h on {self.device} "
             f"(loaded in {time.time() - t0:.1f} s)"
         )
+        n_speakers = len(self.data.speaker_names)
+        if cfg.model.n_speakers != n_speakers:
+            raise ConfigError(
+                f"the model has n_speakers={cfg.model.n_speakers} but {cfg.data} holds "
+                f"{n_speakers or 'a single speaker'}{' (speakers.json)' if n_speakers else ''}"
+            )
         self.models: VoiceModels = build_models(cfg.model, seed=cfg.seed).to(self.device)
         self.disc = Discriminators(cfg.discriminator_width).to(self.device)
         self.logmel = LogMel(self.audio_cfg).to(self.device)
@@ -175,9 +181,10 @@ class Trainer:
         m = self.models
         batch = self.data.acoustic_batch(self.cfg.batch_acoustic, self.rng)
         with self._autocast():
-            log_d, hidden = m.acoustic.encode(batch.ids, batch.id_mask, detach_duration_input=True)
+            speaker = self._speaker_vectors(batch)
+            log_d, hidden = m.acoustic.encode(batch.ids, batch.id_mask, speaker, detach_duration_input=True)
             frames, _ = length_regulate(hidden, batch.durations, batch.mel.shape[2])
-            mel = m.decoder(frames, batch.frame_mask)
+            mel = m.decoder(frames, batch.frame_mask, speaker)
         l_dur = duration_loss(log_d, batch.durations, batch.id_mask)
         l_mel = masked_mel_loss(mel, batch.mel, batch.frame_mask, self.cfg.mel_l2)
         opt = self.optimizers["acoustic"]
@@ -185,6 +192,13 @@ class Trainer:
         (l_mel + l_dur).backward()
         self._clip_and_step("acoustic", [*m.acoustic.parameters(), *m.decoder.parameters()])
         return {"acoustic_mel": l_mel.detach(), "duration": l_dur.detach()}, batch, mel.detach().float()
+
+    def _speaker_vectors(self, batch: AcousticBatch) -> torch.Tensor | None:
+        """(B, S) speaker vectors of a batch's utterances, or None for a single-speaker model."""
+        if not self.cfg.model.multi_speaker:
+            return None
+        vectors: torch.Tensor = self.models.acoustic.speakers(batch.speaker)
+        return vectors
 
     def _predicted_segments(self, batch: AcousticBatch, mel: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Random aligned segments of the decoder's mels (B_v, M, S) and the teacher audio (B_v, S*hop)."""
@@ -236,26 +250,42 @@ class Trainer:
     # ------------------------------------------------------------------ outputs
     @torch.no_grad()
     def write_samples(self) -> None:
-        """Vocoder on the teacher mel and full synthesis (predicted durations) of one fixed utterance."""
-        m, u = self.models.eval(), self.sample_index
+        """Vocoder on the teacher mel and full synthesis (predicted durations) of fixed utterances: one, or for a
+        multi-speaker run one of each of up to four speakers (files named by speaker)."""
+        m = self.models.eval()
         sr = self.audio_cfg.sample_rate
-        teacher = self.out / "samples" / "teacher.wav"
-        if not teacher.exists():
-            write_wav(teacher, self.data.utterance_audio(u).cpu().numpy(), sr)
-        batch = self.data.gather_utterances(np.array([u]))
-        resynth = m.vocoder(batch.mel)[0]
-        durations, hidden = m.acoustic(batch.ids, batch.id_mask)
-        frames, frame_mask = length_regulate(hidden, torch.round(durations).long())
-        tts = m.vocoder(m.decoder(frames, frame_mask))[0]
-        for kind, audio in (("vocoder", resynth), ("tts", tts)):
-            write_wav(self.out / "samples" / f"step-{self.step:08d}-{kind}.wav", audio.float().cpu().numpy(), sr)
+        for tag, u in self.sample_utterances():
+            teacher = self.out / "samples" / f"teacher{tag}.wav"
+            if not teacher.exists():
+                write_wav(teacher, self.data.utterance_audio(u).cpu().numpy(), sr)
+            batch = self.data.gather_utterances(np.array([u]))
+            speaker = self._speaker_vectors(batch)
+            resynth = m.vocoder(batch.mel)[0]
+            durations, hidden = m.acoustic(batch.ids, batch.id_mask, speaker)
+            frames, frame_mask = length_regulate(hidden, torch.round(durations).long())
+            tts = m.vocoder(m.decoder(frames, frame_mask, speaker))[0]
+            for kind, audio in (("vocoder", resynth), ("tts", tts)):
+                name = f"step-{self.step:08d}{tag}-{kind}.wav"
+                write_wav(self.out / "samples" / name, audio.float().cpu().numpy(), sr)
         self.models.acoustic.train(), self.models.decoder.train(), self.models.vocoder.train()
+
+    def sample_utterances(self) -> list[tuple[str, int]]:
+        """(file tag, utterance index) of the fixed sample utterances."""
+        if not self.data.speaker_names:
+            return [("", self.sample_index)]
+        chosen = []
+        step = max(1, len(self.data.speaker_names) // 4)
+        for k in range(0, len(self.data.speaker_names), step)[:4]:
+            of_speaker = (self.data.speaker == k).nonzero().flatten()
+            chosen.append((f"-{self.data.speaker_names[k]}", int(of_speaker[len(of_speaker) // 2])))
+        return chosen
 
     def save(self, now: float) -> Path:
         meta = {
             "elapsed_s": self.elapsed_before + (now - self.loop_started),
             "train_config": {**self.cfg.to_dict(), "model": self.cfg.model.to_dict()},
             "data": str(self.cfg.data),
+            "speakers": self.data.speaker_names,
         }
         path = save_checkpoint(self.out, self.step, self.models, self.disc, self.optimizers, meta)
         self.log(f"checkpoint {path}")
