@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Remote, background (started by `PIPELINE=pipeline_multi.sh start.sh`): teacher data of every voice of the
+# multi-speaker model (waits for stage.sh's styles, per-voice text and seed checkpoint in /root/os/a), then one
+# trainer for the multi-speaker model. Everything lands under /root/os; collect.sh brings small files back.
+#   TRAIN_MINUTES (default 13), GEN_PARALLEL (teacher processes at once, default 12), TRAIN_ARGS
+set -uo pipefail
+cd /root/os/repo
+export PYTHONPATH=/root/os/site:/root/os/repo/src PYTHONUNBUFFERED=1
+for _ in $(seq 120); do [ -f /root/os/a/ready ] && break; sleep 1; done
+[ -f /root/os/a/ready ] || { echo "nothing staged in /root/os/a: stopping"; exit 1; }
+mkdir -p /root/os/data/multi /root/os/runs
+cp /root/os/a/voices/speakers.json /root/os/data/multi/
+voices=$(python3 -c "import json; print(' '.join(json.load(open('/root/os/a/voices/speakers.json'))))")
+echo "=== $(date +%T) teacher data, ${GEN_PARALLEL:-12} processes at once: $voices"
+printf '%s\n' $voices | xargs -P "${GEN_PARALLEL:-12}" -I{} sh -c 'python3 -m onestep.train.teacher_data \
+  --phonemes /root/os/a/voices/{}.jsonl --style /root/os/a/styles/{}.npy --teacher /root/os/kokoro.onnx \
+  --out /root/os/data/multi/{} --device cuda --workers 1 > /root/os/gen-{}.log 2>&1 || echo "gen {} FAILED"'
+echo "=== $(date +%T) teacher data done: $(du -sh /root/os/data/multi | cut -f1)"
+[ -d /root/os/runs/multi ] || cp -r /root/os/a/run /root/os/runs/multi
+echo "=== $(date +%T) training ${TRAIN_MINUTES:-13} min"
+python3 -m onestep.train.trainer --data /root/os/data/multi --out /root/os/runs/multi --device cuda \
+  --minutes "${TRAIN_MINUTES:-13}" --resume ${TRAIN_ARGS:-} > /root/os/train-multi.log 2>&1
+echo "=== $(date +%T) done"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Local: build the two carry folders of a multi-speaker training lease (lab/GPU_RUNS.md, "Multi-speaker lease").
+#   .carry/b  teacher.onnx.xz (the assembled int8 Kokoro ONNX), the kokoro wheel, voices.txt ("multi")
+#   .carry/a  styles/<voice>.npy (every teacher voice), voices/<voice>.jsonl + speakers.json (per-voice text,
+#             onestep.train.voice_corpus), run/checkpoints/step-N (the seed: the kept multi-speaker checkpoint in
+#             lab/train_state/multi/ when there is one, else a new model seeded from en-heart)
+# Needs data/phonemes_{en,zh,mixed}.jsonl (TRAINING.md §1) and the kokoro wheel in $ONESTEP_DL/pk (or .carry/dl).
+# Usage: lab/gpu/prepare_multi.sh [VOICE_DIR_OF_TEACHER_PACKS]   (default: ../shared/voices/kokoro)
+set -euo pipefail
+cd "$(git rev-parse --show-toplevel)"
+packs=${1:-../shared/voices/kokoro}
+dl=${ONESTEP_DL:-.carry/dl}
+teacher=$(python3 -c "from onestep.teacher.assets import kokoro_model_path; print(kokoro_model_path())")
+rm -rf .carry/a .carry/b/voices.txt .carry/b/styles .carry/b/phonemes_*.jsonl.gz
+mkdir -p .carry/a/styles .carry/b
+[ -f .carry/b/teacher.onnx.xz ] || xz -T2 -6 -c "$teacher" > .carry/b/teacher.onnx.xz
+cp "$(ls "$dl"/kokoro-0.9.4-*.whl "$dl"/pk/kokoro-0.9.4-*.whl 2>/dev/null | head -n 1)" .carry/b/
+echo multi > .carry/b/voices.txt
+voices=$(ls "$packs"/*.pt | xargs -n1 basename | sed 's/\.pt$//' | sort | paste -sd, -)
+for v in ${voices//,/ }; do
+  python3 -c "import sys, numpy as np; from onestep.train.teacher_data import load_style_table as t
+np.save(sys.argv[2], t(sys.argv[1]))" "$packs/$v.pt" ".carry/a/styles/$v.npy"
+done
+python3 -m onestep.train.voice_corpus --pool en=data/phonemes_en.jsonl --pool zh=data/phonemes_zh.jsonl \
+  --pool mixed=data/phonemes_mixed.jsonl --take en=${TAKE_EN:-300} --take zh=${TAKE_ZH:-270} \
+  --take mixed=${TAKE_MIXED:-100} --voices "$voices" --out .carry/a/voices
+if [ -f lab/train_state/multi/meta.json ]; then
+  step=$(python3 -c "import json; print(json.load(open('lab/train_state/multi/meta.json'))['step'])")
+  mkdir -p ".carry/a/run/checkpoints/step-$(printf %08d "$step")"
+  cp lab/train_state/multi/{acoustic.pt,vocoder.pt,discriminator.pt,meta.json} ".carry/a/run/checkpoints/step-$(printf %08d "$step")/"
+else
+  python3 -m onestep.train.seed_checkpoint --voice src/onestep/voices/en-heart --state lab/train_state/en-heart \
+    --run .carry/a/run --speakers "$voices"
+fi
+tree=$(git ls-files -z | xargs -0 du -cb | tail -n 1 | cut -f1)
+for d in .carry/a .carry/b; do
+  size=$(du -sb "$d" | cut -f1)
+  echo "$d: $size bytes; with the tracked tree: $(( (size + tree) / 1048576 )) MiB (limit 64)"
+done

@@ -1,0 +1,65 @@
+"""Per-voice training text of a multi-speaker model: every voice reads English, Mandarin and code-switched
+sentences, each voice its own deterministic sample of the phonemized pools.
+
+    python -m onestep.train.voice_corpus --pool en=data/phonemes_en.jsonl --pool zh=data/phonemes_zh.jsonl \
+        --pool mixed=data/phonemes_mixed.jsonl --take en=300 --take zh=270 --take mixed=100 \
+        --voices af_heart,zf_xiaoxiao,... --out data/voices
+
+writes ``data/voices/<voice>.jsonl`` (the ``teacher_data`` input) and ``data/voices/speakers.json`` (the voice
+order = the rows of the speaker table). Different voices read partly different sentences, so the shared
+networks see more distinct text than one voice's share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+
+def _pair(text: str, what: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name or not value:
+        raise argparse.ArgumentTypeError(f"{what} must look like NAME=VALUE, got {text!r}")
+    return name, value
+
+
+def voice_rows(pools: dict[str, list[str]], take: dict[str, int], voice: str) -> list[str]:
+    """The JSONL lines of ``voice``: ``take[pool]`` lines of each pool, sampled with a seed from the voice name."""
+    seed = int.from_bytes(hashlib.sha256(voice.encode()).digest()[:8], "little")
+    rng = np.random.default_rng(seed)
+    rows: list[str] = []
+    for name, lines in pools.items():
+        n = min(take.get(name, 0), len(lines))
+        rows += [lines[i] for i in sorted(rng.choice(len(lines), size=n, replace=False).tolist())]
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--pool", action="append", required=True, help="NAME=phonemes.jsonl (phonemize_corpus output)")
+    p.add_argument("--take", action="append", required=True, help="NAME=N lines of that pool per voice")
+    p.add_argument("--voices", required=True, help="comma-separated teacher voice names, in speaker-table order")
+    p.add_argument("--out", type=Path, required=True)
+    args = p.parse_args(argv)
+    pools = {}
+    for spec in args.pool:
+        name, path = _pair(spec, "--pool")
+        pools[name] = [line for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    take = {name: int(n) for name, n in (_pair(spec, "--take") for spec in args.take)}
+    voices = [v for v in args.voices.split(",") if v]
+    args.out.mkdir(parents=True, exist_ok=True)
+    for voice in voices:
+        rows = voice_rows(pools, take, voice)
+        (args.out / f"{voice}.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (args.out / "speakers.json").write_text(json.dumps(voices) + "\n", encoding="utf-8")
+    print(f"{len(voices)} voices x {sum(min(take.get(n, 0), len(v)) for n, v in pools.items())} lines -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
