@@ -15,7 +15,7 @@ echo "=== $(date +%T) teacher data, ${GEN_PARALLEL:-12} processes at once: $voic
 printf '%s\n' $voices | xargs -P "${GEN_PARALLEL:-12}" -I{} sh -c 'python3 -m onestep.train.teacher_data \
   --phonemes /root/os/a/voices/{}.jsonl --style /root/os/a/styles/{}.npy --teacher /root/os/kokoro.onnx \
   --out /root/os/data/multi/{} --device cuda --workers 1 > /root/os/gen-{}.log 2>&1 || echo "gen {} FAILED"'
-echo "=== $(date +%T) teacher data done: $(du -sh /root/os/data/multi | cut -f1)"
+echo "=== $(date +%T) teacher data finished: $(du -sh /root/os/data/multi | cut -f1)"
 [ -d /root/os/runs/multi ] || cp -r /root/os/a/run /root/os/runs/multi
 echo "=== $(date +%T) training ${TRAIN_MINUTES:-13} min"
 python3 -m onestep.train.trainer --data /root/os/data/multi --out /root/os/runs/multi --device cuda \
