@@ -29,7 +29,8 @@ from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.runtime import DEVICES, load_engine
 from onestep.runtime.engine import Engine
-from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, detect_language, load_voice_dir
+from onestep.languages import DEFAULT_LANGUAGE, detect_language
+from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
@@ -194,7 +195,7 @@ class TTS:
     @property
     def sample_rate(self) -> int:
         """Hz of the default voice (all shipped voices share one rate)."""
-        entry = self._voice or self.catalog.default_for("en")
+        entry = self._voice or self.catalog.default_for(DEFAULT_LANGUAGE)
         return entry.config.audio.sample_rate
 
     def _entry(self, voice: VoiceArg, text: str) -> VoiceEntry:

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onestep.languages import language_codes
+
 SPEED_MIN, SPEED_MAX = 0.5, 2.0
 
 
@@ -62,7 +64,8 @@ class VoiceConfig:
 
     Attributes:
         name: voice id used by ``--voice`` and the API (letters, digits, ``_`` and ``-``).
-        language: ``"zh"`` or ``"en"``: the language whose text selects this voice by default.
+        language: a code of the language registry (``"zh"``, ``"en"``): the language whose text selects this
+            voice by default.
         version: voice version string.
         audio: signal parameters.
         files: ONNX file names relative to the voice directory: keys ``acoustic``, ``decoder``, ``vocoder``.
@@ -97,8 +100,9 @@ class VoiceConfig:
 
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", self.name or ""):
             raise ConfigError(f"voice name {self.name!r} must be 1-64 letters, digits, '_' or '-'")
-        if self.language not in ("zh", "en"):
-            raise ConfigError(f"voice {self.name}: language must be 'zh' or 'en', got {self.language!r}")
+        if self.language not in language_codes():
+            known = " or ".join(repr(code) for code in language_codes())
+            raise ConfigError(f"voice {self.name}: language must be {known}, got {self.language!r}")
         for key in ("acoustic", "decoder", "vocoder"):
             if key not in self.files:
                 raise ConfigError(f"voice {self.name}: files.{key} is missing")

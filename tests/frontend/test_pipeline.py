@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import onestep.frontend.zh
 from onestep.frontend import pipeline
 from onestep.frontend.chunk import count_ids
-from onestep.frontend.lexicon import ENV_VAR, LexiconError
+from onestep.frontend.lexicon import ENV_VAR, Lexicon, LexiconError
 from onestep.frontend.pipeline import (
     MAX_PHONEMIZE_CHARS,
     Frontend,
@@ -224,11 +225,11 @@ def test_zh_lexicon_reaches_the_mandarin_g2p(
     fake_zh, fake_en = fake_tools
     seen: list[object] = []
 
-    def fake_load(user_words: object = None) -> pipeline.LanguageTools:
-        seen.append(user_words)
+    def fake_load(lexicon: Lexicon | None = None) -> pipeline.LanguageTools:
+        seen.append(lexicon.zh_words if lexicon else None)
         return fake_zh
 
-    monkeypatch.setattr(pipeline, "load_zh_tools", fake_load)
+    monkeypatch.setattr(onestep.frontend.zh, "load_tools", fake_load)
     fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, en_tools=fake_en)
     assert seen == []  # built lazily
     fe.phonemize("hello")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from onestep.runtime.voices import ENV_VAR, VoiceCatalog, VoiceNotFoundError, detect_language, load_voice_dir
+from onestep.languages import detect_language
+from onestep.runtime.voices import ENV_VAR, VoiceCatalog, VoiceNotFoundError, load_voice_dir
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-FRONTEND_PROBES = {"en": "Hello world.", "zh": "你好，世界。"}
+from onestep.languages import LANGUAGES, language_codes
 
 
 @dataclass
@@ -138,7 +138,7 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
                 report.fixes.append(("error", f"voice {entry.name} does not load: {row['error']}"))
         report.voices.append(row)
     languages = {e.config.language for e in catalog.entries.values()}
-    for language in ("en", "zh"):
+    for language in language_codes():
         if catalog.entries and language not in languages:
             message = f"no {language} voice: {language} text will be read by another language's voice"
             report.fixes.append(("warn", message))
@@ -154,7 +154,7 @@ def _frontend(report: Report, lexicon: Path | None) -> None:
         report.facts["frontend"] = {"error": f"{type(e).__name__}: {e}"}
         report.fixes.append(("error", f"the text frontend does not load: {e}"))
         return
-    for language, text in FRONTEND_PROBES.items():
+    for language, text in ((lang.code, lang.sample_text) for lang in LANGUAGES):
         t0 = time.perf_counter()
         try:
             phonemes = frontend.phonemize(text).phonemes

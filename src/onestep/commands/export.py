@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from onestep.cli import CLIError
+from onestep.languages import language_codes
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source.add_argument("--checkpoint", type=Path, help="checkpoint directory, or a run directory (its latest checkpoint)")
     source.add_argument("--random", action="store_true", help="random weights (placeholder voice)")
     p.add_argument("--name", required=True, help="voice name (letters, digits, '_' or '-')")
-    p.add_argument("--language", choices=("zh", "en"), required=True, help="language this voice speaks")
+    p.add_argument("--language", choices=language_codes(), required=True, help="language this voice speaks")
     p.add_argument("--out", type=Path, required=True, help="output voice directory")
     p.add_argument("--teacher", default="", help="teacher description stored in voice.json")
     p.add_argument("--version", dest="voice_version", default="0.1.0", help="voice version string")

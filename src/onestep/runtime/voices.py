@@ -19,14 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import regex
-
 from onestep.config import ConfigError, VoiceConfig
 
 ENV_VAR = "ONESTEP_VOICES"
 PACKAGE_VOICES = Path(__file__).resolve().parent.parent / "voices"
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_HAN = regex.compile(r"\p{Han}")
 
 
 class VoiceNotFoundError(LookupError):
@@ -48,11 +45,6 @@ class VoiceEntry:
     @property
     def name(self) -> str:
         return self.config.name
-
-
-def detect_language(text: str) -> str:
-    """``"zh"`` if ``text`` contains a Han character (mixed Chinese-English text included), else ``"en"``."""
-    return "zh" if _HAN.search(text) else "en"
 
 
 def load_voice_dir(path: str | os.PathLike[str]) -> VoiceEntry:
@@ -114,7 +106,7 @@ class VoiceCatalog:
         return self.entries[name]
 
     def default_for(self, language: str) -> VoiceEntry:
-        """The default voice of ``language`` (``"zh"``/``"en"``).
+        """The default voice of ``language`` (a registry code, ``"zh"``/``"en"``).
 
         Prefers a voice whose ``voice.json`` has ``extra.default = true``, then the first voice of that
         language in search order; with none of that language, the first voice of any language.

@@ -23,6 +23,7 @@ from wyoming.server import AsyncEventHandler, AsyncServer, AsyncStdioServer
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
 
 from onestep import __version__
+from onestep.languages import get_language
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
 from onestep.server.encoders import to_pcm16
@@ -30,8 +31,6 @@ from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeout
 
 log = logging.getLogger("onestep.wyoming")
 
-#: Language tags advertised per voice language (Home Assistant matches pipeline languages against them).
-LANGUAGE_TAGS: dict[str, list[str]] = {"en": ["en", "en_US", "en_GB"], "zh": ["zh", "zh_CN"]}
 _ATTRIBUTION = Attribution(name="OneStep TTS", url="")
 # A sentence ends at . ! ? ; (followed by space/end) or at Chinese/fullwidth end punctuation or a newline.
 _SENTENCE_END = re.compile(r"(?:[.!?;](?=\s)|[。！？；…]+|\n+)")
@@ -46,7 +45,7 @@ def build_info(voices: list[VoiceInfo]) -> Info:
             installed=True,
             description=f"{v.name} ({v.language}{', placeholder' if v.placeholder else ''})",
             version=v.version or None,
-            languages=LANGUAGE_TAGS.get(v.language, [v.language]),
+            languages=list(get_language(v.language).protocol_tags),
         )
         for v in voices
     ]
