@@ -27,7 +27,7 @@ import numpy as np
 
 from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
-from onestep.runtime import DEVICES, load_engine
+from onestep.runtime.engines import get_engine
 from onestep.runtime.engine import Engine
 from onestep.languages import DEFAULT_LANGUAGE, detect_language
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
@@ -152,10 +152,12 @@ class TTS:
     Args:
         voice: the voice for every call that names none: a voice name, or a ``pathlib.Path`` to a voice
             directory. None: chosen per text by language (Han characters -> default zh voice, else en).
-        device: ``"cpu"`` (ONNX Runtime) or ``"cuda"`` (CUDA-graph engine, needs torch with CUDA).
+        device: the engine by its hardware: ``"cpu"`` (``ort-cpu``) or ``"cuda"`` (``torch-cuda-graphs``,
+            needs torch with CUDA); an engine name is accepted too.
         threads: CPU threads per graph (None = one per physical core).
         lexicon: a user pronunciation lexicon file for the frontend.
         voices_dir: extra directories to search for voices (before ``$ONESTEP_VOICES`` and the package's).
+        engine: a registered engine name (:mod:`onestep.runtime.engines`); overrides ``device``.
 
     Engines are loaded on first use of a voice (a named ``voice`` is loaded now) and then shared; all
     methods may be called from several threads.
@@ -168,10 +170,11 @@ class TTS:
         threads: int | None = None,
         lexicon: str | os.PathLike[str] | None = None,
         voices_dir: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None,
+        *,
+        engine: str | None = None,
     ) -> None:
-        if device not in DEVICES:
-            raise ValueError(f"device must be one of {DEVICES}, got {device!r}")
-        self.device = device
+        self.engine_kind = get_engine(engine if engine is not None else device)
+        self.device = self.engine_kind.device
         self.threads = threads
         self.lexicon = lexicon
         self.catalog = VoiceCatalog(voices_dir)
@@ -224,7 +227,7 @@ class TTS:
             with self._lock:
                 engine = self._engines.get(entry.path)
                 if engine is None:
-                    engine = load_engine(entry.path, self.device, self.threads)
+                    engine = self.engine_kind.load(entry.path, self.threads)
                     self._engines[entry.path] = engine
         return engine
 

@@ -29,6 +29,22 @@ class CLIError(Exception):
     """An error to report to the user as ``onestep: error: <message>`` with exit status 2."""
 
 
+def add_engine_option(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--engine NAME`` (choices from the engine registry) and its alias ``--device cpu|cuda``; both set
+    ``args.engine`` (a device is turned into its engine by ``onestep.runtime.engines.get_engine``)."""
+    from onestep.runtime.engines import DEFAULT_ENGINE, ENGINES, device_aliases, engine_names
+
+    described = "; ".join(f"{kind.name}: {kind.description}" for kind in ENGINES)
+    p.add_argument("--engine", choices=engine_names(), default=DEFAULT_ENGINE, help=f"synthesis engine ({described})")
+    p.add_argument(
+        "--device",
+        dest="engine",
+        choices=device_aliases(),
+        default=argparse.SUPPRESS,
+        help="alias of --engine by hardware: " + ", ".join(f"{k.device} = {k.name}" for k in ENGINES),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from onestep import __version__
 

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from onestep.cli import CLIError
+from onestep.cli import CLIError, add_engine_option
 
 MODES = ("engine", "frontend", "server", "peers")
 
@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine = p.add_argument_group("engine mode")
     engine.add_argument("--voice", help="one voice for every sentence (default: by language)")
     engine.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
-    engine.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="engine device")
+    add_engine_option(engine)
     engine.add_argument("--repeat", type=int, default=3, help="warm runs per sentence (default 3)")
     engine.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="sentence sets to run")
     engine.add_argument("--no-plot", action="store_true", help="skip the PNG plot (matplotlib)")
@@ -104,7 +104,7 @@ def _engine(args: argparse.Namespace) -> int:
             args.out_dir,
             voices_dir=args.voices_dir,
             voice=args.voice,
-            device=args.device,
+            engine=args.engine,
             threads=args.threads,
             repeat=args.repeat,
             languages=languages,
@@ -133,7 +133,7 @@ def _compare(args: argparse.Namespace, languages: tuple[str, ...]) -> int:
             threads=args.threads or 1,
             voices_dir=args.voices_dir,
             voice=args.voice,
-            device=args.device,
+            engine=args.engine,
             repeat=args.repeat,
             save_audio=args.save_audio,
             make_plot=not args.no_plot,

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from onestep.cli import CLIError
+from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,10 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def add_voice_arguments(p: argparse.ArgumentParser) -> None:
-    """Options shared by commands that synthesize: voice choice, voice search path, device, threads."""
+    """Options shared by commands that synthesize: voice choice, voice search path, engine, threads."""
     p.add_argument("--voice", help="voice name, or a path to a voice directory (default: by the text's language)")
     p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
-    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="cpu (ONNX Runtime) or cuda")
+    add_engine_option(p)
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
 
 
@@ -60,7 +60,7 @@ def make_tts(args: argparse.Namespace) -> TTS:
     try:
         tts = TTS(
             voice=voice_arg(args.voice),
-            device=args.device,
+            engine=args.engine,
             threads=args.threads,
             lexicon=getattr(args, "lexicon", None),
             voices_dir=args.voices_dir,

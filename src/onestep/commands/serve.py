@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from onestep.cli import CLIError
+from onestep.cli import CLIError, add_engine_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.server.backend import TTSBackend
@@ -26,11 +26,9 @@ SWITCH_INTERVAL_MS = 0.5
 
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
-    """Options shared by ``serve`` and ``wyoming``: voices, device, engine threads and request limits."""
+    """Options shared by ``serve`` and ``wyoming``: voices, engine, engine threads and request limits."""
     p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
-    p.add_argument(
-        "--device", choices=("cpu", "cuda"), default="cpu", help="cpu (thread pool) or cuda (micro-batching)"
-    )
+    add_engine_option(p)
     p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
     p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
     p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
@@ -87,7 +85,7 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
 
     try:
         return ServerConfig(
-            device=args.device,
+            engine=args.engine,
             workers=args.workers if args.workers is not None else default_workers(),
             threads=args.threads,
             queue_size=args.queue_size,
@@ -116,7 +114,7 @@ def build_backend(config: ServerConfig) -> TTSBackend:
 
     try:
         tts = TTS(
-            device=config.device,
+            engine=config.engine,
             threads=config.engine_threads,
             lexicon=config.lexicon,
             voices_dir=list(config.voices_dirs) or None,

@@ -318,3 +318,8 @@ class OrtEngine:
             add_time(timings, "decoder", t1 - t0)
             add_time(timings, "vocoder", time.perf_counter() - t1)
             yield chunk
+
+
+def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> OrtEngine:
+    """The ``ort-cpu`` engine's loader (named by :mod:`onestep.runtime.engines`)."""
+    return OrtEngine(voice_dir, OrtSettings(threads=threads), stream)
