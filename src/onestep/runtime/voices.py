@@ -108,7 +108,7 @@ class VoiceCatalog:
     def default_for(self, language: str) -> VoiceEntry:
         """The default voice of ``language`` (a registry code, ``"zh"``/``"en"``).
 
-        Prefers a voice whose ``voice.json`` has ``extra.default = true``, then the first voice of that
+        Prefers a voice whose ``voice.json`` has ``default: true``, then the first voice of that
         language in search order; with none of that language, the first voice of any language.
         """
         if not self.entries:
@@ -117,7 +117,7 @@ class VoiceCatalog:
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
         same = [e for e in self.entries.values() if e.config.language == language]
-        marked = [e for e in same if e.config.extra.get("default") is True]
+        marked = [e for e in same if e.config.default]
         return (marked or same or list(self.entries.values()))[0]
 
 
