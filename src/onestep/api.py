@@ -29,7 +29,7 @@ from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.runtime.engines import get_engine
 from onestep.runtime.engine import Engine
-from onestep.languages import DEFAULT_LANGUAGE, detect_language
+from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -203,14 +203,14 @@ class TTS:
 
     def _entry(self, voice: VoiceArg, text: str) -> VoiceEntry:
         if voice is None:
-            return self._voice or self.catalog.default_for(detect_language(text))
+            return self._voice or self.catalog.resolve(text=text)
         if isinstance(voice, os.PathLike):
             return load_voice_dir(voice)
         if isinstance(voice, str):
             if self._voice is not None and voice == self._voice.name:
                 return self._voice
             try:
-                return self.catalog.get(voice)
+                return self.catalog.resolve(voice)
             except VoiceNotFoundError as e:
                 if os.sep in voice or "/" in voice:
                     raise VoiceNotFoundError(f"{e} (to load a voice directory pass a pathlib.Path)") from None

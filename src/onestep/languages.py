@@ -114,6 +114,12 @@ def language_of_char(ch: str) -> str | None:
     return None
 
 
+def language_from_tag(tag: str) -> str | None:
+    """The registered code of a language tag (``"en_US"``, ``"zh-CN"``, ``"ZH"``), or None if not spoken."""
+    code = tag.replace("-", "_").split("_")[0].lower()
+    return code if code in _BY_CODE else None
+
+
 def script_language(text: str) -> str | None:
     """The first registered language whose script occurs in ``text`` (``"zh"`` for any text with a Han
     character, mixed Chinese-English text included), or None if no character of a registered script does."""

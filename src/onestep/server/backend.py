@@ -30,10 +30,11 @@ class VoiceInfo:
 
     Attributes:
         name: voice id accepted in requests.
-        language: ``"zh"`` or ``"en"``.
+        language: a registry language code (``"zh"``, ``"en"``).
         sample_rate: Hz of the voice's audio.
         version: voice version string.
         placeholder: True for randomly initialized development voices (they produce noise).
+        default: the voice is its language's default (``voice.json``'s ``default``).
     """
 
     name: str
@@ -41,6 +42,7 @@ class VoiceInfo:
     sample_rate: int
     version: str = ""
     placeholder: bool = False
+    default: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,7 @@ class TTSBackend:
                     sample_rate=int(v.audio.sample_rate),
                     version=v.version,
                     placeholder=bool(v.placeholder),
+                    default=v.default,
                 )
             )
         return out

@@ -24,6 +24,7 @@ from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, Synthesize
 
 from onestep import __version__
 from onestep.languages import get_language
+from onestep.runtime.voices import VoiceNotFoundError, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
 from onestep.server.encoders import to_pcm16
@@ -95,21 +96,12 @@ class WyomingService:
         self.voices = backend.voices()
         self.info_event = build_info(self.voices).event()
 
-    def resolve_voice(self, voice: SynthesizeVoice | None) -> str | None:
-        """A voice name from the request (by name, else by language), or None for the text's default."""
+    def resolve_voice(self, voice: SynthesizeVoice | None, text: str) -> str:
+        """The voice for ``text`` by the one resolver (:func:`onestep.runtime.voices.choose_voice`): by name,
+        else the default voice of the requested language, else of the text's language."""
         if voice is None:
-            return None
-        if voice.name:
-            if voice.name not in {v.name for v in self.voices}:
-                known = ", ".join(v.name for v in self.voices)
-                raise ValueError(f"unknown voice {voice.name[:64]!r}; available: {known}")
-            return voice.name
-        if voice.language:
-            lang = voice.language.replace("-", "_").split("_")[0].lower()
-            for v in self.voices:
-                if v.language == lang:
-                    return v.name
-        return None
+            return choose_voice(self.voices, text=text).name
+        return choose_voice(self.voices, voice.name or None, language=voice.language, text=text).name
 
     async def run(self, uri: str, started: Callable[[], None] | None = None) -> None:
         """Serve ``uri`` (``tcp://host:port``, ``unix://path`` or ``stdio://``) until cancelled.
@@ -170,7 +162,7 @@ class WyomingHandler(AsyncEventHandler):
                     if rest:
                         await self._speak(rest, self._stream_voice)
                 await self.write_event(SynthesizeStopped().event())
-        except (ValueError, KeyError, QueueFullError, SynthesisTimeoutError) as e:
+        except (ValueError, KeyError, VoiceNotFoundError, QueueFullError, SynthesisTimeoutError) as e:
             await self.write_event(Error(text=str(e), code=type(e).__name__).event())
         return True
 
@@ -182,7 +174,7 @@ class WyomingHandler(AsyncEventHandler):
             raise ValueError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise ValueError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice), speed=1.0)
+        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
         rate = service.backend.sample_rate
         stream = service.scheduler.submit(request)
         try:
