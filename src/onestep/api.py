@@ -28,6 +28,7 @@ import numpy as np
 from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.runtime.engines import get_engine
+from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
 from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
@@ -39,12 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
 VoiceArg = str | os.PathLike[str] | None
 
 __all__ = ["TTS", "Audio", "AudioChunk", "PreparedText", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
-
-
-def to_pcm16(samples: np.ndarray) -> bytes:
-    """float32 samples in [-1, 1] -> 16-bit signed little-endian PCM bytes (values clipped)."""
-    scaled = np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0) * 32767.0
-    return np.rint(scaled).astype("<i2").tobytes()
 
 
 @dataclass(frozen=True)

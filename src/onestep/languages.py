@@ -5,7 +5,7 @@ how to warm them up, how its words are joined, and how protocols tag it. Everyth
 script runs and tool loading, voice configs, the default-voice rule, the CLI's ``--language`` choices, the
 Wyoming service description) reads this registry instead of writing the codes out.
 
-Adding a language = one frontend package exposing ``load_tools(lexicon) -> LanguageTools`` (see
+Adding a language = one frontend package whose ``tools`` module has ``load_tools(lexicon) -> LanguageTools`` (see
 ``onestep.frontend.zh``) + one record in :data:`LANGUAGES` (see docs/ARCHITECTURE.md).
 
 This module sits at the bottom of the import graph (beside ``onestep.config``): it imports no frontend code;
@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import regex
+
+from onestep.errors import UserError
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ LANGUAGES: tuple[Language, ...] = (
         code="zh",
         name="Mandarin Chinese",
         script=r"\p{Han}",
-        tools_module="onestep.frontend.zh",
+        tools_module="onestep.frontend.zh.tools",
         warm_up_text="你好。",
         deferred_modules=("cn2an",),
         spaced=False,
@@ -76,7 +78,7 @@ LANGUAGES: tuple[Language, ...] = (
         code="en",
         name="English",
         script=r"[\p{Latin}0-9]",
-        tools_module="onestep.frontend.en",
+        tools_module="onestep.frontend.en.tools",
         # "zorblax" is in no lexicon: it loads the espeak fallback too
         warm_up_text="Hello, zorblax.",
         sample_text="Hello world.",
@@ -89,7 +91,7 @@ DEFAULT_LANGUAGE = "en"
 _BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
 
 
-class UnknownLanguageError(ValueError):
+class UnknownLanguageError(UserError, ValueError):
     """A language code that is not in the registry; the message lists the known ones."""
 
 

@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 
 from onestep.cli import main
-import onestep.frontend.en
-import onestep.frontend.zh
+import onestep.frontend.en.tools
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 
 
 @pytest.fixture(autouse=True)
 def _fake_tools(monkeypatch: pytest.MonkeyPatch, fake_tools: tuple[pipeline.LanguageTools, ...]) -> None:
     fake_zh, fake_en = fake_tools
-    monkeypatch.setattr(onestep.frontend.zh, "load_tools", lambda lexicon=None: fake_zh)
-    monkeypatch.setattr(onestep.frontend.en, "load_tools", lambda lexicon=None: fake_en)
+    monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", lambda lexicon=None: fake_zh)
+    monkeypatch.setattr(onestep.frontend.en.tools, "load_tools", lambda lexicon=None: fake_en)
     monkeypatch.delenv("ONESTEP_LEXICON", raising=False)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import onestep.frontend.zh
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 from onestep.frontend.chunk import count_ids
 from onestep.frontend.lexicon import ENV_VAR, Lexicon, LexiconError
@@ -229,7 +229,7 @@ def test_zh_lexicon_reaches_the_mandarin_g2p(
         seen.append(lexicon.zh_words if lexicon else None)
         return fake_zh
 
-    monkeypatch.setattr(onestep.frontend.zh, "load_tools", fake_load)
+    monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", fake_load)
     fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, en_tools=fake_en)
     assert seen == []  # built lazily
     fe.phonemize("hello")

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import ConfigError
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.engines import DEFAULT_ENGINE
 
@@ -186,10 +187,10 @@ def run_engine_bench(
     from onestep.api import TTS
 
     if repeat < 1:
-        raise ValueError(f"repeat must be >= 1, got {repeat}")
+        raise ConfigError(f"repeat must be >= 1, got {repeat}")
     unknown = set(languages) - set(BENCH_SENTENCES)
     if unknown or not languages:
-        raise ValueError(f"languages must be a non-empty subset of {sorted(BENCH_SENTENCES)}, got {languages}")
+        raise ConfigError(f"languages must be a non-empty subset of {sorted(BENCH_SENTENCES)}, got {languages}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
 

@@ -48,10 +48,7 @@ def _teacher_voices(value: str | None) -> tuple[str, ...] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, EvalError, evaluate, resolve_lang
-    from onestep.runtime.voices import VoiceNotFoundError
-    from onestep.teacher.assets import AssetError
-    from onestep.teacher.voices import VoiceError
+    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, evaluate, resolve_lang
 
     try:
         teachers = _teacher_voices(args.teacher_voice)
@@ -68,8 +65,6 @@ def run(args: argparse.Namespace) -> int:
             save_audio=args.save_audio,
         )
         results = evaluate(config, args.out)
-    except (EvalError, VoiceNotFoundError, VoiceError, AssetError) as e:
-        raise CLIError(str(e)) from e
     except ModuleNotFoundError as e:
         raise CLIError(f"{e.name} is not installed: pip install 'onestep-tts[eval,teacher]'") from e
     from rich.console import Console

@@ -1,6 +1,6 @@
 """The interface between the frontend pipeline and one language's normalizer + G2P.
 
-A language package (``onestep.frontend.zh``, ``onestep.frontend.en``, named by its record in
+A language package (``onestep.frontend.zh.tools``, ``onestep.frontend.en.tools``, named by its record in
 :mod:`onestep.languages`) exposes ``load_tools(lexicon) -> LanguageTools``; :func:`load_language_tools`
 imports it on first use.
 """

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import regex
 
+from onestep.errors import UserError
 from onestep.frontend.chunk import chunk_utterance
 from onestep.frontend.import_tools import is_deferred, load_deferred
 from onestep.frontend.language_tools import LanguageTools, load_language_tools
@@ -56,7 +57,7 @@ _NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
 LATIN = "en"
 
 
-class TextTooLongError(ValueError):
+class TextTooLongError(UserError, ValueError):
     """``Frontend.phonemize`` got more than ``MAX_PHONEMIZE_CHARS`` characters (use ``sentences`` instead)."""
 
 

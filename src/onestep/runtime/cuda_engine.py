@@ -40,7 +40,7 @@ import torch
 from torch import nn
 
 from onestep.config import ConfigError, SynthesisOptions
-from onestep.frontend.buckets import bucket_for, pad_batch
+from onestep.runtime.buckets import bucket_for, pad_batch
 from onestep.model.acoustic import length_regulate
 from onestep.model.export import load_voice_models
 from onestep.runtime.engine import (

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from onestep.config import ConfigError, VoiceConfig
-from onestep.frontend.buckets import bucket_for
+from onestep.runtime.buckets import bucket_for
 
 Timings = dict[str, float]
 """Seconds spent per stage (``acoustic``, ``regulate``, ``decoder``, ``vocoder``), accumulated by engines."""

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from onestep.errors import UserError
+
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.runtime.engine import Engine, StreamSettings
 
@@ -70,7 +72,7 @@ ENGINES: tuple[EngineKind, ...] = (
 DEFAULT_ENGINE = "ort-cpu"
 
 
-class UnknownEngineError(ValueError):
+class UnknownEngineError(UserError, ValueError):
     """An engine name or device alias that is not in the registry; the message lists the known ones."""
 
 

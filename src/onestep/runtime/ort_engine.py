@@ -34,7 +34,7 @@ import numpy as np
 import onnxruntime as ort
 
 from onestep.config import ConfigError, SynthesisOptions, VoiceConfig, int8_path
-from onestep.frontend.buckets import bucket_for, pad_batch
+from onestep.runtime.buckets import bucket_for, pad_batch
 from onestep.runtime.engine import (
     Streamed,
     StreamSettings,

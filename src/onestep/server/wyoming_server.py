@@ -24,10 +24,11 @@ from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, Synthesize
 
 from onestep import __version__
 from onestep.languages import get_language
-from onestep.runtime.voices import VoiceNotFoundError, choose_voice
+from onestep.errors import UserError
+from onestep.runtime.voices import choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
-from onestep.server.encoders import to_pcm16
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 
 log = logging.getLogger("onestep.wyoming")
@@ -152,7 +153,7 @@ class WyomingHandler(AsyncEventHandler):
                 self._sentences = SentenceBuffer()
             elif SynthesizeChunk.is_type(event.type):
                 if self._sentences is None:
-                    raise ValueError("synthesize-chunk without synthesize-start")
+                    raise UserError("synthesize-chunk without synthesize-start")
                 for sentence in self._sentences.add(SynthesizeChunk.from_event(event).text):
                     await self._speak(sentence, self._stream_voice)
             elif SynthesizeStop.is_type(event.type):
@@ -162,8 +163,11 @@ class WyomingHandler(AsyncEventHandler):
                     if rest:
                         await self._speak(rest, self._stream_voice)
                 await self.write_event(SynthesizeStopped().event())
-        except (ValueError, KeyError, VoiceNotFoundError, QueueFullError, SynthesisTimeoutError) as e:
+        except (UserError, KeyError, QueueFullError, SynthesisTimeoutError) as e:  # the client's input, or overload
             await self.write_event(Error(text=str(e), code=type(e).__name__).event())
+        except Exception as e:  # an internal error: logged with its trace; the connection stays usable
+            log.exception("wyoming: synthesis failed")
+            await self.write_event(Error(text=f"internal error: {type(e).__name__}", code="InternalError").event())
         return True
 
     async def _speak(self, text: str, voice: SynthesizeVoice | None) -> None:
@@ -171,9 +175,9 @@ class WyomingHandler(AsyncEventHandler):
         service = self.service
         text = " ".join(text.strip().splitlines())
         if not text:
-            raise ValueError("nothing to synthesize: empty text")
+            raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
-            raise ValueError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
+            raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
         request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
         rate = service.backend.sample_rate
         stream = service.scheduler.submit(request)

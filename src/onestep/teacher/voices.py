@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import UserError
+
 STYLE_DIM = 256
 STYLE_ROWS = 510
 
@@ -43,7 +45,7 @@ KOKORO_VOICES: dict[str, tuple[str, ...]] = {
 _STORAGE_DTYPES = {"FloatStorage": np.float32}
 
 
-class VoiceError(ValueError):
+class VoiceError(UserError, ValueError):
     """A voice pack is missing or not in the expected format; the message names the file."""
 
 

@@ -1,22 +1,4 @@
 """English frontend: normalization (``normalize``), tokenizer, tagger and G2P (``g2p``).
 
-``load_tools`` is the hook the language registry (:mod:`onestep.languages`) names for English.
+``tools.load_tools`` is the hook the language registry (:mod:`onestep.languages`) names for English.
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from onestep.frontend.language_tools import LanguageTools
-
-if TYPE_CHECKING:  # pragma: no cover
-    from onestep.frontend.lexicon import Lexicon
-
-
-def load_tools(lexicon: Lexicon | None = None) -> LanguageTools:
-    """The built-in English tools: ``normalize_en`` + ``EnglishG2P`` (user-lexicon Latin words are cut out
-    by the pipeline before the G2P sees the text, so the lexicon is not used here)."""
-    from onestep.frontend.en.g2p import EnglishG2P
-    from onestep.frontend.en.normalize import normalize_en
-
-    return LanguageTools(normalize_en, EnglishG2P(None))
