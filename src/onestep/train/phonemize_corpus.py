@@ -1,6 +1,6 @@
 """Phonemize training sentences with OUR frontend into the JSONL that ``teacher_data`` reads.
 
-Training text = the first lines of ``../shared/corpus/<lang>_train.txt`` (the last ``HELDOUT_LINES`` lines of each
+Training text = the first lines of the corpus file given as ``--corpus`` (``<lang>_train.txt``; the last ``HELDOUT_LINES`` lines of each
 file are never used for training: the evaluation set is drawn from them) + seeded template sentences
 (``extra_sentences``). Each output line: ``{"id", "text", "phonemes"}``; one line per synthesized chunk.
 """
@@ -27,7 +27,7 @@ def training_lines(corpus: Path, count: int) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--lang", choices=["en", "zh"], required=True)
-    p.add_argument("--corpus", required=True, help="../shared/corpus/<lang>_train.txt")
+    p.add_argument("--corpus", required=True, help="the training corpus file, <lang>_train.txt (one sentence per line)")
     p.add_argument("--count", type=int, default=4000, help="corpus sentences to take")
     p.add_argument("--extra", type=int, default=600, help="template sentences to add")
     p.add_argument("--out", required=True)
