@@ -87,6 +87,9 @@ LANGUAGES: tuple[Language, ...] = (
 )
 DEFAULT_LANGUAGE = "en"
 """The language of text in no registered script, and of the voice used when there is no text at all."""
+LATIN_LANGUAGE = "en"
+"""The language whose tools read Latin-script words: user-lexicon Latin entries, and Latin runs inside other
+languages' sentences (English words in Mandarin text)."""
 
 _BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
 

@@ -230,7 +230,7 @@ def test_zh_lexicon_reaches_the_mandarin_g2p(
         return fake_zh
 
     monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", fake_load)
-    fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, en_tools=fake_en)
+    fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, tools={"en": fake_en})
     assert seen == []  # built lazily
     fe.phonemize("hello")
     assert seen == []  # English-only text never loads the Mandarin tools
@@ -271,7 +271,7 @@ def test_frontend_is_reusable(fake_frontend: Frontend) -> None:
 def test_segments_without_phonemes_are_dropped_and_neighbours_joined(fake_tools: tuple) -> None:
     fake_zh, fake_en = fake_tools
     mute_zh = pipeline.LanguageTools(fake_zh.normalize, lambda text: [Token(text, "")])
-    fe = Frontend({}, zh_tools=mute_zh, en_tools=fake_en)
+    fe = Frontend({}, tools={"zh": mute_zh, "en": fake_en})
     utt = fe.phonemize("hello 𠀀 world")
     assert [(s.lang, s.text) for s in utt.segments] == [("en", "hello world")]
     assert utt.phonemes == "hello world"

@@ -41,6 +41,7 @@ from onestep.frontend.segment import (
 )
 from onestep.frontend.symbols import MAX_PHONEME_IDS
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
+from onestep.languages import LATIN_LANGUAGE as LATIN
 from onestep.languages import get_language, language_codes, script_language
 
 __all__ = ["Frontend", "LanguageTools", "TextTooLongError", "utterance_to_dict", "MAX_PHONEMIZE_CHARS"]
@@ -52,9 +53,6 @@ MAX_PHONEMIZE_CHARS = 100_000  # Frontend.phonemize refuses longer text; sentenc
 # What English text may contain after normalize_en; anything else (left-over symbols) becomes a space.
 _EN_DROP = regex.compile(r"[^\p{Latin}0-9\s,.!?;:'\"()\-—…“”]")
 _NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
-# The language of Latin-script words: user-lexicon Latin entries and Latin runs inside other languages'
-# sentences are spoken with its tools.
-LATIN = "en"
 
 
 class TextTooLongError(UserError, ValueError):
@@ -76,7 +74,6 @@ class Frontend:
         lexicon: user lexicon: a :class:`Lexicon`, a JSON file path, or a ``{word: pronunciation}`` mapping;
             None uses ``$ONESTEP_LEXICON`` when set (else no lexicon).
         tools: replace the built-in normalizer + G2P of some languages, by code (tests, experiments).
-        zh_tools, en_tools: shorthands for ``tools={"zh": ..., "en": ...}``.
     Raises:
         LexiconError: the lexicon is invalid.
     """
@@ -86,14 +83,9 @@ class Frontend:
         lexicon: Lexicon | str | Path | Mapping[str, str] | None = None,
         *,
         tools: Mapping[Lang, LanguageTools] | None = None,
-        zh_tools: LanguageTools | None = None,
-        en_tools: LanguageTools | None = None,
     ) -> None:
         self.lexicon = resolve_lexicon(lexicon)
         self._tools: dict[Lang, LanguageTools] = dict(tools or {})
-        for code, given in (("zh", zh_tools), ("en", en_tools)):
-            if given is not None:
-                self._tools[code] = given
         for code in self._tools:
             get_language(code)  # an unknown code is an error here, not at the first sentence
         self._init_lock = threading.Lock()
@@ -108,16 +100,6 @@ class Frontend:
                 if found is None:
                     found = self._tools[lang] = load_language_tools(lang, self.lexicon)
         return found
-
-    @property
-    def zh(self) -> LanguageTools:
-        """Mandarin tools (``tools("zh")``)."""
-        return self.tools("zh")
-
-    @property
-    def en(self) -> LanguageTools:
-        """English tools (``tools("en")``)."""
-        return self.tools("en")
 
     def preload(self, langs: Iterable[Lang] | None = None, *, background: bool = True) -> threading.Thread | None:
         """Build the tools of ``langs`` now instead of on their first use (e.g. while a server starts).
