@@ -123,3 +123,20 @@ def test_subprocess_real_tools(tmp_path: Path, real_frontend: object) -> None:
     missing = subprocess.run([sys.executable, "-m", "onestep", "phonemize", "--input", str(tmp_path / "no.txt")],
                              check=False, capture_output=True, text=True, env=env, timeout=120)
     assert missing.returncode == 2 and missing.stderr.startswith("onestep: error: cannot read input file")
+
+
+def test_user_errors_exit_2_and_bugs_keep_their_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI catches user errors once (message, exit 2); anything else is a bug and is not hidden."""
+    from onestep.errors import UserError
+
+    def fail(self: pipeline.Frontend, text: str) -> None:
+        raise error
+
+    monkeypatch.setattr(pipeline.Frontend, "phonemize", fail)
+    error: Exception = UserError("the user's fault")
+    assert _run(capsys, "hello") == (2, "", "onestep: error: the user's fault\n")
+    error = ValueError("a bug")
+    with pytest.raises(ValueError, match="a bug"):
+        main(["phonemize", "hello"])

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from onestep.cli import CLIError, add_engine_option
+from onestep.languages import language_codes
 
 MODES = ("engine", "frontend", "server", "peers")
 
@@ -35,7 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
     add_engine_option(engine)
     engine.add_argument("--repeat", type=int, default=3, help="warm runs per sentence (default 3)")
-    engine.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="sentence sets to run")
+    engine.add_argument(
+        "--lang", choices=(*language_codes(), "both"), default="both", help="sentence sets to run (both: all)"
+    )
     engine.add_argument("--no-plot", action="store_true", help="skip the PNG plot (matplotlib)")
     engine.add_argument(
         "--peers",
@@ -90,11 +93,11 @@ def _peer_names(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _engine(args: argparse.Namespace) -> int:
-    from onestep.bench.engine_bench import markdown, run_engine_bench
+    from onestep.bench.engine_bench import BENCH_SENTENCES, markdown, run_engine_bench
 
     if args.repeat < 1:
         raise CLIError(f"--repeat must be >= 1, got {args.repeat}")
-    languages = ("en", "zh") if args.lang == "both" else (args.lang,)
+    languages = tuple(BENCH_SENTENCES) if args.lang == "both" else (args.lang,)
     if args.peers:
         return _compare(args, languages)
     report = run_engine_bench(

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from onestep.cli import CLIError
+from onestep.languages import language_codes
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--teacher-voice",
         help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: af_heart for en, zm_yunxi for zh)",
     )
-    p.add_argument("--lang", choices=("en", "zh"), help="held-out set (default: the voice's language)")
+    p.add_argument("--lang", choices=language_codes(), help="held-out set (default: the voice's language)")
     p.add_argument("--limit", type=int, help="evaluate N sentences spread over the set (default: all, ~112)")
     p.add_argument("--asr", choices=("base", "tiny.en"), default="base", help="Whisper model (default: base)")
     p.add_argument("--no-dnsmos", action="store_true", help="skip DNSMOS")

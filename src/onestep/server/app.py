@@ -17,7 +17,6 @@ from fastapi.responses import Response
 from starlette.middleware.cors import CORSMiddleware
 
 from onestep import __version__
-from onestep.runtime.engines import get_engine
 from onestep.server.backend import SynthesisBackend
 from onestep.server.config import ServerConfig
 from onestep.server.errors import install_error_handlers
@@ -34,7 +33,7 @@ log = logging.getLogger("onestep.server")
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
     """Thread pool for CPU engines, micro-batching for batching (GPU) engines (unless ``config.scheduler_kind``
     names one)."""
-    batches = get_engine(config.engine).batches
+    batches = config.engine_kind.batches
     if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and batches):
         return MicroBatchScheduler(
             backend,

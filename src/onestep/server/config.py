@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onestep.config import ConfigError
-from onestep.runtime.engines import DEFAULT_ENGINE, UnknownEngineError, get_engine
+from onestep.runtime.engines import DEFAULT_ENGINE, EngineKind, UnknownEngineError, get_engine
 
 DEFAULT_MAX_CHARS = 5000
 
@@ -28,8 +28,8 @@ class ServerConfig:
         engine: a registered engine name (:mod:`onestep.runtime.engines`): ``"ort-cpu"`` (thread pool) or
             ``"torch-cuda-graphs"`` (one micro-batching thread); a device alias (``"cpu"``, ``"cuda"``) is
             accepted and replaced by the engine's name.
-        device: alias of ``engine`` by hardware (``"cpu"``, ``"cuda"``); after construction always the
-            hardware of ``engine``.
+        device: alias of ``engine`` by hardware (``"cpu"``, ``"cuda"``), read at construction only (then None,
+            so that ``dataclasses.replace(config, engine=...)`` works); the hardware is ``engine_kind.device``.
         workers: CPU synthesis threads (default: one per core); ignored on CUDA.
         threads: ONNX Runtime intra-op threads of the shared engine (default: cores // workers, at least 1).
         queue_size: requests admitted beyond one per worker; one more gets 503 + Retry-After.
@@ -87,7 +87,7 @@ class ServerConfig:
         if self.device is not None and self.engine not in (DEFAULT_ENGINE, kind.name):
             raise ConfigError(f"device {self.device!r} contradicts engine {self.engine!r}")
         object.__setattr__(self, "engine", kind.name)
-        object.__setattr__(self, "device", kind.device)
+        object.__setattr__(self, "device", None)
         if int(self.workers) < 1:
             raise ConfigError(f"workers must be >= 1, got {self.workers!r}")
         if self.threads is not None and int(self.threads) < 1:
@@ -118,6 +118,11 @@ class ServerConfig:
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")
         if self.lexicon is not None and not Path(self.lexicon).is_file():
             raise ConfigError(f"lexicon {str(self.lexicon)!r} is not a file")
+
+    @property
+    def engine_kind(self) -> EngineKind:
+        """The registry record of :attr:`engine`."""
+        return get_engine(self.engine)
 
     @property
     def engine_threads(self) -> int:
