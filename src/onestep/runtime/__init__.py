@@ -8,9 +8,12 @@ the default) and ``torch-cuda-graphs`` (PyTorch + CUDA graphs, imported only whe
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from onestep.runtime.engine import Engine, StreamSettings
 from onestep.runtime.engines import DEFAULT_ENGINE, get_engine
+
+if TYPE_CHECKING:  # pragma: no cover - kept light: `onestep --help` reads the engine registry through here
+    from onestep.runtime.engine import Engine, StreamSettings
 
 
 
