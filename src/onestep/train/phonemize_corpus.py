@@ -27,7 +27,7 @@ def training_lines(corpus: Path, count: int) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--lang", choices=["en", "zh"], required=True)
-    p.add_argument("--corpus", required=True, help="the training corpus file, <lang>_train.txt (one sentence per line)")
+    p.add_argument("--corpus", required=True, help="../shared/corpus/<lang>_train.txt")
     p.add_argument("--count", type=int, default=4000, help="corpus sentences to take")
     p.add_argument("--extra", type=int, default=600, help="template sentences to add")
     p.add_argument("--out", required=True)
