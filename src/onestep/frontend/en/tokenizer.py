@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 
 RULES_FORMAT = 1  # bump when the rule file's content changes
 SHIPPED_SPACY_VERSION = "3.8.18"  # keep equal to the spaCy pinned in pyproject's test extra
-SHIPPED_RULES = Path(__file__).resolve().parent / f"spacy-{SHIPPED_SPACY_VERSION}-en-tokenizer-r{RULES_FORMAT}.json"
+SHIPPED_RULES = Path(__file__).resolve().parent.parent / f"spacy-{SHIPPED_SPACY_VERSION}-en-tokenizer-r{RULES_FORMAT}.json"
 _CACHE_LIMIT = 5000  # spaCy's Tokenizer.max_cache_size
 _rules_lock = threading.Lock()
 
