@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+import onestep.frontend.en.tools
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 from onestep.frontend.tokens import Token
 from onestep.runtime.voices import ENV_VAR
@@ -23,4 +25,4 @@ def only_fixture_voices(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
     monkeypatch.delenv(ENV_VAR, raising=False)
     monkeypatch.delenv("ONESTEP_LEXICON", raising=False)
     monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "no-package-voices")
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, stand_in_g2p))
+    monkeypatch.setattr(onestep.frontend.en.tools, "load_tools", lambda lexicon=None: pipeline.LanguageTools(str.strip, stand_in_g2p))

@@ -17,6 +17,8 @@ import soundfile
 
 from onestep import TTS, Audio, AudioChunk
 from onestep.api import to_pcm16
+import onestep.frontend.en.tools
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 from onestep.frontend.tokens import Token
 from onestep.runtime.voices import ENV_VAR, VoiceNotFoundError
@@ -42,8 +44,8 @@ def _zh_g2p(text: str) -> list[Token]:
 
 @pytest.fixture
 def fake_g2p(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: pipeline.LanguageTools(str.strip, _en_g2p))
-    monkeypatch.setattr(pipeline, "load_zh_tools", lambda user_words=None: pipeline.LanguageTools(str.strip, _zh_g2p))
+    monkeypatch.setattr(onestep.frontend.en.tools, "load_tools", lambda lexicon=None: pipeline.LanguageTools(str.strip, _en_g2p))
+    monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", lambda lexicon=None: pipeline.LanguageTools(str.strip, _zh_g2p))
 
 
 @pytest.fixture

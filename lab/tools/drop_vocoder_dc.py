@@ -27,7 +27,7 @@ def drop_vocoder_dc(voice_dir: Path, version: str) -> None:
     vocoder = Vocoder(cfg)
     vocoder.load_state_dict(models.vocoder.state_dict())  # the iSTFT basis is a non-persistent buffer
     export_graph(vocoder.eval(), "vocoder", cfg, voice_dir / voice.files["vocoder"])
-    dataclasses.replace(voice, version=version, extra={**voice.extra, "model": cfg.to_dict()}).save(
+    dataclasses.replace(voice, version=version, model=cfg).save(
         voice_dir / "voice.json"
     )
 

@@ -27,9 +27,11 @@ import numpy as np
 
 from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
-from onestep.runtime import DEVICES, load_engine
+from onestep.runtime.engines import get_engine
+from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
-from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, detect_language, load_voice_dir
+from onestep.languages import DEFAULT_LANGUAGE
+from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
@@ -38,12 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
 VoiceArg = str | os.PathLike[str] | None
 
 __all__ = ["TTS", "Audio", "AudioChunk", "PreparedText", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
-
-
-def to_pcm16(samples: np.ndarray) -> bytes:
-    """float32 samples in [-1, 1] -> 16-bit signed little-endian PCM bytes (values clipped)."""
-    scaled = np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0) * 32767.0
-    return np.rint(scaled).astype("<i2").tobytes()
 
 
 @dataclass(frozen=True)
@@ -151,10 +147,12 @@ class TTS:
     Args:
         voice: the voice for every call that names none: a voice name, or a ``pathlib.Path`` to a voice
             directory. None: chosen per text by language (Han characters -> default zh voice, else en).
-        device: ``"cpu"`` (ONNX Runtime) or ``"cuda"`` (CUDA-graph engine, needs torch with CUDA).
+        device: the engine by its hardware: ``"cpu"`` (``ort-cpu``) or ``"cuda"`` (``torch-cuda-graphs``,
+            needs torch with CUDA); an engine name is accepted too.
         threads: CPU threads per graph (None = one per physical core).
         lexicon: a user pronunciation lexicon file for the frontend.
         voices_dir: extra directories to search for voices (before ``$ONESTEP_VOICES`` and the package's).
+        engine: a registered engine name (:mod:`onestep.runtime.engines`); overrides ``device``.
 
     Engines are loaded on first use of a voice (a named ``voice`` is loaded now) and then shared; all
     methods may be called from several threads.
@@ -167,10 +165,11 @@ class TTS:
         threads: int | None = None,
         lexicon: str | os.PathLike[str] | None = None,
         voices_dir: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None,
+        *,
+        engine: str | None = None,
     ) -> None:
-        if device not in DEVICES:
-            raise ValueError(f"device must be one of {DEVICES}, got {device!r}")
-        self.device = device
+        self.engine_kind = get_engine(engine if engine is not None else device)
+        self.device = self.engine_kind.device
         self.threads = threads
         self.lexicon = lexicon
         self.catalog = VoiceCatalog(voices_dir)
@@ -194,19 +193,19 @@ class TTS:
     @property
     def sample_rate(self) -> int:
         """Hz of the default voice (all shipped voices share one rate)."""
-        entry = self._voice or self.catalog.default_for("en")
+        entry = self._voice or self.catalog.default_for(DEFAULT_LANGUAGE)
         return entry.config.audio.sample_rate
 
     def _entry(self, voice: VoiceArg, text: str) -> VoiceEntry:
         if voice is None:
-            return self._voice or self.catalog.default_for(detect_language(text))
+            return self._voice or self.catalog.resolve(text=text)
         if isinstance(voice, os.PathLike):
             return load_voice_dir(voice)
         if isinstance(voice, str):
             if self._voice is not None and voice == self._voice.name:
                 return self._voice
             try:
-                return self.catalog.get(voice)
+                return self.catalog.resolve(voice)
             except VoiceNotFoundError as e:
                 if os.sep in voice or "/" in voice:
                     raise VoiceNotFoundError(f"{e} (to load a voice directory pass a pathlib.Path)") from None
@@ -223,7 +222,7 @@ class TTS:
             with self._lock:
                 engine = self._engines.get(entry.path)
                 if engine is None:
-                    engine = load_engine(entry.path, self.device, self.threads)
+                    engine = self.engine_kind.load(entry.path, self.threads)
                     self._engines[entry.path] = engine
         return engine
 

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from onestep.errors import UserError
+
 COMMANDS: tuple[str, ...] = (
     "say",
     "phonemize",
@@ -25,8 +27,24 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-class CLIError(Exception):
-    """An error to report to the user as ``onestep: error: <message>`` with exit status 2."""
+class CLIError(UserError):
+    """A bad command-line option, reported like every :class:`~onestep.errors.UserError`."""
+
+
+def add_engine_option(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--engine NAME`` (choices from the engine registry) and its alias ``--device cpu|cuda``; both set
+    ``args.engine`` (a device is turned into its engine by ``onestep.runtime.engines.get_engine``)."""
+    from onestep.runtime.engines import DEFAULT_ENGINE, ENGINES, device_aliases, engine_names
+
+    described = "; ".join(f"{kind.name}: {kind.description}" for kind in ENGINES)
+    p.add_argument("--engine", choices=engine_names(), default=DEFAULT_ENGINE, help=f"synthesis engine ({described})")
+    p.add_argument(
+        "--device",
+        dest="engine",
+        choices=device_aliases(),
+        default=argparse.SUPPRESS,
+        help="alias of --engine by hardware: " + ", ".join(f"{k.device} = {k.name}" for k in ENGINES),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
-    except CLIError as e:
+    except (UserError, FileNotFoundError) as e:  # the one place user errors (and a path given that does not
+        # exist) become a message + exit 2; every other error is a bug and keeps its traceback
         print(f"onestep: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -2,6 +2,12 @@
 
 ``VoiceConfig`` mirrors a shipped voice's ``voice.json``; ``SynthesisOptions`` holds the per-call knobs.
 Both validate on construction so that a bad file or argument fails before anything heavy is built.
+
+Each dimension is stored once in ``voice.json``: the signal's ``hop_length`` and ``n_mels`` in ``audio``, the
+networks' sizes in ``model`` (:class:`~onestep.model.config.ModelConfig`, whose ``hop_length``/``n_mels`` are
+filled from ``audio`` on load and must agree with it), the decoder's input width as ``model.acoustic_dim``
+(``VoiceConfig.hidden_dim`` is derived from it). Files written before these were typed fields (model config
+in ``extra.model``, default flag in ``extra.default``, ``hidden_dim`` beside ``extra.model``) load the same.
 """
 
 from __future__ import annotations
@@ -11,11 +17,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onestep.errors import ConfigError
+from onestep.languages import language_codes
+from onestep.model.config import ModelConfig
+
+__all__ = ["AudioConfig", "ConfigError", "ModelConfig", "SynthesisOptions", "VoiceConfig", "int8_path"]
+
 SPEED_MIN, SPEED_MAX = 0.5, 2.0
-
-
-class ConfigError(ValueError):
-    """A configuration file or option is invalid; the message names the field."""
 
 
 @dataclass(frozen=True)
@@ -62,18 +70,24 @@ class VoiceConfig:
 
     Attributes:
         name: voice id used by ``--voice`` and the API (letters, digits, ``_`` and ``-``).
-        language: ``"zh"`` or ``"en"``: the language whose text selects this voice by default.
+        language: a code of the language registry (``"zh"``, ``"en"``): the language whose text selects this
+            voice by default.
         version: voice version string.
         audio: signal parameters.
         files: ONNX file names relative to the voice directory: keys ``acoustic``, ``decoder``, ``vocoder``.
         phoneme_buckets: static phoneme-id lengths (pads included) the acoustic graph is run at.
         frame_buckets: static frame counts the decoder/vocoder graphs are run at.
         vocoder_context: frames of left/right context streaming needs for a seamless vocoder join.
-        hidden_dim: channels of the acoustic encoder output fed to the decoder.
+        hidden_dim: channels of the acoustic encoder output fed to the decoder: ``model.acoustic_dim`` when
+            ``model`` is known (giving another value is an error), else as given (default 256).
         teacher: where the training audio came from (e.g. ``"kokoro-82m-v1.0/af_heart"``).
         license: licence of the voice weights.
         placeholder: True for randomly initialized voices (development only: they speak noise).
-        extra: free-form metadata (training steps, eval numbers, ...).
+        model: sizes of the networks behind the graphs (written by ``onestep export``); None for voices
+            whose ``voice.json`` does not say (the CPU engine does not need it; the GPU engine does).
+        default: this voice is its language's default (see ``VoiceCatalog.default_for``).
+        extra: free-form metadata (training steps, eval numbers, ...); ``extra["model"]`` and
+            ``extra["default"]`` given here (the old places) are moved into ``model`` and ``default``.
     """
 
     name: str
@@ -86,19 +100,24 @@ class VoiceConfig:
     phoneme_buckets: tuple[int, ...] = (32, 64, 128, 256, 512)
     frame_buckets: tuple[int, ...] = (128, 256, 512, 1024, 2048)
     vocoder_context: int = 16
-    hidden_dim: int = 256
+    hidden_dim: int | None = None
     teacher: str = ""
     license: str = "Apache-2.0"
     placeholder: bool = False
+    model: ModelConfig | None = None
+    default: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         import re
 
+        self._adopt_legacy_extra()
+
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", self.name or ""):
             raise ConfigError(f"voice name {self.name!r} must be 1-64 letters, digits, '_' or '-'")
-        if self.language not in ("zh", "en"):
-            raise ConfigError(f"voice {self.name}: language must be 'zh' or 'en', got {self.language!r}")
+        if self.language not in language_codes():
+            known = " or ".join(repr(code) for code in language_codes())
+            raise ConfigError(f"voice {self.name}: language must be {known}, got {self.language!r}")
         for key in ("acoustic", "decoder", "vocoder"):
             if key not in self.files:
                 raise ConfigError(f"voice {self.name}: files.{key} is missing")
@@ -107,6 +126,40 @@ class VoiceConfig:
                 raise ConfigError(f"voice {self.name}: {label} must be strictly increasing positive ints")
         if self.vocoder_context < 0:
             raise ConfigError(f"voice {self.name}: vocoder_context must be >= 0")
+        if not isinstance(self.default, bool):
+            raise ConfigError(f"voice {self.name}: default must be true or false, got {self.default!r}")
+        model = self.model
+        if model is None:
+            object.__setattr__(self, "hidden_dim", 256 if self.hidden_dim is None else self.hidden_dim)
+            return
+        if self.hidden_dim not in (None, model.acoustic_dim):
+            raise ConfigError(
+                f"voice {self.name}: hidden_dim {self.hidden_dim} differs from model.acoustic_dim {model.acoustic_dim}"
+            )
+        object.__setattr__(self, "hidden_dim", model.acoustic_dim)
+        if (model.hop_length, model.n_mels) != (self.audio.hop_length, self.audio.n_mels):
+            raise ConfigError(
+                f"voice {self.name}: model hop/mels ({model.hop_length}/{model.n_mels}) differ from "
+                f"audio ({self.audio.hop_length}/{self.audio.n_mels})"
+            )
+
+    def _adopt_legacy_extra(self) -> None:
+        """Move ``extra["model"]``/``extra["default"]`` (where voice.json kept them before) into the fields."""
+        if "model" not in self.extra and "default" not in self.extra:
+            return
+        extra = dict(self.extra)
+        if "model" in extra:
+            legacy = extra.pop("model")
+            if isinstance(legacy, dict):
+                legacy = _model_from_dict(legacy, self.audio)
+            if not isinstance(legacy, ModelConfig):
+                raise ConfigError(f"voice {self.name}: extra.model must be an object, got {legacy!r}")
+            if self.model is not None and self.model != legacy:
+                raise ConfigError(f"voice {self.name}: model and extra.model differ")
+            object.__setattr__(self, "model", legacy)
+        if "default" in extra:
+            object.__setattr__(self, "default", extra.pop("default") is True or self.default)
+        object.__setattr__(self, "extra", extra)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> VoiceConfig:
@@ -118,6 +171,8 @@ class VoiceConfig:
             raise ConfigError(f"voice.json: unknown keys {sorted(unknown)}")
         if "audio" in data:
             data["audio"] = AudioConfig(**data["audio"])
+        if isinstance(data.get("model"), dict):
+            data["model"] = _model_from_dict(data["model"], data.get("audio") or AudioConfig())
         for key in ("phoneme_buckets", "frame_buckets"):
             if key in data:
                 data[key] = tuple(int(x) for x in data[key])
@@ -137,13 +192,32 @@ class VoiceConfig:
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``voice.json`` form: each dimension once (no ``hidden_dim`` and no ``model.hop_length``/
+        ``model.n_mels`` when ``model`` is known; see the module docstring)."""
         d = asdict(self)
         d["phoneme_buckets"] = list(self.phoneme_buckets)
         d["frame_buckets"] = list(self.frame_buckets)
+        if self.model is None:
+            del d["model"]
+        else:
+            del d["hidden_dim"]
+            d["model"] = {k: v for k, v in self.model.to_dict().items() if k not in _MODEL_KEYS_FROM_AUDIO}
         return d
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+_MODEL_KEYS_FROM_AUDIO = ("hop_length", "n_mels")  # ModelConfig fields stored once, in voice.json's audio
+
+
+def _model_from_dict(data: dict[str, Any], audio: AudioConfig) -> ModelConfig:
+    """A ``ModelConfig`` from ``voice.json``'s ``model`` (or legacy ``extra.model``) object; ``hop_length`` and
+    ``n_mels`` come from ``audio`` when the object leaves them out."""
+    if not isinstance(audio, AudioConfig):
+        audio = AudioConfig(**audio)
+    filled = {"hop_length": audio.hop_length, "n_mels": audio.n_mels, **data}
+    return ModelConfig.from_dict(filled)
 
 
 @dataclass(frozen=True)

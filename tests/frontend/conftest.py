@@ -81,7 +81,7 @@ def make_fake() -> Callable[..., Frontend]:
     """Build a Frontend on the fake tools: ``make_fake(lexicon=...)``."""
 
     def _make(lexicon: object = None) -> Frontend:
-        return Frontend(lexicon, zh_tools=FAKE_ZH, en_tools=FAKE_EN)  # type: ignore[arg-type]
+        return Frontend(lexicon, tools={"zh": FAKE_ZH, "en": FAKE_EN})  # type: ignore[arg-type]
 
     return _make
 

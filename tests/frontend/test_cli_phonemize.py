@@ -17,14 +17,16 @@ from pathlib import Path
 import pytest
 
 from onestep.cli import main
+import onestep.frontend.en.tools
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 
 
 @pytest.fixture(autouse=True)
 def _fake_tools(monkeypatch: pytest.MonkeyPatch, fake_tools: tuple[pipeline.LanguageTools, ...]) -> None:
     fake_zh, fake_en = fake_tools
-    monkeypatch.setattr(pipeline, "load_zh_tools", lambda user_words=None: fake_zh)
-    monkeypatch.setattr(pipeline, "load_en_tools", lambda: fake_en)
+    monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", lambda lexicon=None: fake_zh)
+    monkeypatch.setattr(onestep.frontend.en.tools, "load_tools", lambda lexicon=None: fake_en)
     monkeypatch.delenv("ONESTEP_LEXICON", raising=False)
 
 
@@ -121,3 +123,20 @@ def test_subprocess_real_tools(tmp_path: Path, real_frontend: object) -> None:
     missing = subprocess.run([sys.executable, "-m", "onestep", "phonemize", "--input", str(tmp_path / "no.txt")],
                              check=False, capture_output=True, text=True, env=env, timeout=120)
     assert missing.returncode == 2 and missing.stderr.startswith("onestep: error: cannot read input file")
+
+
+def test_user_errors_exit_2_and_bugs_keep_their_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI catches user errors once (message, exit 2); anything else is a bug and is not hidden."""
+    from onestep.errors import UserError
+
+    def fail(self: pipeline.Frontend, text: str) -> None:
+        raise error
+
+    monkeypatch.setattr(pipeline.Frontend, "phonemize", fail)
+    error: Exception = UserError("the user's fault")
+    assert _run(capsys, "hello") == (2, "", "onestep: error: the user's fault\n")
+    error = ValueError("a bug")
+    with pytest.raises(ValueError, match="a bug"):
+        main(["phonemize", "hello"])

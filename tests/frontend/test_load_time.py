@@ -115,7 +115,7 @@ def _counting_tools(calls: list[str], lang: str) -> LanguageTools:
 )
 def test_preload_builds_requested_languages(langs: list[str], background: bool, expected: list[str]) -> None:
     calls: list[str] = []
-    fe = Frontend(lexicon={}, zh_tools=_counting_tools(calls, "zh"), en_tools=_counting_tools(calls, "en"))
+    fe = Frontend(lexicon={}, tools={"zh": _counting_tools(calls, "zh"), "en": _counting_tools(calls, "en")})
     thread = fe.preload(langs, background=background)  # type: ignore[arg-type]
     assert (thread is not None) == background
     if thread is not None:

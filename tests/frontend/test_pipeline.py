@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
 from onestep.frontend.chunk import count_ids
-from onestep.frontend.lexicon import ENV_VAR, LexiconError
+from onestep.frontend.lexicon import ENV_VAR, Lexicon, LexiconError
 from onestep.frontend.pipeline import (
     MAX_PHONEMIZE_CHARS,
     Frontend,
@@ -224,12 +225,12 @@ def test_zh_lexicon_reaches_the_mandarin_g2p(
     fake_zh, fake_en = fake_tools
     seen: list[object] = []
 
-    def fake_load(user_words: object = None) -> pipeline.LanguageTools:
-        seen.append(user_words)
+    def fake_load(lexicon: Lexicon | None = None) -> pipeline.LanguageTools:
+        seen.append(lexicon.zh_words if lexicon else None)
         return fake_zh
 
-    monkeypatch.setattr(pipeline, "load_zh_tools", fake_load)
-    fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, en_tools=fake_en)
+    monkeypatch.setattr(onestep.frontend.zh.tools, "load_tools", fake_load)
+    fe = Frontend({"车库": "che1 ku4", "PLC": "P L C"}, tools={"en": fake_en})
     assert seen == []  # built lazily
     fe.phonemize("hello")
     assert seen == []  # English-only text never loads the Mandarin tools
@@ -270,7 +271,7 @@ def test_frontend_is_reusable(fake_frontend: Frontend) -> None:
 def test_segments_without_phonemes_are_dropped_and_neighbours_joined(fake_tools: tuple) -> None:
     fake_zh, fake_en = fake_tools
     mute_zh = pipeline.LanguageTools(fake_zh.normalize, lambda text: [Token(text, "")])
-    fe = Frontend({}, zh_tools=mute_zh, en_tools=fake_en)
+    fe = Frontend({}, tools={"zh": mute_zh, "en": fake_en})
     utt = fe.phonemize("hello 𠀀 world")
     assert [(s.lang, s.text) for s in utt.segments] == [("en", "hello world")]
     assert utt.phonemes == "hello world"

@@ -49,7 +49,7 @@ def test_vocoder_loses_only_its_dc_bin(tmp_path: Path) -> None:
     got = _vocode(voice_dir / "vocoder.onnx", mel)
     np.testing.assert_allclose(got, want, atol=1e-5)
     assert not np.allclose(got, _vocode(FIXTURE / "vocoder.onnx", mel), atol=1e-5)  # the DC bin is gone
-    assert VoiceConfig.load(voice_dir / "voice.json").extra["model"]["istft_drop_dc"] is True
+    assert VoiceConfig.load(voice_dir / "voice.json").model.istft_drop_dc is True
 
     with pytest.raises(SystemExit, match="already"):
         _script().main([str(voice_dir), "--version", "9.9.10"])

@@ -38,7 +38,7 @@ def test_written_config(exported: tuple[Path, VoiceModels, VoiceConfig]) -> None
     loaded = VoiceConfig.load(out / "voice.json")
     assert loaded == written
     assert loaded.vocoder_context == TINY.vocoder_context and loaded.hidden_dim == TINY.acoustic_dim
-    assert loaded.extra["model"] == TINY.to_dict()
+    assert loaded.model == TINY
 
 
 def test_graph_signatures(exported: tuple[Path, VoiceModels, VoiceConfig]) -> None:

@@ -92,7 +92,7 @@ def test_oversized_batches_are_sorted_by_length_and_split_evenly() -> None:
 
 
 def _padded_cost(sizes: tuple[int, ...], batch_sizes: tuple[int, ...], overhead: float) -> float:
-    from onestep.frontend.buckets import bucket_for
+    from onestep.runtime.buckets import bucket_for
 
     return sum(bucket_for(s, batch_sizes) for s in sizes) + overhead * len(sizes)
 
@@ -107,7 +107,7 @@ def test_rows_are_cut_into_captured_sizes_when_padding_costs_more(n: int, overhe
 
 def test_row_split_is_optimal_against_brute_force() -> None:
     def best(n: int, sizes: tuple[int, ...], overhead: float) -> float:  # every multiset of pass sizes
-        from onestep.frontend.buckets import bucket_for
+        from onestep.runtime.buckets import bucket_for
 
         out = bucket_for(n, sizes) + overhead
         for s in sizes:
@@ -165,7 +165,7 @@ def test_frame_passes_beyond_the_largest_bucket_and_zero_overhead() -> None:
 
 def test_frame_plan_is_never_worse_than_one_pass() -> None:
     rng = np.random.default_rng(3)
-    from onestep.frontend.buckets import bucket_for
+    from onestep.runtime.buckets import bucket_for
 
     for _ in range(200):
         n = int(rng.integers(1, 129))

@@ -8,7 +8,7 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-from onestep.frontend.buckets import pad_batch
+from onestep.runtime.buckets import pad_batch
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.engine import frame_bucket
 from onestep.runtime.ort_engine import LOG_MEL_FLOOR, OrtEngine, OrtSettings

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from onestep.runtime.voices import ENV_VAR, VoiceCatalog, VoiceNotFoundError, detect_language, load_voice_dir
+from onestep.languages import detect_language
+from onestep.runtime.voices import ENV_VAR, VoiceCatalog, VoiceNotFoundError, load_voice_dir
 
 
 @pytest.mark.parametrize(
@@ -91,3 +92,17 @@ def test_unreadable_voice_json_is_reported_not_fatal(voice_copy, tmp_path: Path)
     catalog = VoiceCatalog(tmp_path)
     assert "good" in catalog.names() and "bad" not in catalog.names()
     assert any("language must be" in p for p in catalog.problems)
+
+
+def test_one_resolver_for_names_languages_and_text() -> None:
+    from onestep.runtime.voices import choose_voice
+    from onestep.server.backend import VoiceInfo
+
+    voices = [VoiceInfo("anna", "en", 24000), VoiceInfo("lan", "zh", 24000), VoiceInfo("mei", "zh", 24000, default=True)]
+    assert choose_voice(voices, "lan").name == "lan"
+    # a requested language (Wyoming's tags too) picks that language's default voice, as text of it does
+    assert choose_voice(voices, language="zh_CN").name == choose_voice(voices, text="你好").name == "mei"
+    assert choose_voice(voices, language="fr", text="你好").name == "mei"  # not spoken: by the text
+    assert choose_voice(voices, text="Hello").name == "anna"
+    with pytest.raises(VoiceNotFoundError, match="available voices: anna, lan, mei"):
+        choose_voice(voices, "../etc")

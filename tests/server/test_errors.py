@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+
 import httpx
+import numpy as np
 import pytest
 
-from .conftest import TEXT, VOICE, LiveServer
+from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
+
+from .conftest import TEXT, VOICE, GatedBackend, LiveServer, live_server
 
 SPEECH = "/v1/audio/speech"
 SYNTH = "/synthesize"
@@ -100,3 +106,34 @@ def test_server_is_healthy_after_the_abuse_and_counted_it(server: LiveServer) ->
     metrics = httpx.get(server.url + "/metrics").text
     assert 'onestep_errors_total{type="voice_not_found"}' in metrics
     assert 'onestep_errors_total{type="body_too_large"}' in metrics
+
+
+class _FailingBackend(GatedBackend):
+    """The real backend whose synthesis raises ``error`` (a user error, or a bug)."""
+
+    def __init__(self, inner: TTSBackend, error: Exception) -> None:
+        super().__init__(inner)
+        self.error = error
+
+    def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
+        raise self.error
+        yield  # pragma: no cover - a generator, like the real one
+
+
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [(BackendInputError("nothing to say"), 400), (ValueError("an engine bug"), 500), (RuntimeError("boom"), 500)],
+)
+def test_user_errors_are_4xx_and_bugs_500_with_a_logged_trace(
+    backend: TTSBackend, error: Exception, status: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    with live_server(_FailingBackend(backend, error), warmup=False) as live:
+        with caplog.at_level(logging.ERROR, logger="onestep.server"):
+            r = httpx.post(live.url + SYNTH, json={"text": TEXT, "voice": VOICE, "format": "pcm"}, timeout=30)
+    assert r.status_code == status
+    message = r.json()["error"]["message"]
+    if status == 500:
+        assert str(error) not in message  # details stay in the log
+        assert any(rec.exc_info and rec.exc_info[1] is error for rec in caplog.records)
+    else:
+        assert str(error) in message

@@ -74,7 +74,7 @@ def test_streamed_formats_decode_to_the_same_length(fmt: str, server: LiveServer
 
 
 def test_voice_object_names_our_voice_and_openai_names_map_to_the_default(server: LiveServer, tts) -> None:  # noqa: ANN001
-    from onestep.runtime.voices import detect_language
+    from onestep.languages import detect_language
 
     default = tts.catalog.default_for(detect_language(TEXT)).name
     bodies = [{"voice": default}, {"voice": {"id": default}}, {"voice": "nova"}, {"voice": "ALLOY"}]

@@ -139,3 +139,23 @@ def test_sentence_buffer(chunks: list[str], sentences: list[str], rest: str) -> 
     got = [s for c in chunks for s in buf.add(c)]
     assert got == sentences
     assert buf.finish() == rest
+
+
+def test_language_default_is_the_apis() -> None:
+    """Wyoming picks a language's default voice by the same rule as the API (voice.json's default flag)."""
+    from onestep.runtime.voices import choose_voice
+    from onestep.server.backend import VoiceInfo
+
+    voices = [VoiceInfo("anna", "en", 24000), VoiceInfo("lan", "zh", 24000), VoiceInfo("mei", "zh", 24000, default=True)]
+
+    class Listed:
+        sample_rate = 24000
+
+        def voices(self) -> list[VoiceInfo]:
+            return voices
+
+    service = WyomingService(ServerConfig(), Listed(), scheduler=None)  # type: ignore[arg-type]
+    api_default = choose_voice(voices, text="你好").name
+    assert service.resolve_voice(SynthesizeVoice(language="zh_CN"), "hello") == api_default == "mei"
+    assert service.resolve_voice(None, "你好") == "mei"
+    assert service.resolve_voice(SynthesizeVoice(name="lan"), "hello") == "lan"

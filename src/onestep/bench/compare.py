@@ -39,6 +39,8 @@ from typing import Any
 
 import numpy as np
 
+from onestep.runtime.engines import DEFAULT_ENGINE
+
 ONESTEP = "onestep"
 SPEEDUP_TARGETS: dict[str, float] = {"piper": 5.0, "kokoro": 15.0}
 """Goals for peer RTF / OneStep RTF, measured in the same run."""
@@ -314,7 +316,7 @@ def run_comparison(
     threads: int = 1,
     voices_dir: str | Path | Sequence[str | Path] | None = None,
     voice: str | None = None,
-    device: str = "cpu",
+    engine: str = DEFAULT_ENGINE,
     repeat: int = 3,
     save_audio: bool = False,
     make_plot: bool = True,
@@ -326,7 +328,7 @@ def run_comparison(
         languages: which :data:`~onestep.bench.engine_bench.BENCH_SENTENCES` sets to run.
         peers: peers to run (see :data:`onestep.bench.peers.PEER_LANGS`); each runs on its languages.
         threads: CPU threads for OneStep's graphs and for each peer's runtime.
-        voices_dir, voice, device, repeat: passed to the engine benchmark.
+        voices_dir, voice, engine, repeat: passed to the engine benchmark.
         save_audio: keep the peers' WAV files.
         make_plot: write ``engine.png`` and ``compare.png`` (matplotlib).
     Returns:
@@ -343,7 +345,7 @@ def run_comparison(
         out,
         voices_dir=voices_dir,
         voice=voice,
-        device=device,
+        engine=engine,
         threads=threads,
         repeat=repeat,
         languages=languages,

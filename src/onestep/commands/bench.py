@@ -18,7 +18,8 @@ import json
 import sys
 from pathlib import Path
 
-from onestep.cli import CLIError
+from onestep.cli import CLIError, add_engine_option
+from onestep.languages import language_codes
 
 MODES = ("engine", "frontend", "server", "peers")
 
@@ -33,9 +34,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     engine = p.add_argument_group("engine mode")
     engine.add_argument("--voice", help="one voice for every sentence (default: by language)")
     engine.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
-    engine.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="engine device")
+    add_engine_option(engine)
     engine.add_argument("--repeat", type=int, default=3, help="warm runs per sentence (default 3)")
-    engine.add_argument("--lang", choices=("en", "zh", "both"), default="both", help="sentence sets to run")
+    engine.add_argument(
+        "--lang", choices=(*language_codes(), "both"), default="both", help="sentence sets to run (both: all)"
+    )
     engine.add_argument("--no-plot", action="store_true", help="skip the PNG plot (matplotlib)")
     engine.add_argument(
         "--peers",
@@ -90,28 +93,23 @@ def _peer_names(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _engine(args: argparse.Namespace) -> int:
-    from onestep.bench.engine_bench import markdown, run_engine_bench
-    from onestep.config import ConfigError
-    from onestep.runtime.voices import VoiceNotFoundError
+    from onestep.bench.engine_bench import BENCH_SENTENCES, markdown, run_engine_bench
 
     if args.repeat < 1:
         raise CLIError(f"--repeat must be >= 1, got {args.repeat}")
-    languages = ("en", "zh") if args.lang == "both" else (args.lang,)
+    languages = tuple(BENCH_SENTENCES) if args.lang == "both" else (args.lang,)
     if args.peers:
         return _compare(args, languages)
-    try:
-        report = run_engine_bench(
-            args.out_dir,
-            voices_dir=args.voices_dir,
-            voice=args.voice,
-            device=args.device,
-            threads=args.threads,
-            repeat=args.repeat,
-            languages=languages,
-            plot=not args.no_plot,
-        )
-    except (VoiceNotFoundError, ConfigError) as e:
-        raise CLIError(str(e)) from e
+    report = run_engine_bench(
+        args.out_dir,
+        voices_dir=args.voices_dir,
+        voice=args.voice,
+        engine=args.engine,
+        threads=args.threads,
+        repeat=args.repeat,
+        languages=languages,
+        plot=not args.no_plot,
+    )
     print(markdown(report))
     print(f"wrote {args.out_dir}/engine.json, engine.md" + ("" if args.no_plot else ", engine.png"), file=sys.stderr)
     return 0
@@ -119,27 +117,22 @@ def _engine(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace, languages: tuple[str, ...]) -> int:
     from onestep.bench.compare import markdown, run_comparison
-    from onestep.config import ConfigError
-    from onestep.runtime.voices import VoiceNotFoundError
 
     if args.voice and len(languages) > 1:
         raise CLIError("--voice with --peers needs one language (--lang en or --lang zh)")
     peers = _peer_names(args)
-    try:
-        comparison = run_comparison(
-            args.out_dir,
-            languages=languages,
-            peers=peers,
-            threads=args.threads or 1,
-            voices_dir=args.voices_dir,
-            voice=args.voice,
-            device=args.device,
-            repeat=args.repeat,
-            save_audio=args.save_audio,
-            make_plot=not args.no_plot,
-        )
-    except (VoiceNotFoundError, ConfigError) as e:
-        raise CLIError(str(e)) from e
+    comparison = run_comparison(
+        args.out_dir,
+        languages=languages,
+        peers=peers,
+        threads=args.threads or 1,
+        voices_dir=args.voices_dir,
+        voice=args.voice,
+        engine=args.engine,
+        repeat=args.repeat,
+        save_audio=args.save_audio,
+        make_plot=not args.no_plot,
+    )
     print(markdown(comparison))
     print(f"wrote engine.*, peers.json and compare.* in {args.out_dir}", file=sys.stderr)
     return 0
@@ -157,22 +150,19 @@ def _server(args: argparse.Namespace) -> int:
     from onestep.bench.load_test import format_table, run_load_test
 
     pace = "rate" if args.rate is not None else args.pace
-    try:
-        result = run_load_test(
-            args.url,
-            args.concurrency,
-            args.duration,
-            endpoint=args.endpoint,
-            voice=args.voice,
-            api_key=args.api_key,
-            pace=pace,
-            rate=args.rate,
-            processes=args.processes,
-            ramp_s=args.ramp,
-            warmup_s=args.warmup,
-        )
-    except ValueError as e:  # e.g. a non-loopback URL, or a bad option
-        raise CLIError(str(e)) from e
+    result = run_load_test(
+        args.url,
+        args.concurrency,
+        args.duration,
+        endpoint=args.endpoint,
+        voice=args.voice,
+        api_key=args.api_key,
+        pace=pace,
+        rate=args.rate,
+        processes=args.processes,
+        ramp_s=args.ramp,
+        warmup_s=args.warmup,
+    )
     path = args.out_dir / f"{args.name}.json"
     path.write_text(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
     print(format_table(result))
@@ -185,11 +175,8 @@ def _peers(args: argparse.Namespace) -> int:
     from onestep.bench.peers import peers_table, run_peers
 
     peers = _peer_names(args)
-    try:
-        report = run_peers(
-            BENCH_SENTENCES, args.out_dir, peers=peers, threads=args.threads or 1, save_audio=args.save_audio
-        )
-    except ValueError as e:
-        raise CLIError(str(e)) from e
+    report = run_peers(
+        BENCH_SENTENCES, args.out_dir, peers=peers, threads=args.threads or 1, save_audio=args.save_audio
+    )
     print(peers_table(report))
     return 0

@@ -16,7 +16,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-FRONTEND_PROBES = {"en": "Hello world.", "zh": "你好，世界。"}
+from onestep.cli import add_engine_option
+from onestep.languages import LANGUAGES, language_codes
+from onestep.runtime.engines import get_engine
 
 
 @dataclass
@@ -41,7 +43,7 @@ class Report:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("doctor", help="check the installation: runtime, CPU, CUDA, voices, frontend")
     p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
-    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="engine to load the voices with")
+    add_engine_option(p)
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
     p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon (JSON) to check")
     p.add_argument("--no-load", action="store_true", help="do not load the voices (skip load/warm-up timing)")
@@ -130,7 +132,7 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
             report.fixes.append(("warn", f"voice {entry.name} is a placeholder (random weights): it speaks noise"))
         if not args.no_load:
             try:
-                engine = load_engine(entry.path, args.device, args.threads)
+                engine = load_engine(entry.path, args.engine, args.threads)
                 row["load_s"] = round(engine.load_seconds, 3)
                 row["warmup_s"] = round(engine.warmup_seconds, 3)
             except Exception as e:  # noqa: BLE001 - any failure to load is what doctor reports
@@ -138,7 +140,7 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
                 report.fixes.append(("error", f"voice {entry.name} does not load: {row['error']}"))
         report.voices.append(row)
     languages = {e.config.language for e in catalog.entries.values()}
-    for language in ("en", "zh"):
+    for language in language_codes():
         if catalog.entries and language not in languages:
             message = f"no {language} voice: {language} text will be read by another language's voice"
             report.fixes.append(("warn", message))
@@ -154,7 +156,7 @@ def _frontend(report: Report, lexicon: Path | None) -> None:
         report.facts["frontend"] = {"error": f"{type(e).__name__}: {e}"}
         report.fixes.append(("error", f"the text frontend does not load: {e}"))
         return
-    for language, text in FRONTEND_PROBES.items():
+    for language, text in ((lang.code, lang.sample_text) for lang in LANGUAGES):
         t0 = time.perf_counter()
         try:
             phonemes = frontend.phonemize(text).phonemes
@@ -169,7 +171,7 @@ def collect(args: argparse.Namespace) -> Report:
     """Run every check (see the module docstring)."""
     report = Report()
     _runtime(report, args.threads)
-    _cuda(report, args.device)
+    _cuda(report, get_engine(args.engine).device)
     _voices(report, args)
     _frontend(report, args.lexicon)
     return report

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from onestep.cli import CLIError
+from onestep.languages import language_codes
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--teacher-voice",
         help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: af_heart for en, zm_yunxi for zh)",
     )
-    p.add_argument("--lang", choices=("en", "zh"), help="held-out set (default: the voice's language)")
+    p.add_argument("--lang", choices=language_codes(), help="held-out set (default: the voice's language)")
     p.add_argument("--limit", type=int, help="evaluate N sentences spread over the set (default: all, ~112)")
     p.add_argument("--asr", choices=("base", "tiny.en"), default="base", help="Whisper model (default: base)")
     p.add_argument("--no-dnsmos", action="store_true", help="skip DNSMOS")
@@ -48,10 +49,7 @@ def _teacher_voices(value: str | None) -> tuple[str, ...] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, EvalError, evaluate, resolve_lang
-    from onestep.runtime.voices import VoiceNotFoundError
-    from onestep.teacher.assets import AssetError
-    from onestep.teacher.voices import VoiceError
+    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, evaluate, resolve_lang
 
     try:
         teachers = _teacher_voices(args.teacher_voice)
@@ -68,8 +66,6 @@ def run(args: argparse.Namespace) -> int:
             save_audio=args.save_audio,
         )
         results = evaluate(config, args.out)
-    except (EvalError, VoiceNotFoundError, VoiceError, AssetError) as e:
-        raise CLIError(str(e)) from e
     except ModuleNotFoundError as e:
         raise CLIError(f"{e.name} is not installed: pip install 'onestep-tts[eval,teacher]'") from e
     from rich.console import Console

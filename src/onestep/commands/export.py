@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from onestep.cli import CLIError
+from onestep.languages import language_codes
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     source.add_argument("--checkpoint", type=Path, help="checkpoint directory, or a run directory (its latest checkpoint)")
     source.add_argument("--random", action="store_true", help="random weights (placeholder voice)")
     p.add_argument("--name", required=True, help="voice name (letters, digits, '_' or '-')")
-    p.add_argument("--language", choices=("zh", "en"), required=True, help="language this voice speaks")
+    p.add_argument("--language", choices=language_codes(), required=True, help="language this voice speaks")
     p.add_argument("--out", type=Path, required=True, help="output voice directory")
     p.add_argument("--teacher", default="", help="teacher description stored in voice.json")
     p.add_argument("--version", dest="voice_version", default="0.1.0", help="voice version string")
@@ -36,32 +37,29 @@ def run(args: argparse.Namespace) -> int:
         import torch  # noqa: F401
     except ModuleNotFoundError as e:
         raise CLIError("export needs PyTorch: pip install 'onestep-tts[train]'") from e
-    from onestep.config import ConfigError, VoiceConfig
+    from onestep.config import VoiceConfig
     from onestep.model.config import TINY, ModelConfig
     from onestep.model.export import export_voice
     from onestep.model.voice_models import build_models
 
-    try:
-        if args.random:
-            models = build_models(TINY if args.tiny else ModelConfig(), seed=args.seed)
-            extra: dict[str, object] = {}
-        else:
-            from onestep.train.checkpoint import load_generator
+    if args.random:
+        models = build_models(TINY if args.tiny else ModelConfig(), seed=args.seed)
+        extra: dict[str, object] = {}
+    else:
+        from onestep.train.checkpoint import load_generator
 
-            if args.tiny:
-                raise CLIError("--tiny only applies to --random")
-            models, extra = load_generator(args.checkpoint)
-        voice = VoiceConfig(
-            name=args.name,
-            language=args.language,
-            version=args.voice_version,
-            teacher=args.teacher,
-            placeholder=bool(args.random),
-            extra=extra,
-        )
-        written = export_voice(models, voice, args.out, int8_vocoder=args.int8_vocoder)
-    except (ConfigError, FileNotFoundError) as e:
-        raise CLIError(str(e)) from e
+        if args.tiny:
+            raise CLIError("--tiny only applies to --random")
+        models, extra = load_generator(args.checkpoint)
+    voice = VoiceConfig(
+        name=args.name,
+        language=args.language,
+        version=args.voice_version,
+        teacher=args.teacher,
+        placeholder=bool(args.random),
+        extra=extra,
+    )
+    written = export_voice(models, voice, args.out, int8_vocoder=args.int8_vocoder)
     counts = models.parameter_counts()
     total = sum(p.stat().st_size for p in Path(args.out).iterdir() if p.is_file())
     print(

@@ -50,16 +50,12 @@ def _inputs(args: argparse.Namespace) -> Iterator[str]:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from onestep.frontend.lexicon import LexiconError
-    from onestep.frontend.pipeline import Frontend, TextTooLongError, utterance_to_dict
+    from onestep.frontend.pipeline import Frontend, utterance_to_dict
 
     inputs = _inputs(args)
-    try:
-        frontend = Frontend(lexicon=args.lexicon)
-        for text in inputs:
-            utt = frontend.phonemize(text)
-            line = json.dumps(utterance_to_dict(utt), ensure_ascii=False) if args.json else utt.phonemes
-            print(line, flush=True)
-    except (LexiconError, TextTooLongError) as e:
-        raise CLIError(str(e)) from e
+    frontend = Frontend(lexicon=args.lexicon)
+    for text in inputs:
+        utt = frontend.phonemize(text)
+        line = json.dumps(utterance_to_dict(utt), ensure_ascii=False) if args.json else utt.phonemes
+        print(line, flush=True)
     return 0

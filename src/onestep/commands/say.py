@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from onestep.cli import CLIError
+from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,10 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def add_voice_arguments(p: argparse.ArgumentParser) -> None:
-    """Options shared by commands that synthesize: voice choice, voice search path, device, threads."""
+    """Options shared by commands that synthesize: voice choice, voice search path, engine, threads."""
     p.add_argument("--voice", help="voice name, or a path to a voice directory (default: by the text's language)")
     p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
-    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu", help="cpu (ONNX Runtime) or cuda")
+    add_engine_option(p)
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
 
 
@@ -51,23 +51,17 @@ def voice_arg(value: str | None) -> str | Path | None:
 def make_tts(args: argparse.Namespace) -> TTS:
     """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options."""
     from onestep.api import TTS
-    from onestep.config import ConfigError
-    from onestep.frontend.lexicon import LexiconError
-    from onestep.runtime.voices import VoiceNotFoundError
 
     if args.threads is not None and args.threads < 1:
         raise CLIError(f"--threads must be >= 1, got {args.threads}")
-    try:
-        tts = TTS(
-            voice=voice_arg(args.voice),
-            device=args.device,
-            threads=args.threads,
-            lexicon=getattr(args, "lexicon", None),
-            voices_dir=args.voices_dir,
-        )
-        tts.frontend()  # reads and checks the lexicon now (the G2Ps still load on first use)
-    except (VoiceNotFoundError, ConfigError, LexiconError) as e:
-        raise CLIError(str(e)) from e
+    tts = TTS(
+        voice=voice_arg(args.voice),
+        engine=args.engine,
+        threads=args.threads,
+        lexicon=getattr(args, "lexicon", None),
+        voices_dir=args.voices_dir,
+    )
+    tts.frontend()  # reads and checks the lexicon now (the G2Ps still load on first use)
     return tts
 
 
@@ -111,13 +105,8 @@ def _read_lines(path: Path) -> list[str]:
 
 
 def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
-    from onestep.config import ConfigError
-    from onestep.runtime.voices import VoiceNotFoundError
 
-    try:
-        return tts.synthesize(text, voice=voice_arg(args.voice), speed=args.speed)
-    except (VoiceNotFoundError, ConfigError) as e:
-        raise CLIError(str(e)) from e
+    return tts.synthesize(text, voice=voice_arg(args.voice), speed=args.speed)
 
 
 def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
@@ -139,8 +128,6 @@ def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> in
 
 def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
     """Stream raw PCM to stdout chunk by chunk, so a player starts after the first chunk."""
-    from onestep.config import ConfigError
-    from onestep.runtime.voices import VoiceNotFoundError
 
     out = sys.stdout.buffer
     written = 0
@@ -149,8 +136,6 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
             out.write(chunk.pcm16)
             out.flush()
             written += len(chunk.pcm16)
-    except (VoiceNotFoundError, ConfigError) as e:
-        raise CLIError(str(e)) from e
     except BrokenPipeError:  # the reader (e.g. aplay) went away: stop quietly, as shell tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

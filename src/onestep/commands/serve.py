@@ -9,54 +9,15 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from onestep.cli import CLIError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from onestep.server.backend import TTSBackend
-    from onestep.server.config import ServerConfig
+from onestep.commands.server_options import add_server_arguments, build_config
 
 API_KEY_ENV = "ONESTEP_API_KEY"
 #: GIL switch interval of the server process, ms. With the event loop, the frontend threads and the
 #: engine thread all wanting the GIL, CPython's 5 ms let one thread's pure-Python work (the frontend)
 #: delay a ready batch or response by up to 5 ms per hand-over.
 SWITCH_INTERVAL_MS = 0.5
-
-
-def add_engine_arguments(p: argparse.ArgumentParser) -> None:
-    """Options shared by ``serve`` and ``wyoming``: voices, device, engine threads and request limits."""
-    p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
-    p.add_argument(
-        "--device", choices=("cpu", "cuda"), default="cpu", help="cpu (thread pool) or cuda (micro-batching)"
-    )
-    p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
-    p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
-    p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
-    p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more get 503 (default 32)")
-    p.add_argument("--max-chars", type=int, default=5000, help="longest input text in characters (default 5000)")
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds a request may go without audio (default 30)")
-    p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
-    p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
-    p.add_argument(
-        "--scheduler",
-        choices=("auto", "pool", "batch"),
-        default="auto",
-        help="auto: thread pool on cpu, micro-batching on cuda; batch: micro-batching on cpu too",
-    )
-    p.add_argument(
-        "--frontend-threads", type=int, default=2, help="cuda: text-frontend threads ahead of the batcher (default 2)"
-    )
-    p.add_argument(
-        "--frontend-processes",
-        type=int,
-        default=0,
-        help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
-    )
-    p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
-    p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
-    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -76,63 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=SWITCH_INTERVAL_MS,
         help=f"Python's GIL switch interval (default {SWITCH_INTERVAL_MS:g}; CPython's own is 5)",
     )
-    add_engine_arguments(p)
+    add_server_arguments(p)
     p.set_defaults(func=run)
-
-
-def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
-    """A validated :class:`ServerConfig` from parsed arguments (a bad value is a CLIError)."""
-    from onestep.config import ConfigError
-    from onestep.server.config import ServerConfig, default_workers
-
-    try:
-        return ServerConfig(
-            device=args.device,
-            workers=args.workers if args.workers is not None else default_workers(),
-            threads=args.threads,
-            queue_size=args.queue_size,
-            max_chars=args.max_chars,
-            timeout=args.timeout,
-            voices_dirs=tuple(args.voices_dir),
-            lexicon=args.lexicon,
-            batch_window_ms=args.batch_window_ms,
-            max_batch=args.max_batch,
-            scheduler_kind=args.scheduler,
-            frontend_threads=args.frontend_threads,
-            frontend_processes=args.frontend_processes,
-            warmup=not args.no_warmup,
-            tune_gc=not args.no_tune_gc,
-            **extra,  # type: ignore[arg-type]
-        )
-    except ConfigError as e:
-        raise CLIError(str(e)) from e
-
-
-def build_backend(config: ServerConfig) -> TTSBackend:
-    """The engine behind the server: one shared :class:`onestep.TTS`; error if it finds no voice."""
-    from onestep.api import TTS
-    from onestep.config import ConfigError
-    from onestep.server.backend import TTSBackend
-
-    try:
-        tts = TTS(
-            device=config.device,
-            threads=config.engine_threads,
-            lexicon=config.lexicon,
-            voices_dir=list(config.voices_dirs) or None,
-        )
-        pool = None
-        if config.frontend_processes:
-            from onestep.server.frontend_pool import FrontendProcesses
-
-            pool = FrontendProcesses(config.frontend_processes, config.lexicon)
-        backend = TTSBackend(tts, frontend_pool=pool)
-        voices = backend.voices()
-    except (ConfigError, LookupError, ValueError) as e:
-        raise CLIError(str(e)) from e
-    if not voices:
-        raise CLIError("no voices found: pass --voices-dir DIR or set $ONESTEP_VOICES (see `onestep voices`)")
-    return backend
 
 
 def event_loop_and_parser() -> tuple[str, str]:
@@ -150,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from onestep.server.app import create_app
+    from onestep.server.builder import build_backend
 
     if not 0.01 <= args.switch_interval_ms <= 100:
         raise CLIError(f"--switch-interval-ms must be 0.01-100, got {args.switch_interval_ms}")

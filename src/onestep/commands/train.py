@@ -18,20 +18,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     started = time.time()
-    from onestep.config import ConfigError
     from onestep.train.options import config_from_args
 
-    try:
-        cfg = config_from_args(args)
-    except ConfigError as e:
-        raise CLIError(str(e)) from e
+    cfg = config_from_args(args)
     try:
         from onestep.train.trainer import train
     except ModuleNotFoundError as e:
         raise CLIError(f"training needs the 'train' extra (pip install 'onestep-tts[train]'): {e}") from e
-    try:
-        final = train(cfg, started)
-    except (ConfigError, FileNotFoundError) as e:
-        raise CLIError(str(e)) from e
+    final = train(cfg, started)
     print(f"final checkpoint: {final}")
     return 0

@@ -16,17 +16,18 @@ from onestep.cli import CLIError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from onestep.commands.serve import add_engine_arguments
+    from onestep.commands.server_options import add_server_arguments
 
     p = subparsers.add_parser("wyoming", help="run a Wyoming protocol TTS server (Home Assistant)")
     p.add_argument("--uri", default="tcp://127.0.0.1:10200", help="tcp://HOST:PORT, unix://PATH or stdio://")
     p.add_argument("--samples-per-chunk", type=int, default=1024, help="audio samples per AudioChunk event")
-    add_engine_arguments(p)
+    add_server_arguments(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from onestep.commands.serve import build_backend, build_config
+    from onestep.commands.server_options import build_config
+    from onestep.server.builder import build_backend
     from onestep.server.app import make_scheduler
     from onestep.server.wyoming_server import WyomingService
 
@@ -49,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(main())
     except asyncio.CancelledError:
         pass
-    except ValueError as e:  # a malformed URI (e.g. tcp:// without a port)
-        raise CLIError(str(e)) from e
+    except ValueError as e:  # the wyoming library rejects a malformed URI (e.g. tcp:// without a port)
+        raise CLIError(f"bad --uri {args.uri!r}: {e}") from e
     return 0

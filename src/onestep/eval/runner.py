@@ -23,6 +23,7 @@ import numpy as np
 from onestep.eval.asr import ASR_MODELS, Transcriber
 from onestep.eval.dnsmos import QualityScorer
 from onestep.eval.heldout import Sentence
+from onestep.errors import UserError
 from onestep.eval.metrics import ErrorCounts, error_counts, total
 from onestep.eval.systems import Phonemizer, System
 from onestep.eval.textnorm import Lang, normalize
@@ -32,7 +33,7 @@ DEFAULT_TEACHER_VOICE: dict[str, str] = {"en": "af_heart", "zh": "zm_yunxi"}
 WARMUP_TEXT: dict[str, str] = {"en": "Hello there.", "zh": "你好。"}
 
 
-class EvalError(ValueError):
+class EvalError(UserError, ValueError):
     """An evaluation setting is invalid; the message names it."""
 
 

@@ -16,6 +16,7 @@ from onestep.frontend.script import CLAUSE_END
 from onestep.frontend.segment import join_segment_texts
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
+from onestep.languages import get_language
 
 logger = logging.getLogger(__name__)
 
@@ -114,7 +115,7 @@ def _build(piece: list[_Item], whole: Utterance) -> Utterance:
         if len(tokens) == len(source.tokens):
             text = source.text
         else:
-            sep = " " if source.lang == "en" else ""
+            sep = " " if get_language(source.lang).spaced else ""
             text = "".join(t.text + (sep if t.whitespace else "") for t in tokens).strip()
         segments.append(Segment(source.lang, text, tokens))
     normalized = join_segment_texts(segments)

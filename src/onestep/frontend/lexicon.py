@@ -36,6 +36,7 @@ from typing import Literal
 
 import regex
 
+from onestep.errors import UserError
 from onestep.frontend.symbols import vocab
 
 ENV_VAR = "ONESTEP_LEXICON"
@@ -54,7 +55,7 @@ _TONE_MARKS = {
 _STRIP_TONE = str.maketrans({c: base for base, marks in _TONE_MARKS.items() for c in marks})
 
 
-class LexiconError(ValueError):
+class LexiconError(UserError, ValueError):
     """A lexicon file or entry is invalid; the message names the file and the entry."""
 
 

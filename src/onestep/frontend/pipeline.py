@@ -20,18 +20,19 @@ import logging
 import re
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
-from typing import NamedTuple
 
 import regex
 
+from onestep.errors import UserError
 from onestep.frontend.chunk import chunk_utterance
 from onestep.frontend.import_tools import is_deferred, load_deferred
+from onestep.frontend.language_tools import LanguageTools, load_language_tools
 from onestep.frontend.lexicon import Lexicon, LexiconEntry, resolve_lexicon
-from onestep.frontend.script import ZH_TO_ASCII_PUNCT, clean, has_han, is_latin_or_digit
+from onestep.frontend.script import ZH_TO_ASCII_PUNCT, clean
 from onestep.frontend.segment import (
     RunKind,
     join_segment_texts,
@@ -40,6 +41,10 @@ from onestep.frontend.segment import (
 )
 from onestep.frontend.symbols import MAX_PHONEME_IDS
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
+from onestep.languages import LATIN_LANGUAGE as LATIN
+from onestep.languages import get_language, language_codes, script_language
+
+__all__ = ["Frontend", "LanguageTools", "TextTooLongError", "utterance_to_dict", "MAX_PHONEMIZE_CHARS"]
 
 logger = logging.getLogger(__name__)
 
@@ -48,42 +53,10 @@ MAX_PHONEMIZE_CHARS = 100_000  # Frontend.phonemize refuses longer text; sentenc
 # What English text may contain after normalize_en; anything else (left-over symbols) becomes a space.
 _EN_DROP = regex.compile(r"[^\p{Latin}0-9\s,.!?;:'\"()\-—…“”]")
 _NO_SPACE_BEFORE = tuple(",.!?;:)”’…")
-# Frontend.preload: one short text per language that loads its dictionaries and, for English, the espeak
-# fallback ("zorblax" is in no lexicon); modules deferred to their first use are imported as well
-_WARM_UP_TEXT: dict[str, str] = {"zh": "你好。", "en": "Hello, zorblax."}
-_DEFERRED_MODULES: dict[str, tuple[str, ...]] = {"zh": ("cn2an",), "en": ()}
 
 
-class TextTooLongError(ValueError):
+class TextTooLongError(UserError, ValueError):
     """``Frontend.phonemize`` got more than ``MAX_PHONEMIZE_CHARS`` characters (use ``sentences`` instead)."""
-
-
-class LanguageTools(NamedTuple):
-    """A language's normalizer and G2P.
-
-    Attributes:
-        normalize: raw text -> normalized text (numbers, symbols and abbreviations spelled out).
-        g2p: normalized text -> tokens with phonemes.
-    """
-
-    normalize: Callable[[str], str]
-    g2p: Callable[[str], list[Token]]
-
-
-def load_zh_tools(user_words: Mapping[str, list[str]] | None = None) -> LanguageTools:
-    """The built-in Mandarin tools (``normalize_zh`` + ``MandarinG2P(user_words)``)."""
-    from onestep.frontend.zh.g2p import MandarinG2P
-    from onestep.frontend.zh.normalize import normalize_zh
-
-    return LanguageTools(normalize_zh, MandarinG2P(user_words or None))
-
-
-def load_en_tools() -> LanguageTools:
-    """The built-in English tools (``normalize_en`` + ``EnglishG2P()``)."""
-    from onestep.frontend.en.g2p import EnglishG2P
-    from onestep.frontend.en.normalize import normalize_en
-
-    return LanguageTools(normalize_en, EnglishG2P(None))
 
 
 @dataclass(frozen=True)
@@ -100,7 +73,7 @@ class Frontend:
     Args:
         lexicon: user lexicon: a :class:`Lexicon`, a JSON file path, or a ``{word: pronunciation}`` mapping;
             None uses ``$ONESTEP_LEXICON`` when set (else no lexicon).
-        zh_tools, en_tools: replace the built-in normalizer + G2P of a language (tests, experiments).
+        tools: replace the built-in normalizer + G2P of some languages, by code (tests, experiments).
     Raises:
         LexiconError: the lexicon is invalid.
     """
@@ -109,33 +82,26 @@ class Frontend:
         self,
         lexicon: Lexicon | str | Path | Mapping[str, str] | None = None,
         *,
-        zh_tools: LanguageTools | None = None,
-        en_tools: LanguageTools | None = None,
+        tools: Mapping[Lang, LanguageTools] | None = None,
     ) -> None:
         self.lexicon = resolve_lexicon(lexicon)
-        self._zh = zh_tools
-        self._en = en_tools
+        self._tools: dict[Lang, LanguageTools] = dict(tools or {})
+        for code in self._tools:
+            get_language(code)  # an unknown code is an error here, not at the first sentence
         self._init_lock = threading.Lock()
 
-    @property
-    def zh(self) -> LanguageTools:
-        """Mandarin tools, built on first use (once, also when first used from several threads)."""
-        if self._zh is None:
+    def tools(self, lang: Lang) -> LanguageTools:
+        """The tools of language ``lang``, built on first use (once, also when first used from several
+        threads)."""
+        found = self._tools.get(lang)
+        if found is None:
             with self._init_lock:
-                if self._zh is None:
-                    self._zh = load_zh_tools(self.lexicon.zh_words if self.lexicon else None)
-        return self._zh
+                found = self._tools.get(lang)
+                if found is None:
+                    found = self._tools[lang] = load_language_tools(lang, self.lexicon)
+        return found
 
-    @property
-    def en(self) -> LanguageTools:
-        """English tools, built on first use (once, also when first used from several threads)."""
-        if self._en is None:
-            with self._init_lock:
-                if self._en is None:
-                    self._en = load_en_tools()
-        return self._en
-
-    def preload(self, langs: Iterable[Lang] = ("zh", "en"), *, background: bool = True) -> threading.Thread | None:
+    def preload(self, langs: Iterable[Lang] | None = None, *, background: bool = True) -> threading.Thread | None:
         """Build the tools of ``langs`` now instead of on their first use (e.g. while a server starts).
 
         Each language is warmed by phonemizing a short text of it, which loads everything a later call may
@@ -144,18 +110,18 @@ class Frontend:
         once under a lock, and calls that need them wait for them.
 
         Args:
-            langs: languages to load, ``"zh"`` and/or ``"en"``.
+            langs: codes of the languages to load (default: every registered language).
             background: load in a daemon thread and return it at once (``join()`` it to wait); else load
                 before returning None.
         Raises:
             ValueError: an unknown language.
         """
-        langs = list(langs)
-        unknown = [lang for lang in langs if lang not in _WARM_UP_TEXT]
+        langs = list(language_codes() if langs is None else langs)
+        unknown = [lang for lang in langs if lang not in language_codes()]
         if unknown:
-            raise ValueError(f"preload languages must be among {sorted(_WARM_UP_TEXT)}, got {unknown}")
-        texts = [_WARM_UP_TEXT[lang] for lang in langs]
-        deferred = [name for lang in langs for name in _DEFERRED_MODULES[lang]]
+            raise ValueError(f"preload languages must be among {sorted(language_codes())}, got {unknown}")
+        texts = [get_language(lang).warm_up_text for lang in langs]
+        deferred = [name for lang in langs for name in get_language(lang).deferred_modules]
 
         def load() -> None:
             for text in texts:
@@ -221,12 +187,13 @@ class Frontend:
     def _sentence(self, raw: str, skipped: Counter[str]) -> Utterance:
         text, removed = clean(raw)
         skipped.update(removed)
-        if has_han(text):
-            segments = self._zh_sentence(text)
-        elif any(is_latin_or_digit(c) for c in text):
-            segments = [seg for seg in [self._en_segment(self._pieces(text))] if seg is not None]
-        else:
+        host = script_language(text)
+        if host is None:
             segments = []
+        elif host == LATIN:
+            segments = [seg for seg in [self._latin_segment(self._pieces(text))] if seg is not None]
+        else:
+            segments = self._hosted_sentence(host, text)
         # drop segments with nothing to say (e.g. characters no G2P can read), then rejoin their neighbours
         segments = _merge_segments(seg for seg in segments if seg.phonemes)
         return Utterance(text=raw, normalized=join_segment_texts(segments), segments=segments)
@@ -246,27 +213,32 @@ class Frontend:
             out.append(text[pos:])
         return out
 
-    def _zh_sentence(self, text: str) -> list[Segment]:
+    def _hosted_sentence(self, host: Lang, text: str) -> list[Segment]:
+        """A sentence of a non-Latin language (``host``, e.g. Mandarin) that may hold Latin-script words:
+        lexicon Latin words cut out, the rest normalized by the host's normalizer and split into script runs;
+        the host's runs go to its G2P, Latin runs (and lexicon words) to :meth:`_latin_segment`."""
+        tools = self.tools(host)
         items: list[tuple[RunKind, str | _Match]] = []
         for piece in self._pieces(text):
             if isinstance(piece, _Match):
-                items.append(("en", piece))
+                items.append((LATIN, piece))
             elif piece.strip():
-                items.extend(split_script_runs(self.zh.normalize(piece)))
+                items.extend(split_script_runs(tools.normalize(piece)))
         segments: list[Segment] = []
         for kind, group in groupby(items, key=lambda item: item[0]):
             parts = [part for _, part in group]
-            if kind == "zh":
-                zh_text = "".join(p for p in parts if isinstance(p, str))
-                segments.append(Segment("zh", zh_text, self.zh.g2p(zh_text)))
-            else:
-                seg = self._en_segment(parts)
+            if kind == LATIN:
+                seg = self._latin_segment(parts)
                 if seg is not None:
                     segments.append(seg)
+            else:
+                run_text = "".join(p for p in parts if isinstance(p, str))
+                segments.append(Segment(kind, run_text, self.tools(kind).g2p(run_text)))
         return segments
 
-    def _en_segment(self, parts: list[str | _Match]) -> Segment | None:
-        """One English segment from plain text and lexicon matches; None if nothing is left to speak."""
+    def _latin_segment(self, parts: list[str | _Match]) -> Segment | None:
+        """One Latin-script (English) segment from plain text and lexicon matches; None if nothing is left to
+        speak."""
         texts: list[str] = []
         tokens: list[Token] = []
 
@@ -288,20 +260,20 @@ class Frontend:
             elif isinstance(part, _Match) and part.entry.kind == "respelling":
                 buffer += part.entry.text
             else:
-                normalized = self._normalize_en(buffer)
-                add(normalized, self.en.g2p(normalized) if normalized else [])
+                normalized = self._normalize_latin(buffer)
+                add(normalized, self.tools(LATIN).g2p(normalized) if normalized else [])
                 buffer = ""
                 if part is not None:
                     add(part.surface, [Token(part.surface, part.entry.text)])
         if not tokens:
             return None
-        return Segment("en", "".join(texts), tokens)
+        return Segment(LATIN, "".join(texts), tokens)
 
-    def _normalize_en(self, text: str) -> str:
+    def _normalize_latin(self, text: str) -> str:
         text = text.translate(ZH_TO_ASCII_PUNCT)
         if not text.strip():
             return ""
-        text = _EN_DROP.sub(" ", self.en.normalize(text))
+        text = _EN_DROP.sub(" ", self.tools(LATIN).normalize(text))
         return re.sub(r"\s+", " ", text).strip()
 
 
@@ -318,7 +290,7 @@ def _merge_segments(segments: Iterable[Segment]) -> list[Segment]:
         if out and out[-1].lang == seg.lang:
             prev = out[-1]
             prev.tokens[-1] = replace(prev.tokens[-1], whitespace=True)
-            prev.text += (" " if seg.lang == "en" else "") + seg.text
+            prev.text += (" " if get_language(seg.lang).spaced else "") + seg.text
             prev.tokens.extend(seg.tokens)
         else:
             out.append(Segment(seg.lang, seg.text, list(seg.tokens)))
@@ -334,13 +306,15 @@ def _warn_skipped(skipped: Counter[str]) -> None:
 def utterance_to_dict(utt: Utterance) -> dict[str, object]:
     """The JSON form of an utterance (the ``onestep phonemize --json`` contract).
 
-    ``{"text", "normalized", "segments": [{"lang", "text", "pinyin" (zh only), "phonemes"}]}``.
+    ``{"text", "normalized", "segments": [{"lang", "text", "pinyin" (languages with per-character readings:
+    zh), "phonemes"}]}``.
     """
     segments: list[dict[str, object]] = []
     for seg in utt.segments:
         item: dict[str, object] = {"lang": seg.lang, "text": seg.text}
-        if seg.lang == "zh":
+        if get_language(seg.lang).readings:
             item["pinyin"] = seg.pinyin
         item["phonemes"] = seg.phonemes
         segments.append(item)
     return {"text": utt.text, "normalized": utt.normalized, "segments": segments}
+

@@ -11,12 +11,12 @@ before the limit, else at its last whitespace, else at the start of the Latin wo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal
 
 import regex
 
-from onestep.frontend.script import PUNCT, is_han, is_latin_or_digit
-from onestep.frontend.tokens import Segment
+from onestep.frontend.script import PUNCT, is_latin_or_digit
+from onestep.frontend.tokens import Lang, Segment
+from onestep.languages import get_language, language_of_char
 
 MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk holds, so cuts here are rare
 
@@ -28,7 +28,7 @@ _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + 
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
 _CLAUSE_CUT = regex.compile(r"[，,、；;：:…—][" + _CLOSERS + r"]*")
 
-RunKind = Literal["zh", "en"]
+RunKind = Lang  # a registry language code
 
 
 def _is_abbreviation_dot(text: str, end: int) -> bool:
@@ -88,13 +88,15 @@ def _cut_point(piece: str, limit: int) -> int:
 
 
 def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
-    """Split a (normalized) sentence into alternating runs of Chinese and Latin script.
+    """Split a (normalized) sentence into alternating runs of the registered languages' scripts.
 
-    Han characters form ``"zh"`` runs; Latin letters and ASCII digits form ``"en"`` runs. Every other character
-    (punctuation, symbols, whitespace) joins the run it follows, or the first run if it leads the text, so
-    ``"PLC，控制器"`` gives ``[("en", "PLC，"), ("zh", "控制器")]``. Inside ``"zh"`` runs whitespace is removed and
-    only Han characters and kept punctuation remain; ``"en"`` runs are only stripped. Text without any Han or
-    Latin character gives no runs (punctuation alone is not spoken).
+    A character belongs to the first language (:mod:`onestep.languages`) whose script holds it: Han characters
+    form ``"zh"`` runs; Latin letters and ASCII digits form ``"en"`` runs. Every other character (punctuation,
+    symbols, whitespace) joins the run it follows, or the first run if it leads the text, so ``"PLC，控制器"``
+    gives ``[("en", "PLC，"), ("zh", "控制器")]``. Runs of a language written without spaces (``"zh"``) keep
+    only their own script and punctuation (whitespace removed); runs of a spaced language (``"en"``) are only
+    stripped. Text without any character of a registered script gives no runs (punctuation alone is not
+    spoken).
 
     Args:
         text: one sentence.
@@ -104,7 +106,7 @@ def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
     runs: list[tuple[RunKind, list[str]]] = []
     leading: list[str] = []
     for ch in text:
-        kind: RunKind | None = "zh" if is_han(ch) else "en" if is_latin_or_digit(ch) else None
+        kind = language_of_char(ch)
         if kind is None:
             (runs[-1][1] if runs else leading).append(ch)
         elif runs and runs[-1][0] == kind:
@@ -114,10 +116,11 @@ def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
             leading = []
     out: list[tuple[RunKind, str]] = []
     for kind, chars in runs:
-        if kind == "zh":
-            run = "".join(c for c in chars if is_han(c) or c in PUNCT)
-        else:
+        lang = get_language(kind)
+        if lang.spaced:
             run = "".join(chars).strip()
+        else:
+            run = "".join(c for c in chars if lang.script_char.match(c) is not None or c in PUNCT)
         if run:
             out.append((kind, run))
     return out
@@ -125,11 +128,12 @@ def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
 
 
 def join_segment_texts(segments: Sequence[Segment]) -> str:
-    """The normalized text of consecutive segments: Chinese joins Chinese directly, a space borders English."""
+    """The normalized text of consecutive segments: unspaced languages join directly (Chinese + Chinese), a
+    space borders a spaced language (English)."""
     out = ""
     prev: Segment | None = None
     for seg in segments:
-        if prev is not None and ("en" in (prev.lang, seg.lang)):
+        if prev is not None and (get_language(prev.lang).spaced or get_language(seg.lang).spaced):
             out += " "
         out += seg.text
         prev = seg

@@ -7,9 +7,9 @@ language; an :class:`Utterance` is what ``Frontend.phonemize`` returns for one i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
-Lang = Literal["zh", "en"]
+Lang = str
+"""A language code of the registry (:mod:`onestep.languages`): ``"zh"``, ``"en"``."""
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Segment:
     """A run of one language inside a sentence.
 
     Attributes:
-        lang: ``"zh"`` or ``"en"``.
+        lang: a language code of the registry (:mod:`onestep.languages`).
         text: normalized text of the segment.
         tokens: the words of the segment in order.
     """

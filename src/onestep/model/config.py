@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from onestep.config import ConfigError
+from onestep.errors import ConfigError
 
 N_SYMBOLS = 178  # phoneme ids 0..177 (Kokoro's table; 0 = pad/boundary)
 VOCODER_EMBED_KERNEL = 7  # kernel of the vocoder's input conv, frames

@@ -105,7 +105,7 @@ def export_voice(
     ``fp16_weights``: store the weights that are exact in float16 as float16 (see :func:`store_fp16`).
     ``int8_vocoder``: also write ``vocoder.int8.onnx`` (:func:`onestep.model.quantize.quantize_vocoder`).
 
-    ``vocoder_context``, ``hidden_dim`` and ``extra["model"]`` (the ``ModelConfig``) of the written
+    ``vocoder_context``, ``hidden_dim`` and ``model`` (the ``ModelConfig``) of the written
     ``voice.json`` come from ``models``; the rest from ``config``. Returns the written config.
     """
     cfg = models.config
@@ -120,7 +120,7 @@ def export_voice(
         config,
         vocoder_context=cfg.vocoder_context,
         hidden_dim=cfg.acoustic_dim,
-        extra={**config.extra, "model": cfg.to_dict()},
+        model=cfg,
     )
     device_backup = {name: next(m.parameters()).device for name, m in models.parts().items()}
     try:
@@ -158,11 +158,10 @@ def _float32(values: np.ndarray) -> np.ndarray:
 
 
 def model_config_of(voice: VoiceConfig) -> ModelConfig:
-    """The ``ModelConfig`` stored in ``voice.extra["model"]`` (error if absent)."""
-    data = voice.extra.get("model")
-    if not isinstance(data, dict):
-        raise ConfigError(f"voice {voice.name}: voice.json has no extra.model (not exported by onestep)")
-    return ModelConfig.from_dict(data)
+    """The voice's ``ModelConfig`` (``voice.json``'s ``model``; error if absent)."""
+    if voice.model is None:
+        raise ConfigError(f"voice {voice.name}: voice.json has no model config (not exported by onestep)")
+    return voice.model
 
 
 def load_voice_models(voice_dir: str | Path) -> tuple[VoiceConfig, VoiceModels]:

@@ -1,35 +1,37 @@
 """Synthesis engines: phoneme ids -> PCM with a voice's three graphs.
 
-``OrtEngine`` (ONNX Runtime, CPU) is the default; ``CudaEngine`` (PyTorch + CUDA graphs) is imported only
-when ``device="cuda"`` is asked for. Both satisfy :class:`onestep.runtime.engine.Engine`.
+Which engines exist is the registry's business (:mod:`onestep.runtime.engines`): ``ort-cpu`` (ONNX Runtime,
+the default) and ``torch-cuda-graphs`` (PyTorch + CUDA graphs, imported only when asked for). Both satisfy
+:class:`onestep.runtime.engine.Engine`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from onestep.runtime.engine import Engine, StreamSettings
+from onestep.runtime.engines import DEFAULT_ENGINE, get_engine
 
-DEVICES = ("cpu", "cuda")
+if TYPE_CHECKING:  # pragma: no cover - kept light: `onestep --help` reads the engine registry through here
+    from onestep.runtime.engine import Engine, StreamSettings
+
 
 
 def load_engine(
-    voice_dir: str | Path, device: str = "cpu", threads: int | None = None, stream: StreamSettings | None = None
+    voice_dir: str | Path,
+    engine: str = DEFAULT_ENGINE,
+    threads: int | None = None,
+    stream: StreamSettings | None = None,
 ) -> Engine:
-    """Load (and warm) the engine for the voice in ``voice_dir``.
+    """Load (and warm) an engine for the voice in ``voice_dir``.
 
     Args:
         voice_dir: directory with ``voice.json`` and the ONNX graphs.
-        device: ``"cpu"`` (ONNX Runtime) or ``"cuda"`` (PyTorch + CUDA graphs; needs torch with CUDA).
+        engine: a registered engine name (``"ort-cpu"``, ``"torch-cuda-graphs"``) or its device alias
+            (``"cpu"``, ``"cuda"``).
         threads: CPU intra-op threads (ONNX Runtime); None = one per physical core.
         stream: chunk sizes for streaming.
+    Raises:
+        UnknownEngineError: ``engine`` is neither.
     """
-    if device == "cpu":
-        from onestep.runtime.ort_engine import OrtEngine, OrtSettings
-
-        return OrtEngine(voice_dir, OrtSettings(threads=threads), stream)
-    if device == "cuda":
-        from onestep.runtime.cuda_engine import CudaEngine
-
-        return CudaEngine(voice_dir, stream=stream)
-    raise ValueError(f"device must be one of {DEVICES}, got {device!r}")
+    return get_engine(engine).load(voice_dir, threads, stream)

@@ -40,7 +40,7 @@ import torch
 from torch import nn
 
 from onestep.config import ConfigError, SynthesisOptions
-from onestep.frontend.buckets import bucket_for, pad_batch
+from onestep.runtime.buckets import bucket_for, pad_batch
 from onestep.model.acoustic import length_regulate
 from onestep.model.export import load_voice_models
 from onestep.runtime.engine import (
@@ -552,3 +552,9 @@ class CudaEngine:
         bounds = [0, *range(first, result.audio.size, s.chunk_frames * self.hop), result.audio.size]
         chunks = (result.audio[a:z] for a, z in zip(bounds, bounds[1:], strict=False) if z > a)
         return Streamed(result.frames_per_id, chunks)
+
+
+def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> CudaEngine:
+    """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
+    unused: the GPU does the work)."""
+    return CudaEngine(voice_dir, stream=stream)

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from onestep.config import ConfigError, VoiceConfig
-from onestep.frontend.buckets import bucket_for
+from onestep.runtime.buckets import bucket_for
 
 Timings = dict[str, float]
 """Seconds spent per stage (``acoustic``, ``regulate``, ``decoder``, ``vocoder``), accumulated by engines."""
@@ -99,17 +99,11 @@ class Engine(Protocol):
 def decoder_context(config: VoiceConfig) -> int | None:
     """Receptive radius of the voice's decoder in frames, or None when ``voice.json`` does not say.
 
-    Read from ``extra.model`` (the ``ModelConfig`` written by ``onestep export``): the decoder is a 1x1 input
+    Read from ``model`` (the ``ModelConfig`` written by ``onestep export``): the decoder is a 1x1 input
     projection and ``decoder_blocks`` depthwise convolutions of ``decoder_kernel`` frames.
     """
-    from onestep.model.config import ModelConfig
-
-    model = config.extra.get("model")
-    if not isinstance(model, dict):
-        return None
-    try:
-        cfg = ModelConfig.from_dict(model)
-    except ConfigError:
+    cfg = config.model
+    if cfg is None:
         return None
     return cfg.decoder_blocks * (cfg.decoder_kernel // 2)
 

@@ -34,7 +34,7 @@ import numpy as np
 import onnxruntime as ort
 
 from onestep.config import ConfigError, SynthesisOptions, VoiceConfig, int8_path
-from onestep.frontend.buckets import bucket_for, pad_batch
+from onestep.runtime.buckets import bucket_for, pad_batch
 from onestep.runtime.engine import (
     Streamed,
     StreamSettings,
@@ -318,3 +318,8 @@ class OrtEngine:
             add_time(timings, "decoder", t1 - t0)
             add_time(timings, "vocoder", time.perf_counter() - t1)
             yield chunk
+
+
+def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> OrtEngine:
+    """The ``ort-cpu`` engine's loader (named by :mod:`onestep.runtime.engines`)."""
+    return OrtEngine(voice_dir, OrtSettings(threads=threads), stream)

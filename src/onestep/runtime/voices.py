@@ -1,4 +1,4 @@
-"""Finding voices: search paths, name lookup, and the default voice for a text's language.
+"""Finding voices: search paths, the one voice resolver, and the default voice for a text's language.
 
 A voice is a directory holding ``voice.json`` (:class:`onestep.config.VoiceConfig`) and its ONNX graphs.
 Voices are searched, in this order (an earlier path shadows a later voice of the same name):
@@ -9,6 +9,9 @@ Voices are searched, in this order (an earlier path shadows a later voice of the
 
 Lookup by name only ever matches names found there; a name can never be a path, so a server that passes
 user input to :meth:`VoiceCatalog.get` cannot be made to open arbitrary directories.
+
+Resolving a request to a voice happens in one place, :func:`choose_voice`, used by the Python API, HTTP,
+WebSocket and Wyoming alike; voice strings are parsed in one place, :func:`parse_voice`.
 """
 
 from __future__ import annotations
@@ -18,19 +21,93 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import regex
+from typing import Protocol, TypeVar
 
 from onestep.config import ConfigError, VoiceConfig
+from onestep.errors import UserError
+from onestep.languages import detect_language, language_from_tag
 
 ENV_VAR = "ONESTEP_VOICES"
 PACKAGE_VOICES = Path(__file__).resolve().parent.parent / "voices"
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_HAN = regex.compile(r"\p{Han}")
 
 
-class VoiceNotFoundError(LookupError):
+class VoiceNotFoundError(UserError, LookupError):
     """No voice matches; the message lists the voices that exist."""
+
+
+class VoiceLike(Protocol):
+    """What :func:`choose_voice` needs of a voice (``VoiceEntry`` here, ``VoiceInfo`` in the server)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def default(self) -> bool: ...
+
+
+V = TypeVar("V", bound=VoiceLike)
+
+
+@dataclass(frozen=True)
+class VoiceSpec:
+    """A parsed voice string (what a request's ``voice`` names).
+
+    Attributes:
+        name: the voice's name as listed (a voice directory's ``voice.json`` name).
+
+    The extension point for richer voice strings: a speaker inside a multi-speaker model pack or a blend
+    of voices is parsed here, in :func:`parse_voice`, and nowhere else.
+    """
+
+    name: str
+
+
+def parse_voice(spec: str) -> VoiceSpec:
+    """Parse a request's voice string; raises :class:`VoiceNotFoundError` for a malformed one (never a
+    path: a name is only ever compared with listed names)."""
+    if not isinstance(spec, str) or not _NAME.fullmatch(spec):
+        raise VoiceNotFoundError(f"unknown voice {_shown(spec)!r}")
+    return VoiceSpec(spec)
+
+
+def _shown(spec: object) -> object:
+    """A voice string as error messages quote it (at most 64 characters)."""
+    return spec[:64] + "..." if isinstance(spec, str) and len(spec) > 64 else spec
+
+
+def choose_voice(voices: Sequence[V], name: str | None = None, *, language: str | None = None, text: str = "") -> V:
+    """The voice a request gets: the one rule for every entry point (API, HTTP, WebSocket, Wyoming).
+
+    1. ``name`` given: the voice of that name (:func:`parse_voice`), else :class:`VoiceNotFoundError` listing
+       the voices.
+    2. else the default voice of ``language`` (a code or a tag such as ``"en_US"``) when some voice speaks it,
+    3. else the default voice of ``text``'s language (:func:`onestep.languages.detect_language`).
+
+    A language's default voice is the first of its voices marked ``default``, else its first voice; with no
+    voice of the language, the first voice of any.
+    """
+    if not voices:
+        raise VoiceNotFoundError("no voices found")
+    if name is not None:
+        try:
+            wanted: str | None = parse_voice(name).name
+        except VoiceNotFoundError:
+            wanted = None
+        for voice in voices:
+            if voice.name == wanted:
+                return voice
+        available = ", ".join(v.name for v in voices)
+        raise VoiceNotFoundError(f"unknown voice {_shown(name)!r}; available voices: {available}")
+    code = language_from_tag(language) if language else None
+    if code is None or not any(v.language == code for v in voices):
+        code = detect_language(text)
+    same = [v for v in voices if v.language == code]
+    marked = [v for v in same if v.default]
+    return (marked or same or list(voices))[0]
 
 
 @dataclass(frozen=True)
@@ -49,10 +126,13 @@ class VoiceEntry:
     def name(self) -> str:
         return self.config.name
 
+    @property
+    def language(self) -> str:
+        return self.config.language
 
-def detect_language(text: str) -> str:
-    """``"zh"`` if ``text`` contains a Han character (mixed Chinese-English text included), else ``"en"``."""
-    return "zh" if _HAN.search(text) else "en"
+    @property
+    def default(self) -> bool:
+        return self.config.default
 
 
 def load_voice_dir(path: str | os.PathLike[str]) -> VoiceEntry:
@@ -108,25 +188,20 @@ class VoiceCatalog:
 
     def get(self, name: str) -> VoiceEntry:
         """The voice called ``name``; raises :class:`VoiceNotFoundError` listing the available ones."""
-        if not isinstance(name, str) or not _NAME.fullmatch(name) or name not in self.entries:
-            available = ", ".join(self.entries) or "none"
-            raise VoiceNotFoundError(f"unknown voice {name!r}; available voices: {available}")
-        return self.entries[name]
+        return self.resolve(name)
 
-    def default_for(self, language: str) -> VoiceEntry:
-        """The default voice of ``language`` (``"zh"``/``"en"``).
-
-        Prefers a voice whose ``voice.json`` has ``extra.default = true``, then the first voice of that
-        language in search order; with none of that language, the first voice of any language.
-        """
+    def resolve(self, name: str | None = None, *, language: str | None = None, text: str = "") -> VoiceEntry:
+        """:func:`choose_voice` over this catalog's voices (search order)."""
         if not self.entries:
             searched = ", ".join(str(p) for p in self.paths)
             raise VoiceNotFoundError(
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
-        same = [e for e in self.entries.values() if e.config.language == language]
-        marked = [e for e in same if e.config.extra.get("default") is True]
-        return (marked or same or list(self.entries.values()))[0]
+        return choose_voice(list(self.entries.values()), name, language=language, text=text)
+
+    def default_for(self, language: str) -> VoiceEntry:
+        """The default voice of ``language`` (a registry code, ``"zh"``/``"en"``; rules in :func:`choose_voice`)."""
+        return self.resolve(language=language)
 
 
 def _voice_dirs(root: Path) -> Iterable[Path]:

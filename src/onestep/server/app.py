@@ -31,8 +31,10 @@ log = logging.getLogger("onestep.server")
 
 
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
-    """Thread pool on CPU, micro-batching on CUDA (unless ``config.scheduler_kind`` names one)."""
-    if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and config.device == "cuda"):
+    """Thread pool for CPU engines, micro-batching for batching (GPU) engines (unless ``config.scheduler_kind``
+    names one)."""
+    batches = config.engine_kind.batches
+    if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and batches):
         return MicroBatchScheduler(
             backend,
             window_ms=config.batch_window_ms,
@@ -56,7 +58,7 @@ async def _warm_up(state: ServerState) -> None:
         tune_gc()
     state.metrics.watch_gc(True)  # serving-time pauses only
     state.ready = True
-    log.info("ready: %d voice(s) on %s", len(state.voices), state.config.device)
+    log.info("ready: %d voice(s) on %s", len(state.voices), state.config.engine)
 
 
 #: Young-generation threshold after warm-up (CPython's default is 700 allocations).

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from onestep.errors import UserError
+from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
+
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
     from onestep.server.frontend_pool import FrontendProcesses
@@ -20,8 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger("onestep.server")
 
 
-class BackendInputError(ValueError):
-    """The text (or an option) cannot be synthesized; reported to the client as a 400."""
+class BackendInputError(UserError, ValueError):
+    """The text (or an option) cannot be synthesized; reported to the client as a 400. Only user errors
+    (:class:`onestep.errors.UserError`) become this; anything else is a server error (500)."""
 
 
 @dataclass(frozen=True)
@@ -30,10 +34,11 @@ class VoiceInfo:
 
     Attributes:
         name: voice id accepted in requests.
-        language: ``"zh"`` or ``"en"``.
+        language: a registry language code (``"zh"``, ``"en"``).
         sample_rate: Hz of the voice's audio.
         version: voice version string.
         placeholder: True for randomly initialized development voices (they produce noise).
+        default: the voice is its language's default (``voice.json``'s ``default``).
     """
 
     name: str
@@ -41,6 +46,7 @@ class VoiceInfo:
     sample_rate: int
     version: str = ""
     placeholder: bool = False
+    default: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,11 +115,7 @@ class SynthesisBackend(Protocol):
 
 
 #: Mixed text, so that warm-up also loads both languages' frontends (any voice may get mixed input).
-WARMUP_TEXT = "你好, hello."
-#: Phonemized (frontend only) once at warm-up, after ``Frontend.preload`` (which loads the espeak-ng fallback
-#: and the number converters): one pass through the out-of-lexicon, unit, number and date paths of both
-#: languages, and the fallback's own load where a frontend has no ``preload``.
-WARMUP_FRONTEND_TEXT = "Hello Zorblaxian, 3 km, 2024年5月3日."
+WARMUP_TEXT = MIXED_WARM_UP_TEXT
 
 
 class TTSBackend:
@@ -144,6 +146,7 @@ class TTSBackend:
                     sample_rate=int(v.audio.sample_rate),
                     version=v.version,
                     placeholder=bool(v.placeholder),
+                    default=v.default,
                 )
             )
         return out
@@ -152,7 +155,7 @@ class TTSBackend:
         try:
             for chunk in self._tts.stream(request.text, voice=request.voice, speed=request.speed):
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
-        except ValueError as e:  # the frontend/engine rejects the input (e.g. nothing speakable)
+        except UserError as e:  # the frontend/engine rejects the input (e.g. text too long, bad speed)
             raise BackendInputError(str(e)) from e
 
     def synthesize_batch(self, requests: Sequence[SynthesisRequest]) -> list[np.ndarray]:
@@ -162,14 +165,14 @@ class TTSBackend:
         try:
             sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
             prepared = self._tts.prepare(request.text, request.voice, request.speed, sentences=sentences)
-        except ValueError as e:  # the frontend rejects the input, or a bad speed
+        except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:
             audios = self._tts.render([p.handle for p in batch], timestamps=False)  # audio only
-        except ValueError as e:
+        except UserError as e:
             raise BackendInputError(str(e)) from e
         return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
 
@@ -189,14 +192,3 @@ class TTSBackend:
         if self._frontend_pool is not None:
             self._frontend_pool.shutdown()
 
-
-def warm_frontend(frontend: Any) -> None:
-    """Load ``frontend``'s lazily loaded parts now (its ``preload``, then :data:`WARMUP_FRONTEND_TEXT`);
-    a failure (e.g. espeak-ng missing: only out-of-lexicon English words will fail) is only logged."""
-    try:
-        preload = getattr(frontend, "preload", None)  # the frontend's own "load everything now"
-        if preload is not None:
-            preload(background=False)
-        list(frontend.sentences(WARMUP_FRONTEND_TEXT))
-    except Exception as e:
-        log.warning("warm-up of the frontend's fallbacks failed: %s: %s", type(e).__name__, e)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onestep.config import ConfigError
+from onestep.runtime.engines import DEFAULT_ENGINE, EngineKind, UnknownEngineError, get_engine
 
 DEFAULT_MAX_CHARS = 5000
 
@@ -24,7 +25,11 @@ class ServerConfig:
     Attributes:
         host: interface to bind (``127.0.0.1`` keeps it local; ``0.0.0.0`` exposes it).
         port: TCP port, 1-65535 (0 = any free port, for tests).
-        device: ``"cpu"`` (thread pool) or ``"cuda"`` (one micro-batching thread).
+        engine: a registered engine name (:mod:`onestep.runtime.engines`): ``"ort-cpu"`` (thread pool) or
+            ``"torch-cuda-graphs"`` (one micro-batching thread); a device alias (``"cpu"``, ``"cuda"``) is
+            accepted and replaced by the engine's name.
+        device: alias of ``engine`` by hardware (``"cpu"``, ``"cuda"``), read at construction only (then None,
+            so that ``dataclasses.replace(config, engine=...)`` works); the hardware is ``engine_kind.device``.
         workers: CPU synthesis threads (default: one per core); ignored on CUDA.
         threads: ONNX Runtime intra-op threads of the shared engine (default: cores // workers, at least 1).
         queue_size: requests admitted beyond one per worker; one more gets 503 + Retry-After.
@@ -38,7 +43,7 @@ class ServerConfig:
         batch_window_ms: CUDA micro-batching: the longest a batch waits for requests still in the text
             frontend, ms (a batch with none on their way starts at once).
         max_batch: CUDA micro-batching: most requests per engine call.
-        scheduler_kind: ``"auto"`` (thread pool on CPU, micro-batching on CUDA), ``"pool"`` or ``"batch"``
+        scheduler_kind: ``"auto"`` (thread pool for CPU engines, micro-batching for batching engines), ``"pool"`` or ``"batch"``
             (micro-batching on CPU too: how the CUDA path is load-tested without a GPU).
         frontend_threads: CUDA: threads running the text frontend ahead of the micro-batching thread.
         frontend_processes: CUDA: worker processes running the text frontend instead (0: on the frontend
@@ -51,7 +56,8 @@ class ServerConfig:
 
     host: str = "127.0.0.1"
     port: int = 8000
-    device: str = "cpu"
+    engine: str = DEFAULT_ENGINE
+    device: str | None = None
     workers: int = field(default_factory=default_workers)
     threads: int | None = None
     queue_size: int = 32
@@ -74,8 +80,14 @@ class ServerConfig:
             raise ConfigError("host must not be empty")
         if not 0 <= int(self.port) <= 65535:
             raise ConfigError(f"port must be 0-65535, got {self.port!r}")
-        if self.device not in ("cpu", "cuda"):
-            raise ConfigError(f"device must be 'cpu' or 'cuda', got {self.device!r}")
+        try:
+            kind = get_engine(self.device if self.device is not None else self.engine)
+        except UnknownEngineError as e:
+            raise ConfigError(str(e)) from None
+        if self.device is not None and self.engine not in (DEFAULT_ENGINE, kind.name):
+            raise ConfigError(f"device {self.device!r} contradicts engine {self.engine!r}")
+        object.__setattr__(self, "engine", kind.name)
+        object.__setattr__(self, "device", None)
         if int(self.workers) < 1:
             raise ConfigError(f"workers must be >= 1, got {self.workers!r}")
         if self.threads is not None and int(self.threads) < 1:
@@ -106,6 +118,11 @@ class ServerConfig:
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")
         if self.lexicon is not None and not Path(self.lexicon).is_file():
             raise ConfigError(f"lexicon {str(self.lexicon)!r} is not a file")
+
+    @property
+    def engine_kind(self) -> EngineKind:
+        """The registry record of :attr:`engine`."""
+        return get_engine(self.engine)
 
     @property
     def engine_threads(self) -> int:

@@ -19,6 +19,9 @@ from typing import Protocol
 import numpy as np
 import soundfile as sf
 
+from onestep.errors import UserError
+from onestep.runtime.pcm import to_pcm16
+
 #: response_format -> (libsndfile format, subtype) for the formats libsndfile encodes.
 _SNDFILE_FORMATS: dict[str, tuple[str, str]] = {
     "flac": ("FLAC", "PCM_16"),
@@ -41,13 +44,8 @@ _OGG_PAGE_LATENCY_MS = 60.0  # flush an Ogg page every 60 ms of audio instead of
 _SFC_SET_OGG_PAGE_LATENCY_MS = 0x1302  # sndfile.h command id (libsndfile >= 1.2)
 
 
-class UnsupportedFormatError(ValueError):
+class UnsupportedFormatError(UserError, ValueError):
     """The requested response format cannot be produced here."""
-
-
-def to_pcm16(samples: np.ndarray) -> bytes:
-    """float32 [n] in [-1, 1] -> little-endian int16 bytes (clipped)."""
-    return (np.clip(samples, -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
 
 
 def streaming_wav_header(sample_rate: int) -> bytes:

@@ -10,6 +10,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from onestep.errors import UserError
+
 log = logging.getLogger("onestep.server")
 
 #: HTTP status -> OpenAI-style error type.
@@ -114,6 +116,10 @@ def install_error_handlers(app: FastAPI, on_error: Any = None, max_body_bytes: i
             message = f"request body exceeds the {max_body_bytes}-byte limit"
             return answer(ApiError(413, message, code="body_too_large"))
         return answer(ApiError(exc.status_code, message, headers=dict(exc.headers or {})))
+
+    @app.exception_handler(UserError)
+    async def _user_error(request: Request, exc: UserError) -> JSONResponse:
+        return answer(ApiError(400, str(exc), code=type(exc).__name__))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

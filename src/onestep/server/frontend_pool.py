@@ -34,10 +34,10 @@ def _worker_main(conn: Connection, lexicon: Path | None) -> None:
     Answers ``("ok", utterances)`` or ``("error", exception)``; the first message is ``("ready", None)``.
     """
     from onestep.frontend.pipeline import Frontend
-    from onestep.server.backend import WARMUP_TEXT, warm_frontend
+    from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
 
     frontend = Frontend(lexicon=lexicon)
-    list(frontend.sentences(WARMUP_TEXT))
+    list(frontend.sentences(MIXED_WARM_UP_TEXT))
     warm_frontend(frontend)
     conn.send(("ready", None))
     while True:

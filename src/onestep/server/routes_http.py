@@ -224,7 +224,8 @@ async def health(request: Request) -> JSONResponse:
     body = {
         "status": "ok" if state.ready else ("error" if state.warmup_error else "warming_up"),
         "voices": len(state.voices),
-        "device": state.config.device,
+        "device": state.config.engine_kind.device,
+        "engine": state.config.engine,
         "queue_depth": state.scheduler.queue_depth,
         "in_flight": state.scheduler.in_flight,
     }

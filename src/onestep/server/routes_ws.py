@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from onestep.server.backend import SynthesisRequest
-from onestep.server.encoders import to_pcm16
+from onestep.runtime.pcm import to_pcm16
 from onestep.server.errors import ApiError
 from onestep.server.routes_http import check_api_key
 from onestep.server.scheduler import SynthesisStream

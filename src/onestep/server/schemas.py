@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
 
 from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.runtime.voices import VoiceNotFoundError, choose_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
 
@@ -86,17 +87,18 @@ def check_text(text: str, max_chars: int, param: str) -> str:
 
 
 def check_voice(voice: str | VoiceRef | None, voices: list[VoiceInfo], *, openai: bool) -> str | None:
-    """Our voice name, or ``None`` for the input language's default; 400 for anything unknown."""
+    """Our voice name (checked by the one resolver, :func:`onestep.runtime.voices.choose_voice`), or ``None``
+    for the input language's default; 400 for anything unknown."""
     name = voice.id if isinstance(voice, VoiceRef) else voice
     if name is None or name == "":
         return None
-    known = {v.name for v in voices}
-    if name in known:
-        return name
-    if openai and name.lower() in OPENAI_VOICES:
-        return None
+    try:
+        return choose_voice(voices, name).name
+    except VoiceNotFoundError:
+        if openai and name.lower() in OPENAI_VOICES:
+            return None
     shown = name if len(name) <= 64 else name[:64] + "..."
-    available = ", ".join(sorted(known)) or "none"
+    available = ", ".join(sorted(v.name for v in voices)) or "none"
     extra = " (or an OpenAI voice name)" if openai else ""
     raise ApiError(
         400, f"unknown voice {shown!r}; available: {available}{extra}", param="voice", code="voice_not_found"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
@@ -12,11 +13,14 @@ from typing import TypeVar
 import numpy as np
 from starlette.requests import Request
 
+from onestep.errors import UserError
 from onestep.server.backend import BackendInputError, SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
 from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
+
+log = logging.getLogger("onestep.server")
 
 T = TypeVar("T")
 
@@ -115,7 +119,10 @@ def as_api_error(e: Exception) -> ApiError:
         return ApiError(504, str(e), code="timeout_error")
     if isinstance(e, BackendInputError):
         return ApiError(400, f"cannot synthesize this input: {e}", param="input", code="unsynthesizable_input")
-    return ApiError(500, f"synthesis failed: {type(e).__name__}: {e}", code="synthesis_error")
+    if isinstance(e, UserError):
+        return ApiError(400, str(e), code="invalid_request")
+    log.error("synthesis failed", exc_info=e)  # an internal error: the trace goes to the log, not the client
+    return ApiError(500, f"synthesis failed: {type(e).__name__}", code="synthesis_error")
 
 
 async def _next_or_none(stream: SynthesisStream) -> np.ndarray | None:

@@ -23,15 +23,16 @@ from wyoming.server import AsyncEventHandler, AsyncServer, AsyncStdioServer
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
 
 from onestep import __version__
+from onestep.languages import get_language
+from onestep.errors import UserError
+from onestep.runtime.voices import choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
-from onestep.server.encoders import to_pcm16
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 
 log = logging.getLogger("onestep.wyoming")
 
-#: Language tags advertised per voice language (Home Assistant matches pipeline languages against them).
-LANGUAGE_TAGS: dict[str, list[str]] = {"en": ["en", "en_US", "en_GB"], "zh": ["zh", "zh_CN"]}
 _ATTRIBUTION = Attribution(name="OneStep TTS", url="")
 # A sentence ends at . ! ? ; (followed by space/end) or at Chinese/fullwidth end punctuation or a newline.
 _SENTENCE_END = re.compile(r"(?:[.!?;](?=\s)|[。！？；…]+|\n+)")
@@ -46,7 +47,7 @@ def build_info(voices: list[VoiceInfo]) -> Info:
             installed=True,
             description=f"{v.name} ({v.language}{', placeholder' if v.placeholder else ''})",
             version=v.version or None,
-            languages=LANGUAGE_TAGS.get(v.language, [v.language]),
+            languages=list(get_language(v.language).protocol_tags),
         )
         for v in voices
     ]
@@ -96,21 +97,12 @@ class WyomingService:
         self.voices = backend.voices()
         self.info_event = build_info(self.voices).event()
 
-    def resolve_voice(self, voice: SynthesizeVoice | None) -> str | None:
-        """A voice name from the request (by name, else by language), or None for the text's default."""
+    def resolve_voice(self, voice: SynthesizeVoice | None, text: str) -> str:
+        """The voice for ``text`` by the one resolver (:func:`onestep.runtime.voices.choose_voice`): by name,
+        else the default voice of the requested language, else of the text's language."""
         if voice is None:
-            return None
-        if voice.name:
-            if voice.name not in {v.name for v in self.voices}:
-                known = ", ".join(v.name for v in self.voices)
-                raise ValueError(f"unknown voice {voice.name[:64]!r}; available: {known}")
-            return voice.name
-        if voice.language:
-            lang = voice.language.replace("-", "_").split("_")[0].lower()
-            for v in self.voices:
-                if v.language == lang:
-                    return v.name
-        return None
+            return choose_voice(self.voices, text=text).name
+        return choose_voice(self.voices, voice.name or None, language=voice.language, text=text).name
 
     async def run(self, uri: str, started: Callable[[], None] | None = None) -> None:
         """Serve ``uri`` (``tcp://host:port``, ``unix://path`` or ``stdio://``) until cancelled.
@@ -161,7 +153,7 @@ class WyomingHandler(AsyncEventHandler):
                 self._sentences = SentenceBuffer()
             elif SynthesizeChunk.is_type(event.type):
                 if self._sentences is None:
-                    raise ValueError("synthesize-chunk without synthesize-start")
+                    raise UserError("synthesize-chunk without synthesize-start")
                 for sentence in self._sentences.add(SynthesizeChunk.from_event(event).text):
                     await self._speak(sentence, self._stream_voice)
             elif SynthesizeStop.is_type(event.type):
@@ -171,8 +163,11 @@ class WyomingHandler(AsyncEventHandler):
                     if rest:
                         await self._speak(rest, self._stream_voice)
                 await self.write_event(SynthesizeStopped().event())
-        except (ValueError, KeyError, QueueFullError, SynthesisTimeoutError) as e:
+        except (UserError, KeyError, QueueFullError, SynthesisTimeoutError) as e:  # the client's input, or overload
             await self.write_event(Error(text=str(e), code=type(e).__name__).event())
+        except Exception as e:  # an internal error: logged with its trace; the connection stays usable
+            log.exception("wyoming: synthesis failed")
+            await self.write_event(Error(text=f"internal error: {type(e).__name__}", code="InternalError").event())
         return True
 
     async def _speak(self, text: str, voice: SynthesizeVoice | None) -> None:
@@ -180,10 +175,10 @@ class WyomingHandler(AsyncEventHandler):
         service = self.service
         text = " ".join(text.strip().splitlines())
         if not text:
-            raise ValueError("nothing to synthesize: empty text")
+            raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
-            raise ValueError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice), speed=1.0)
+            raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
+        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
         rate = service.backend.sample_rate
         stream = service.scheduler.submit(request)
         try:

@@ -13,10 +13,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from onestep.errors import UserError
 from onestep.paths import cache_dir
 
 
-class AssetError(RuntimeError):
+class AssetError(UserError, RuntimeError):
     """A model file is missing or does not match its expected size/checksum; the message says how to fix it."""
 
 

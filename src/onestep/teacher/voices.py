@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import UserError
+
 STYLE_DIM = 256
 STYLE_ROWS = 510
 
@@ -43,7 +45,7 @@ KOKORO_VOICES: dict[str, tuple[str, ...]] = {
 _STORAGE_DTYPES = {"FloatStorage": np.float32}
 
 
-class VoiceError(ValueError):
+class VoiceError(UserError, ValueError):
     """A voice pack is missing or not in the expected format; the message names the file."""
 
 
@@ -124,13 +126,22 @@ def read_torch_tensor(path: str | Path) -> np.ndarray:
     return np.ascontiguousarray(view, dtype=np.float32)
 
 
+VOICES_ENV = "ONESTEP_KOKORO_VOICES"
+
+
 def voices_dir() -> Path:
-    """Where Kokoro voice packs are looked up: ``$ONESTEP_KOKORO_VOICES`` or ``<repo>/../shared/voices/kokoro``."""
-    env = os.environ.get("ONESTEP_KOKORO_VOICES")
-    if env:
-        return Path(env).expanduser()
-    repo = Path(__file__).resolve().parents[3]  # src/onestep/teacher/voices.py -> repo root
-    return repo.parent / "shared" / "voices" / "kokoro"
+    """Where Kokoro voice packs are looked up by name: the folder ``$ONESTEP_KOKORO_VOICES`` names.
+
+    Raises:
+        VoiceError: the variable is not set (the packs are not part of the installed package).
+    """
+    env = os.environ.get(VOICES_ENV)
+    if not env:
+        raise VoiceError(
+            f"Kokoro voice packs are looked up in ${VOICES_ENV}, which is not set: set it to the folder of "
+            "the *.pt voice packs, or pass a .pt path"
+        )
+    return Path(env).expanduser()
 
 
 def load_kokoro_voice(name_or_path: str | Path) -> np.ndarray:
@@ -146,7 +157,7 @@ def load_kokoro_voice(name_or_path: str | Path) -> np.ndarray:
     if not (text.endswith(".pt") or os.sep in text):
         path = voices_dir() / f"{text}.pt"
     if not path.is_file():
-        raise VoiceError(f"Kokoro voice {text!r} not found at {path} (set ONESTEP_KOKORO_VOICES to the folder of *.pt)")
+        raise VoiceError(f"Kokoro voice {text!r} not found at {path} (set {VOICES_ENV} to the folder of *.pt)")
     arr = read_torch_tensor(path)
     if arr.shape in ((STYLE_ROWS, 1, STYLE_DIM), (STYLE_ROWS, STYLE_DIM)):
         return arr.reshape(STYLE_ROWS, STYLE_DIM)

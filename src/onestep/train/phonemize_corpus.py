@@ -1,6 +1,6 @@
 """Phonemize training sentences with OUR frontend into the JSONL that ``teacher_data`` reads.
 
-Training text = the first lines of ``../shared/corpus/<lang>_train.txt`` (the last ``HELDOUT_LINES`` lines of each
+Training text = the first lines of the corpus file given as ``--corpus`` (``<lang>_train.txt``; the last ``HELDOUT_LINES`` lines of each
 file are never used for training: the evaluation set is drawn from them) + seeded template sentences
 (``extra_sentences``). Each output line: ``{"id", "text", "phonemes"}``; one line per synthesized chunk.
 """

@@ -87,3 +87,42 @@ def test_unusable_cache_directory_still_tokenizes(tmp_path: Path, monkeypatch: p
     blocker.write_text("x", encoding="utf-8")
     monkeypatch.setenv("ONESTEP_CACHE", str(blocker / "cache"))  # below a file: cannot be created
     assert tk.load_rules()["rules"]["don't"] == ["do", "n't"]
+
+
+def test_shipped_rules_are_those_of_the_pinned_spacy(spacy_tokenizer: Any) -> None:
+    import importlib.metadata
+
+    if importlib.metadata.version("spacy") != tk.SHIPPED_SPACY_VERSION:
+        pytest.skip("installed spaCy differs from the version the shipped rules come from")
+    shipped = json.loads(tk.SHIPPED_RULES.read_text("utf-8"))
+    assert shipped == json.loads(json.dumps(tk.extract_rules(spacy_tokenizer)))
+
+
+def test_frontend_speaks_english_without_spacy_installed() -> None:
+    """A plain install has no spaCy: misaki's `import spacy` gets a stand-in, the tokenizer the shipped rules."""
+    import os
+    import subprocess
+    import sys
+
+    from onestep.frontend.en.g2p import EnglishG2P
+
+    code = (
+        "import importlib.abc, sys\n"
+        "class Hide(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name.partition('.')[0] in ('spacy', 'thinc'):\n"
+        "            raise ModuleNotFoundError(name, name=name)\n"
+        "sys.meta_path.insert(0, Hide())\n"
+        "from onestep.frontend.en.g2p import EnglishG2P\n"
+        "from onestep.frontend.en.spacy_import import spacy_is_loaded\n"
+        "print(repr(' '.join(t.phonemes for t in EnglishG2P(None)(TEXT))), spacy_is_loaded())\n"
+    ).replace("TEXT", repr(SAMPLE))
+    src = Path(tk.__file__).resolve().parents[3]
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr
+    with_spacy = " ".join(t.phonemes for t in EnglishG2P(None)(SAMPLE))
+    assert out.stdout.strip() == f"{with_spacy!r} False"
+
+
+SAMPLE = "I don't know what Dr. Smith's e-mail (smith@example.com) said at 5 p.m., do you?"

@@ -15,10 +15,14 @@ import importlib.resources
 import json
 from typing import Any
 
-from misaki import data as misaki_data
-from misaki import en as misaki_en
+from onestep.frontend.en.spacy_import import defer_spacy
 
-from onestep.frontend.compact_table import CompactTable, open_table
+defer_spacy()  # before misaki.en, whose `import spacy` then costs nothing (and works without spaCy installed)
+
+from misaki import data as misaki_data  # noqa: E402
+from misaki import en as misaki_en  # noqa: E402
+
+from onestep.frontend.compact_table import CompactTable, open_table  # noqa: E402
 
 Entry = str | dict[str, str | None]  # a pronunciation, or a heteronym's {tag: pronunciation, "DEFAULT": ...}
 

@@ -5,7 +5,9 @@
 suffix and infix regular expressions, the URL matcher and the special cases ("don't" -> "do" + "n't").
 :func:`load_rules` extracts that data from spaCy once per spaCy version into the onestep cache
 (``spacy-<version>-en-tokenizer-r<RULES_FORMAT>.json``; this imports spaCy, with torch hidden); later
-processes read the JSON and :class:`BlankEnglishTokenizer` runs the same algorithm on it:
+processes read the JSON and :class:`BlankEnglishTokenizer` runs the same algorithm on it. spaCy is not a
+dependency of a plain install: without it, the rules shipped in the package (:data:`SHIPPED_RULES`, extracted
+from the spaCy version pinned for the tests, :data:`SHIPPED_SPACY_VERSION`) are used.
 
 1. Split at whitespace; a single space becomes the previous token's trailing space, other whitespace runs
    become tokens.
@@ -34,6 +36,8 @@ from onestep.paths import cache_dir
 logger = logging.getLogger(__name__)
 
 RULES_FORMAT = 1  # bump when the rule file's content changes
+SHIPPED_SPACY_VERSION = "3.8.18"  # keep equal to the spaCy pinned in pyproject's test extra
+SHIPPED_RULES = Path(__file__).resolve().parent.parent / f"spacy-{SHIPPED_SPACY_VERSION}-en-tokenizer-r{RULES_FORMAT}.json"
 _CACHE_LIMIT = 5000  # spaCy's Tokenizer.max_cache_size
 _rules_lock = threading.Lock()
 
@@ -85,7 +89,12 @@ def spacy_rules() -> dict[str, Any]:
 
 def load_rules() -> dict[str, Any]:
     """The cached rules of spaCy's blank English tokenizer (extracted from spaCy when missing or unreadable;
-    an unwritable cache directory only costs the extraction on every start)."""
+    an unwritable cache directory only costs the extraction on every start); the shipped rules when spaCy is
+    not installed."""
+    from onestep.frontend.en.spacy_import import spacy_installed
+
+    if not spacy_installed():
+        return json.loads(SHIPPED_RULES.read_text(encoding="utf-8"))
     try:
         path: Path | None = rules_path()
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))

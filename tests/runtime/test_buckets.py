@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onestep.frontend.buckets import (
+from onestep.runtime.buckets import (
     DEFAULT_BUCKETS,
     batch_to_bucket,
     bucket_for,

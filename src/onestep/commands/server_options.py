@@ -1,0 +1,68 @@
+"""Options shared by ``onestep serve`` and ``onestep wyoming``, and the :class:`ServerConfig` they describe."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from onestep.cli import add_engine_option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.server.config import ServerConfig
+
+
+def add_server_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``serve`` and ``wyoming``: voices, engine, engine threads and request limits."""
+    p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
+    add_engine_option(p)
+    p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
+    p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
+    p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
+    p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more get 503 (default 32)")
+    p.add_argument("--max-chars", type=int, default=5000, help="longest input text in characters (default 5000)")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds a request may go without audio (default 30)")
+    p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
+    p.add_argument("--max-batch", type=int, default=16, help="cuda: most requests per engine call (default 16)")
+    p.add_argument(
+        "--scheduler",
+        choices=("auto", "pool", "batch"),
+        default="auto",
+        help="auto: thread pool on cpu, micro-batching on cuda; batch: micro-batching on cpu too",
+    )
+    p.add_argument(
+        "--frontend-threads", type=int, default=2, help="cuda: text-frontend threads ahead of the batcher (default 2)"
+    )
+    p.add_argument(
+        "--frontend-processes",
+        type=int,
+        default=0,
+        help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
+    )
+    p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
+    p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
+    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+
+
+def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
+    """A validated :class:`ServerConfig` from parsed arguments (a bad value raises ConfigError)."""
+    from onestep.server.config import ServerConfig, default_workers
+
+    return ServerConfig(
+        engine=args.engine,
+        workers=args.workers if args.workers is not None else default_workers(),
+        threads=args.threads,
+        queue_size=args.queue_size,
+        max_chars=args.max_chars,
+        timeout=args.timeout,
+        voices_dirs=tuple(args.voices_dir),
+        lexicon=args.lexicon,
+        batch_window_ms=args.batch_window_ms,
+        max_batch=args.max_batch,
+        scheduler_kind=args.scheduler,
+        frontend_threads=args.frontend_threads,
+        frontend_processes=args.frontend_processes,
+        warmup=not args.no_warmup,
+        tune_gc=not args.no_tune_gc,
+        **extra,  # type: ignore[arg-type]
+    )

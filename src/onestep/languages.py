@@ -1,0 +1,139 @@
+"""The language registry: the one place that knows which languages OneStep speaks.
+
+Each :class:`Language` record says how to recognize the language's script, where its frontend tools live,
+how to warm them up, how its words are joined, and how protocols tag it. Everything else (the frontend's
+script runs and tool loading, voice configs, the default-voice rule, the CLI's ``--language`` choices, the
+Wyoming service description) reads this registry instead of writing the codes out.
+
+Adding a language = one frontend package whose ``tools`` module has ``load_tools(lexicon) -> LanguageTools`` (see
+``onestep.frontend.zh``) + one record in :data:`LANGUAGES` (see docs/ARCHITECTURE.md).
+
+This module sits at the bottom of the import graph (beside ``onestep.config``): it imports no frontend code;
+the tools are named by module path and imported on first use by ``onestep.frontend.pipeline``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import regex
+
+from onestep.errors import UserError
+
+
+@dataclass(frozen=True)
+class Language:
+    """One spoken language.
+
+    Attributes:
+        code: the language code used in voice.json, segments and the API (``"zh"``, ``"en"``).
+        name: English name, for messages and docs.
+        script: regex character class of the characters that belong to this language's runs of text
+            (``\\p{Han}`` for Mandarin; Latin letters and ASCII digits for English).
+        tools_module: module whose ``load_tools(lexicon)`` returns the normalizer and G2P; imported on first use.
+        warm_up_text: a short text whose phonemization loads everything a later call may need
+            (dictionaries, lexicons, fallbacks), used by ``Frontend.preload``.
+        deferred_modules: modules imported lazily on first use that the warm-up imports as well.
+        spaced: words are separated by spaces (English) rather than written together (Mandarin); runs of an
+            unspaced language keep only their own script and punctuation.
+        readings: tokens carry one reading per character (Mandarin pinyin), shown by ``phonemize --json``.
+        sample_text: a short sentence for health checks (``onestep doctor``).
+        protocol_tags: language tags announced to protocol clients (Wyoming), first = preferred.
+    """
+
+    code: str
+    name: str
+    script: str
+    tools_module: str
+    warm_up_text: str
+    deferred_modules: tuple[str, ...] = ()
+    spaced: bool = True
+    readings: bool = False
+    sample_text: str = ""
+    protocol_tags: tuple[str, ...] = ()
+
+    @cached_property
+    def script_char(self) -> regex.Pattern[str]:
+        """Compiled :attr:`script` (matches one character)."""
+        return regex.compile(self.script)
+
+
+# Order matters: a sentence belongs to the first language whose script it contains (Mandarin text with
+# English words in it is a Mandarin sentence); text with no such script falls back to DEFAULT_LANGUAGE.
+LANGUAGES: tuple[Language, ...] = (
+    Language(
+        code="zh",
+        name="Mandarin Chinese",
+        script=r"\p{Han}",
+        tools_module="onestep.frontend.zh.tools",
+        warm_up_text="你好。",
+        deferred_modules=("cn2an",),
+        spaced=False,
+        readings=True,
+        sample_text="你好，世界。",
+        protocol_tags=("zh", "zh_CN"),
+    ),
+    Language(
+        code="en",
+        name="English",
+        script=r"[\p{Latin}0-9]",
+        tools_module="onestep.frontend.en.tools",
+        # "zorblax" is in no lexicon: it loads the espeak fallback too
+        warm_up_text="Hello, zorblax.",
+        sample_text="Hello world.",
+        protocol_tags=("en", "en_US", "en_GB"),
+    ),
+)
+DEFAULT_LANGUAGE = "en"
+"""The language of text in no registered script, and of the voice used when there is no text at all."""
+LATIN_LANGUAGE = "en"
+"""The language whose tools read Latin-script words: user-lexicon Latin entries, and Latin runs inside other
+languages' sentences (English words in Mandarin text)."""
+
+_BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
+
+
+class UnknownLanguageError(UserError, ValueError):
+    """A language code that is not in the registry; the message lists the known ones."""
+
+
+def language_codes() -> tuple[str, ...]:
+    """All registered codes, in registry order (``("zh", "en")``)."""
+    return tuple(_BY_CODE)
+
+
+def get_language(code: str) -> Language:
+    """The record of ``code``; raises :class:`UnknownLanguageError` naming the known codes."""
+    try:
+        return _BY_CODE[code]
+    except (KeyError, TypeError):
+        raise UnknownLanguageError(f"unknown language {code!r}; known languages: {', '.join(_BY_CODE)}") from None
+
+
+def language_of_char(ch: str) -> str | None:
+    """The code of the first language whose script ``ch`` belongs to, or None (punctuation, symbols, space)."""
+    for lang in LANGUAGES:
+        if lang.script_char.match(ch) is not None:
+            return lang.code
+    return None
+
+
+def language_from_tag(tag: str) -> str | None:
+    """The registered code of a language tag (``"en_US"``, ``"zh-CN"``, ``"ZH"``), or None if not spoken."""
+    code = tag.replace("-", "_").split("_")[0].lower()
+    return code if code in _BY_CODE else None
+
+
+def script_language(text: str) -> str | None:
+    """The first registered language whose script occurs in ``text`` (``"zh"`` for any text with a Han
+    character, mixed Chinese-English text included), or None if no character of a registered script does."""
+    for lang in LANGUAGES:
+        if lang.script_char.search(text) is not None:
+            return lang.code
+    return None
+
+
+def detect_language(text: str) -> str:
+    """The language a whole text is spoken in: :func:`script_language`, else :data:`DEFAULT_LANGUAGE`."""
+    return script_language(text) or DEFAULT_LANGUAGE
