@@ -10,6 +10,8 @@ MONTH_BY_ABBREVIATION: dict[str, str] = {
     "Sept": "September",
 }
 
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
 # Abbreviation (without its period) -> expansion. Titles never end a sentence; the others may.
 TITLES: dict[str, str] = {
     "Mr": "Mister",
@@ -47,6 +49,14 @@ ABBREVIATIONS: dict[str, str] = {
     "Dept": "Department",
     "Univ": "University",
     "Assn": "Association",
+    "Bros": "Brothers",
+    "Apt": "Apartment",
+    "Bldg": "Building",
+    "Hwy": "Highway",
+    "misc": "miscellaneous",
+    "Intl": "International",
+    "Natl": "National",
+    "Mfg": "Manufacturing",
     "approx": "approximately",
     "dept": "department",
     "est": "established",
@@ -79,12 +89,39 @@ DOTTED_PHRASES: dict[str, str] = {
 CURRENCIES: dict[str, tuple[str, str, str | None, str | None]] = {
     "$": ("dollar", "dollars", "cent", "cents"),
     "US$": ("U S dollar", "U S dollars", "cent", "cents"),
+    "C$": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "CA$": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "A$": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "AU$": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZ$": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "HK$": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "S$": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
     "£": ("pound", "pounds", "penny", "pence"),
     "€": ("euro", "euros", "cent", "cents"),
     "¥": ("yen", "yen", None, None),
     "₹": ("rupee", "rupees", "paisa", "paise"),
     "₩": ("won", "won", None, None),
     "₽": ("ruble", "rubles", "kopek", "kopeks"),
+}
+CURRENCY_SIGNS = ("$", "£", "€", "¥", "₹", "₩", "₽")
+# ISO code -> (singular, plural), read after the amount wherever the code stands ("EUR 50", "50 EUR").
+CURRENCY_CODES: dict[str, tuple[str, str]] = {
+    "USD": ("U S dollar", "U S dollars"),
+    "EUR": ("euro", "euros"),
+    "GBP": ("pound", "pounds"),
+    "JPY": ("yen", "yen"),
+    "CNY": ("yuan", "yuan"),
+    "RMB": ("yuan", "yuan"),
+    "CAD": ("Canadian dollar", "Canadian dollars"),
+    "AUD": ("Australian dollar", "Australian dollars"),
+    "NZD": ("New Zealand dollar", "New Zealand dollars"),
+    "HKD": ("Hong Kong dollar", "Hong Kong dollars"),
+    "SGD": ("Singapore dollar", "Singapore dollars"),
+    "CHF": ("Swiss franc", "Swiss francs"),
+    "INR": ("rupee", "rupees"),
+    "MXN": ("peso", "pesos"),
+    "KRW": ("won", "won"),
+    "BTC": ("bitcoin", "bitcoins"),
 }
 SCALES: dict[str, str] = {
     "k": "thousand",
@@ -124,9 +161,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
     "mph": ("mile per hour", "miles per hour"),
-    "km/h": ("kilometer per hour", "kilometers per hour"),
     "kph": ("kilometer per hour", "kilometers per hour"),
-    "m/s": ("meter per second", "meters per second"),
     "°C": ("degree Celsius", "degrees Celsius"),
     "°F": ("degree Fahrenheit", "degrees Fahrenheit"),
     "°": ("degree", "degrees"),
@@ -164,10 +199,31 @@ UNITS: dict[str, tuple[str, str]] = {
     "cal": ("calorie", "calories"),
     "px": ("pixel", "pixels"),
     "dB": ("decibel", "decibels"),
-    "m²": ("square meter", "square meters"),
-    "km²": ("square kilometer", "square kilometers"),
-    "ft²": ("square foot", "square feet"),
-    "m³": ("cubic meter", "cubic meters"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "gal": ("gallon", "gallons"),
+    "qt": ("quart", "quarts"),
+    "mpg": ("mile per gallon", "miles per gallon"),
+    "ha": ("hectare", "hectares"),
+    "psi": ("P S I", "P S I"),
+    "rpm": ("R P M", "R P M"),
+    "fps": ("frame per second", "frames per second"),
+    "bpm": ("beat per minute", "beats per minute"),
+    "Pa": ("pascal", "pascals"),
+    "kPa": ("kilopascal", "kilopascals"),
+    "MPa": ("megapascal", "megapascals"),
+    "hPa": ("hectopascal", "hectopascals"),
+    "mcg": ("microgram", "micrograms"),
+    "mmHg": ("millimeter of mercury", "millimeters of mercury"),
+    "kb": ("kilobit", "kilobits"),
+    "Mb": ("megabit", "megabits"),
+    "kbps": ("kilobit per second", "kilobits per second"),
+    "mA": ("milliamp", "milliamps"),
+    "kJ": ("kilojoule", "kilojoules"),
+    "MW": ("megawatt", "megawatts"),
+    "GW": ("gigawatt", "gigawatts"),
+    "cc": ("C C", "C C"),
 }
 
 SYMBOLS: dict[str, str] = {
@@ -201,7 +257,7 @@ DROPPED_SYMBOLS = "*_^|~`¶†‡•·"
 YEAR_CUES = frozenset(
     """
     in since by from until till during of year circa before after around early late mid spring summer autumn
-    fall winter between through c ca born died about date dated
+    fall winter between through c ca born died about date dated est established founded copyright built
     """.split()
 ) | {m.lower() for m in MONTHS}
 YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
@@ -209,13 +265,18 @@ YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
 # Words before a roman numeral: cardinal ("World War II" -> two) or regnal ordinal ("Henry VIII" -> the eighth).
 ROMAN_CARDINAL_CUES = frozenset(
     "War Chapter Part Volume Act Book Phase Type Class Level Section Article Appendix Round Episode Stage "
-    "Step Title Bowl Mark Vatican Apollo Gen Season".split()
+    "Step Title Bowl Mark Vatican Apollo Season Rocky Fantasy Scene Grade Tier Division Category Schedule "
+    "Amendment Canto Psalm Plate Figure Table".split()
 )
 REGNAL_NAMES = frozenset(
     """
     Henry Louis Elizabeth George Charles Edward William Richard James John Mary Anne Victoria Pius Benedict
     Gregory Leo Innocent Clement Alexander Peter Catherine Frederick Philip Ferdinand Napoleon Nicholas Paul
     Constantine Ramses Rameses Ptolemy Otto Gustav Carl Felipe Juan Alfonso Harald Olaf Haakon Christian
+    Ramesses Amenhotep Thutmose Darius Xerxes Antiochus Seleucus Cleopatra Ivan Casimir Sigismund Wilhelm
+    Ludwig Friedrich Maximilian Rudolf Umberto Emmanuel Manuel Pedro Carlos Baldwin Robert David Harold
+    Edmund Stephen Hugh Philippe Gustavus Eric Magnus Valdemar Frederik Willem Albert Leopold Baudouin Rainier
+    Selim Suleiman Mehmed Murad Bayezid Osman Urban Sixtus Julius Adrian Boniface Celestine Honorius Hadrian
     """.split()
 )
 ROMAN_TITLES = frozenset("King Queen Pope Emperor Tsar Czar Prince Princess Duke Sultan Pharaoh".split())
@@ -223,3 +284,63 @@ ROMAN_TITLES = frozenset("King Queen Pope Emperor Tsar Czar Prince Princess Duke
 SENTENCE_STARTERS = frozenset(
     "The It I We He She They This That There But And So A An In On My Our Your His Her Its Then When If".split()
 )
+
+# Words after which "N.NN" is a version ("release 4.10" -> "four point ten"), lowercased; and product names
+# (matched as written) that take versions. Any capitalized word inside a sentence marks a version too.
+VERSION_WORDS = frozenset("version release update build patch firmware kernel api sdk os".split())
+VERSION_NAMES = frozenset(
+    """
+    Python Java Ruby Perl PHP Rust Go Swift Kotlin Scala Julia Node Django Rails React Angular Vue Kubernetes
+    Docker Ubuntu Debian Fedora Linux Windows Android iOS macOS OS Firefox Chrome Safari Edge Bluetooth USB HTTP
+    TLS SSL GPT Llama Gemini Claude Qwen Wi-Fi WiFi Unicode IPv HTML CSS
+    """.split()
+)
+# Names before which a three- or four-digit number is a model number read in pairs ("Boeing 737").
+MODEL_NAMES = frozenset(
+    """
+    Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
+    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model
+    """.split()
+)
+# Street-type words after "<number> <Name>" that make the number an address, read in pairs.
+STREET_WORDS = frozenset(
+    """
+    St Street Ave Avenue Rd Road Blvd Boulevard Lane Ln Drive Dr Way Place Pl Court Ct Terrace Parkway Pkwy
+    Highway Hwy Square Sq
+    """.split()
+)
+# Abbreviations read out only before a number ("p. 12" -> "page twelve", "Hwy 101" -> "Highway 101").
+NUMBERED_ABBREVIATIONS: dict[str, str] = {
+    "p": "page",
+    "pp": "pages",
+    "pg": "page",
+    "Fig": "Figure",
+    "fig": "figure",
+    "Figs": "Figures",
+    "Vol": "Volume",
+    "vol": "volume",
+    "Vols": "Volumes",
+    "Ch": "Chapter",
+    "ch": "chapter",
+    "Chap": "Chapter",
+    "Sec": "Section",
+    "sec": "section",
+    "Art": "Article",
+    "art": "article",
+    "Ex": "Exhibit",
+    "Eq": "Equation",
+    "eq": "equation",
+    "Pt": "Part",
+    "Hwy": "Highway",
+    "Rte": "Route",
+    "Apt": "Apartment",
+    "apt": "apartment",
+    "Bldg": "Building",
+    "Ste": "Suite",
+    "Rm": "Room",
+    "Gr": "Grade",
+    "Sect": "Section",
+    "Par": "Paragraph",
+    "para": "paragraph",
+    "Para": "Paragraph",
+}

@@ -1,0 +1,183 @@
+"""Numbers that are names, not quantities: phone numbers, account and order numbers, card numbers, model
+numbers, versions. Each is read the way people say it.
+
+- phone numbers in their groups, with a pause between groups: ``"(555) 123-4567"`` -> ``"five five five, one
+  two three, four five six seven"``; toll-free prefixes as words (``"1-800-..."`` -> ``"one, eight hundred,
+  ..."``); ``"ext. 12"`` -> ``"extension one two"``;
+- codes after a word that names them (ZIP, PIN, account, order, serial, tracking, ...) digit by digit;
+  runs of four-digit groups (card numbers) in their groups; mixed letter-digit codes character by character;
+- model numbers in pairs: ``"Boeing 737"`` -> ``"Boeing seven thirty-seven"``, ``"A380"`` -> ``"A three
+  eighty"``, ``"F-16"`` -> ``"F sixteen"``, ``"221 Baker Street"`` -> ``"two twenty-one Baker Street"``;
+- versions: ``"Python 3.12"`` -> ``"Python three point twelve"``, ``"v1.2.3"`` -> ``"version one point two point
+  three"``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import acronyms, tables
+from onestep.frontend.en.numbers import cardinal, digit_string, digits, model_number, number
+from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, previous_word, rule
+
+_TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
+_CODE_CUES = (
+    r"zip|zip code|postcode|post code|pin|account|serial|order|tracking|confirmation|card|ticket|invoice|"
+    r"reference|ref|policy|passport|booking|customer|member|routing|case|claim|patient|student|employee|id"
+)
+_PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
+
+
+def _phone_groups(groups: list[str], plus: bool) -> str:
+    spoken = []
+    for i, g in enumerate(groups):
+        first_area = i == (1 if groups[0] == "1" and len(groups) > 2 else 0)
+        spoken.append(_TOLL_FREE[g] if first_area and g in _TOLL_FREE else digits(g))
+    return ("plus " if plus else "") + ", ".join(spoken)
+
+
+def _phone(m: re.Match[str]) -> str:
+    body = m.group("phone")
+    groups = re.findall(r"\d+", body)
+    total = sum(len(g) for g in groups)
+    if body.startswith("+") and not 7 <= total <= 15:
+        return m.group(0)
+    prefix = m.groupdict().get("cue") or ""
+    return prefix + _phone_groups(groups, body.startswith("+"))
+
+
+def _local_phone(m: re.Match[str]) -> str:
+    """A number written with a leading trunk zero ("020 7946 0958", "07700 900123"): 10 or 11 digits."""
+    groups = re.findall(r"\d+", m.group(0))
+    if sum(len(g) for g in groups) not in (10, 11):
+        return m.group(0)
+    return ", ".join(digits(g) for g in groups)
+
+
+def _nine_one_one(m: re.Match[str]) -> str:
+    """The emergency number, except after a model name ("Porsche 911")."""
+    return "nine eleven" if previous_word(m.string, m.start()) in tables.MODEL_NAMES else "nine one one"
+
+
+def _extension(m: re.Match[str]) -> str:
+    return f", extension {digits(m.group(1))}"
+
+
+def _code(m: re.Match[str]) -> str:
+    """"ZIP code 90210" -> "ZIP code nine zero two one zero"; groups of a spaced code keep their pauses."""
+    code = m.group("code")
+    cue = m.group("cue")
+    short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id")
+    plain = code.replace(" ", "").replace("-", "")
+    if len(plain) < (3 if short_ok else 5):
+        return m.group(0)
+    if " " in code or "-" in code:
+        spoken = ", ".join(digit_string(g) for g in re.split(r"[ -]", code))
+    else:
+        spoken = digit_string(plain)
+    return m.group(0)[: m.start("code") - m.start()] + spoken
+
+
+def _digit_groups(m: re.Match[str]) -> str:
+    """"4111 1111 1111 1111" -> each group digit by digit, a pause between groups."""
+    return ", ".join(digits(g) for g in re.split(r"[ -]", m.group(0)))
+
+
+def _letters_and_digits(m: re.Match[str]) -> str:
+    """A long code of capitals and digits, character by character: "1Z999AA10123456784"."""
+    return " ".join(digit_string(p) if p.isdigit() else acronyms.letters(p) for p in re.findall(r"\d+|\D+", m.group(0)))
+
+
+def _version_number(text: str) -> str:
+    """``"3.12"`` -> ``"three point twelve"``: each dotted part as a number (leading zeros digit by digit)."""
+    return " point ".join(digits(p) if len(p) > 1 and p[0] == "0" else cardinal(int(p)) for p in text.split("."))
+
+
+def _model(m: re.Match[str]) -> str:
+    """"A380" -> "A three eighty", "F-16" -> "F sixteen", "GPT-3.5" -> "G P T three point five"."""
+    letters, num, tail = m.group("letters"), m.group("num"), m.group("tail") or ""
+    spoken_num = _version_number(num) if "." in num else model_number(num)
+    spoken = f"{acronyms.speak_caps(letters) if len(letters) > 1 else letters} {spoken_num}"
+    if tail:
+        spoken += " " + (acronyms.speak_caps(tail) if len(tail) > 1 else tail)
+    return spoken
+
+
+def _named_model(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {model_number(m.group(2))}"
+
+
+def _version(m: re.Match[str]) -> str:
+    return "version " + _version_number(m.group(1))
+
+
+def _dotted_number(m: re.Match[str]) -> str:
+    """"1.2.3" -> "one point two point three"; an IPv4 address -> "... dot ..."."""
+    parts = m.group(0).split(".")
+    if len(parts) == 4 and all(int(p) <= 255 for p in parts):
+        return " dot ".join(cardinal(int(p)) for p in parts)
+    return _version_number(m.group(0))
+
+
+def _named_version(m: re.Match[str]) -> str:
+    """"Python 3.12" -> "Python three point twelve"; a capitalized name before it (not a sentence's first
+    word) or a version word ("release", "update") marks a version rather than a decimal quantity."""
+    name, written = m.group(1), m.group(2)
+    cue = name.lower() in tables.VERSION_WORDS or name in tables.VERSION_NAMES
+    if not cue and (not name[:1].isupper() or at_sentence_start(m.string, m.start())):
+        return m.group(0)
+    return f"{name} {_version_number(written)}"
+
+
+def _scaled(m: re.Match[str]) -> str:
+    """"100K" -> "one hundred thousand", "2.5bn" -> "two point five billion" (K/M/B only after two or more
+    digits or a decimal: "4K" and "3M" stay names)."""
+    n, scale = m.group(1), m.group(2)
+    if scale in ("K", "M", "B") and len(n) < 2:
+        return m.group(0)
+    return f"{number(n)} {tables.SCALES[scale]}"
+
+
+_STREET = alternation(tables.STREET_WORDS)
+_PRODUCTS = alternation(tables.MODEL_NAMES)
+
+PHONE_RULES: list[Rule] = [
+    rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
+    rule(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
+    rule(r"(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
+    rule(r"(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w.-]|\.\d)", _phone, "-", "."),
+    rule(
+        rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
+        r"(?P<phone>\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
+        _phone,
+        "-", "11", "999", "112", "000",
+        flags=re.IGNORECASE,
+    ),
+    rule(r"(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
+    rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
+    rule(r"(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
+]
+
+CODE_RULES: list[Rule] = [
+    rule(
+        rf"(?P<cue>\b(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?)(?::? ?#? ?)"
+        r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w.-]|\.\d)",
+        _code,
+        flags=re.IGNORECASE,
+    ),
+    rule(r"(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
+    rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
+    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model),
+    rule(rf"(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
+         r"| (?:North|South|East|West) [A-Z][a-z]+)",
+         lambda m: model_number(m.group(1))),
+    rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,4})\b(?!\.\d)", _version, "v", "V"),
+    rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,5}(?![\w.]|\.\d)", _dotted_number, "."),
+    rule(r"\b([A-Za-z][A-Za-z-]{0,20}) (\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
+         _named_version, "."),
+    rule(
+        r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w.-]|\.\d)",
+        _model,
+    ),
+    rule(r"(?<![\w.])(\d{1,4}(?:\.\d{1,3})?) ?(bn|mn|tn|K|M|B)(?![\w'’-])", _scaled),
+]

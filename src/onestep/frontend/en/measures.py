@@ -1,0 +1,132 @@
+"""Measures: a number and a unit, compound units, areas and volumes, feet and inches, percentages, dimensions.
+
+``"60 km/h"`` -> ``"sixty kilometers per hour"``, ``"20 m²"`` -> ``"twenty square meters"``, ``"9.8 m/s²"`` ->
+``"nine point eight meters per second squared"``, ``"10 mg/kg"`` -> ``"ten milligrams per kilogram"``,
+``"500 sq ft"`` -> ``"five hundred square feet"``, ``"5'11\\""`` -> ``"five foot eleven"``, ``"12\\""`` -> ``"twelve
+inches"``, ``"30 x 20 cm"`` -> ``"thirty by twenty centimeters"``, ``"5-10%"`` -> ``"five to ten percent"``.
+Units are case-sensitive ("MB" megabytes; "mb" is not read). Superscript powers arrive as ``^2``/``^3``
+(see ``normalize._clean``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import tables
+from onestep.frontend.en.numbers import model_number, number
+from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, previous_word, rule
+
+_UNIT = alternation(tables.UNITS)
+_POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
+_RANGE_DASH = r"(?:-| ?[–—] ?)"
+_POWER_WORDS = {"2": ("square", "squared"), "3": ("cubic", "cubed")}
+# Unit abbreviations that may carry a period ("5 ft. tall", "1,200 sq. ft.").
+_DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins sec secs sq cu".split())
+
+
+def _quantity(first: str, second: str | None) -> str:
+    spoken = number(first)
+    if second:
+        spoken += " to " + number(second)
+    return spoken
+
+
+def _percent(m: re.Match[str]) -> str:
+    return _quantity(m.group(1), m.group(2)) + " percent"
+
+
+def _power(written: str | None) -> str | None:
+    return written[-1] if written else None
+
+
+def spoken_unit(unit: str, plural: bool, power: str | None = None, per: str | None = None,
+                per_power: str | None = None) -> str:
+    """``("m", True, "2")`` -> ``"square meters"``; ``("m", True, per="s", per_power="2")`` ->
+    ``"meters per second squared"``; ``("mg", True, per="kg")`` -> ``"milligrams per kilogram"``."""
+    singular, plurals = tables.UNITS[unit]
+    spoken = plurals if plural else singular
+    if power:
+        spoken = f"{_POWER_WORDS[power][0]} {spoken}"
+    if per:
+        spoken += " per " + tables.UNITS[per][0]
+        if per_power:
+            spoken += " " + _POWER_WORDS[per_power][1]
+    return spoken
+
+
+def _unit(m: re.Match[str]) -> str:
+    one = m.group("high") is None and m.group("low").lstrip("-−") == "1"
+    power = _power(m.group("power"))
+    prefix = (m.group("prefix") or "").strip(" .").lower()
+    if prefix in ("sq", "square"):
+        power = "2"
+    elif prefix in ("cu", "cubic"):
+        power = "3"
+    spoken = spoken_unit(m.group("unit"), not one, power, m.group("per"), _power(m.group("per_power")))
+    spoken = f"{_quantity(m.group('low'), m.group('high'))} {spoken}"
+    dot = m.group("dot")
+    if dot and (m.group("unit") not in _DOTTED_UNITS or ends_sentence(m.string, m.end())):
+        spoken += "."
+    return spoken
+
+
+def _feet_inches(m: re.Match[str]) -> str:
+    """"5'11\"" -> "five foot eleven"; "6 ft 2 in" -> "six feet two inches"."""
+    if m.group("ft"):
+        return f"{number(m.group('ft'))} feet {number(m.group('inch'))} inches"
+    return f"{number(m.group('feet'))} foot {number(m.group('inches'))}"
+
+
+def _feet(m: re.Match[str]) -> str:
+    """"a 10' pole" -> "a ten foot pole"; "8' tall" -> "eight feet tall"."""
+    attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    n = m.group(1)
+    return f"{number(n)} {'foot' if attributive or n == '1' else 'feet'}"
+
+
+def _inches(m: re.Match[str]) -> str:
+    """'12"' -> "twelve inches", unless the quote mark closes a quotation."""
+    if m.string.count('"', 0, m.start()) % 2 == 1 and m.group(0).endswith('"'):
+        return m.group(0)
+    n = m.group(1)
+    attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    return f"{number(n)} {'inch' if attributive or n == '1' else 'inches'}"
+
+
+def _dimensions(m: re.Match[str]) -> str:
+    """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
+    a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
+    if not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4:
+        return f"{model_number(a)} by {model_number(b)}"
+    return f"{a}{unit} by {b}"
+
+
+def _times(m: re.Match[str]) -> str:
+    """"3x faster" -> "three times faster"."""
+    return f"{number(m.group(1))} times"
+
+
+RULES: list[Rule] = [
+    rule(
+        r"(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
+        r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?:ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?:in|inches|inch)\b\.?",
+        _feet_inches,
+        "'", "′", "’", "ft", "feet", "foot",
+    ),
+    rule(
+        rf"(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)",
+        _dimensions,
+        "x", "×",
+    ),
+    rule(rf"(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
+    rule(
+        rf"(?<![\w.])(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))? ?"
+        rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
+        rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
+        rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
+        _unit,
+    ),
+    rule(r"(?<![\w.'’])(\d{1,3}) ?['′](?= (?:tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
+    rule(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
+    rule(rf"(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
+]
