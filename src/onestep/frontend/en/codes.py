@@ -21,10 +21,11 @@ from onestep.frontend.en.numbers import cardinal, digit_string, digits, model_nu
 from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, previous_word, rule
 
 _TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
-_CODE_CUES = (
-    r"zip|zip code|postcode|post code|pin|account|serial|order|tracking|confirmation|card|ticket|invoice|"
-    r"reference|ref|policy|passport|booking|customer|member|routing|case|claim|patient|student|employee|id"
-)
+# Words that name a code on their own ("ZIP 90210", "account 12345678"), and words that do so only with
+# "number", "no.", "#", "ID" or "code" after them ("order #12345", not "an order of 10000 units").
+_CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
+             r"policy|passport|routing|id"
+_NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
 _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
 
 
@@ -40,7 +41,7 @@ def _phone(m: re.Match[str]) -> str:
     body = m.group("phone")
     groups = re.findall(r"\d+", body)
     total = sum(len(g) for g in groups)
-    if body.startswith("+") and not 7 <= total <= 15:
+    if body.startswith("+") and (not 7 <= total <= 15 or len(groups) < 2):
         return m.group(0)
     prefix = m.groupdict().get("cue") or ""
     return prefix + _phone_groups(groups, body.startswith("+"))
@@ -132,8 +133,8 @@ def _named_version(m: re.Match[str]) -> str:
 def _scaled(m: re.Match[str]) -> str:
     """"100K" -> "one hundred thousand", "2.5bn" -> "two point five billion" (K/M/B only after two or more
     digits or a decimal: "4K" and "3M" stay names)."""
-    n, scale = m.group(1), m.group(2)
-    if scale in ("K", "M", "B") and len(n) < 2:
+    n, scale = m.group(1), m.group(2) or m.group(3)
+    if m.group(3) and len(n) < 2:
         return m.group(0)
     return f"{number(n)} {tables.SCALES[scale]}"
 
@@ -160,7 +161,8 @@ PHONE_RULES: list[Rule] = [
 
 CODE_RULES: list[Rule] = [
     rule(
-        rf"(?P<cue>\b(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?)(?::? ?#? ?)"
+        rf"(?P<cue>\b(?:(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
+        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))(?::? ?#? ?)"
         r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w.-]|\.\d)",
         _code,
         flags=re.IGNORECASE,
@@ -179,5 +181,5 @@ CODE_RULES: list[Rule] = [
         r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w.-]|\.\d)",
         _model,
     ),
-    rule(r"(?<![\w.])(\d{1,4}(?:\.\d{1,3})?) ?(bn|mn|tn|K|M|B)(?![\w'’-])", _scaled),
+    rule(r"(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),
 ]

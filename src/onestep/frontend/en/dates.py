@@ -53,6 +53,8 @@ def _year_first(m: re.Match[str]) -> str:
 def _month_first(m: re.Match[str]) -> str:
     """US order ("12/25/2023"), or day first when the first number cannot be a month ("31/12/2020")."""
     a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
+    if m.group("sep") == "-" and len(y) == 2:
+        return m.group(0)  # "5-10-15" is more likely a list of numbers than a date
     mo, d = (a, b) if a <= 12 else (b, a)
     return date_words(int(y), mo, d, two_digit_year=len(y) == 2) or m.group(0)
 
@@ -148,7 +150,7 @@ RULES: list[Rule] = [
     rule(r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
     rule(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
-    rule(r"\b(on|by|until|till|since|from|before|after|through|due|dated) (\d{1,2})/(\d{1,2})(?![\d/]|\.\d)",
+    rule(r"\b(on|until|till|since|before|after|through|due|dated|starting|ending) (\d{1,2})/(\d{1,2})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),

@@ -73,13 +73,17 @@ def _unit(m: re.Match[str]) -> str:
 def _feet_inches(m: re.Match[str]) -> str:
     """"5'11\"" -> "five foot eleven"; "6 ft 2 in" -> "six feet two inches"."""
     if m.group("ft"):
-        return f"{number(m.group('ft'))} feet {number(m.group('inch'))} inches"
+        feet = m.group("ft_word") if m.group("ft_word") in ("foot", "feet") else "feet"
+        inches = m.group("in_word") if m.group("in_word") in ("inch", "inches") else "inches"
+        return f"{number(m.group('ft'))} {feet} {number(m.group('inch'))} {inches}"
     return f"{number(m.group('feet'))} foot {number(m.group('inches'))}"
 
 
 def _feet(m: re.Match[str]) -> str:
     """"a 10' pole" -> "a ten foot pole"; "8' tall" -> "eight feet tall"."""
     attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    if not attributive and not m.group("dim"):
+        return m.group(0)  # more likely a closing quote: "give me 5' and left"
     n = m.group(1)
     return f"{number(n)} {'foot' if attributive or n == '1' else 'feet'}"
 
@@ -96,6 +100,8 @@ def _inches(m: re.Match[str]) -> str:
 def _dimensions(m: re.Match[str]) -> str:
     """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
     a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
+    if "=" in m.string:
+        return f"{a}{unit} times {b}"  # "5 x 3 = 15"
     if not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4:
         return f"{model_number(a)} by {model_number(b)}"
     return f"{a}{unit} by {b}"
@@ -109,7 +115,7 @@ def _times(m: re.Match[str]) -> str:
 RULES: list[Rule] = [
     rule(
         r"(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
-        r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?:ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?:in|inches|inch)\b\.?",
+        r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
         _feet_inches,
         "'", "′", "’", "ft", "feet", "foot",
     ),
@@ -126,7 +132,7 @@ RULES: list[Rule] = [
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
         _unit,
     ),
-    rule(r"(?<![\w.'’])(\d{1,3}) ?['′](?= (?:tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
+    rule(r"(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
     rule(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
     rule(rf"(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
 ]

@@ -13,20 +13,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, tables
-from onestep.frontend.en.numbers import cardinal, digits, model_number, number, ordinal, year
+from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 from onestep.frontend.en.rules import NUM, Rule, alternation, ends_sentence, keep_period, previous_word, rule
-
-Rule = Rule
-_rule = rule
-ends_sentence = ends_sentence
-previous_word = previous_word
-keep_period = keep_period
-alternation = alternation
-
 
 _URL_CHARS = r"[^\s<>\"'()\[\]{}]"
 _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv"
@@ -49,13 +39,13 @@ def normalize_en(text: str) -> str:
         the text in words, single-spaced, punctuation kept.
     """
     text = _clean(text)
-    for rule in _EARLY_RULES:
-        text = rule.apply(text)
+    for rewrite in _EARLY_RULES:
+        text = rewrite.apply(text)
     if _DIGIT.search(text):
-        for rule in _NUMBER_RULES:
-            text = rule.apply(text)
-    for rule in _LATE_RULES:
-        text = rule.apply(text)
+        for rewrite in _NUMBER_RULES:
+            text = rewrite.apply(text)
+    for rewrite in _LATE_RULES:
+        text = rewrite.apply(text)
     return _tidy(text)
 
 
@@ -336,6 +326,7 @@ _EARLY_RULES: list[Rule] = [
 
 _NUMBER_RULES: list[Rule] = [
     *codes.PHONE_RULES,
+    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     rule(rf"\b(?:({alternation(tables.NUMBERED_ABBREVIATIONS)})\.?|(pp?|pg)\.) ?(?=\d)",
          lambda m: tables.NUMBERED_ABBREVIATIONS[m.group(1) or m.group(2)] + " "),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
@@ -365,7 +356,6 @@ _NUMBER_RULES: list[Rule] = [
     ),
     rule(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
-    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     rule(rf"(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w,-]|\.\d)", _range, "-", "–", "—"),
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: MP3, 4K

@@ -325,8 +325,6 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Chap": "Chapter",
     "Sec": "Section",
     "sec": "section",
-    "Art": "Article",
-    "art": "article",
     "Ex": "Exhibit",
     "Eq": "Equation",
     "eq": "equation",
@@ -338,9 +336,7 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Bldg": "Building",
     "Ste": "Suite",
     "Rm": "Room",
-    "Gr": "Grade",
     "Sect": "Section",
-    "Par": "Paragraph",
     "para": "paragraph",
     "Para": "Paragraph",
 }
