@@ -47,6 +47,12 @@ def _phone(m: re.Match[str]) -> str:
     return prefix + _phone_groups(groups, body.startswith("+"))
 
 
+def _vanity_phone(m: re.Match[str]) -> str:
+    """"1-800-FLOWERS" -> "one, eight hundred, flowers"."""
+    one = "one, " if m.group(0).startswith("1-") else ""
+    return f"{one}{_phone_groups([m.group(1)], False)}, {m.group(2).lower()}"
+
+
 def _local_phone(m: re.Match[str]) -> str:
     """A number written with a leading trunk zero ("020 7946 0958", "07700 900123"): 10 or 11 digits."""
     groups = re.findall(r"\d+", m.group(0))
@@ -154,6 +160,7 @@ PHONE_RULES: list[Rule] = [
         "-", "11", "999", "112", "000",
         flags=re.IGNORECASE,
     ),
+    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),
     rule(r"(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
     rule(r"(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),

@@ -66,6 +66,13 @@ def _day_first(m: re.Match[str]) -> str:
     return date_words(int(y), mo, d) or m.group(0)
 
 
+def _timestamp(m: re.Match[str]) -> str:
+    """"2024-02-29T10:00:00Z" -> "2024-02-29 at 10:00:00 U T C" (date and time are read by their own passes)."""
+    zone = m.group(3)
+    spoken_zone = "" if not zone else " U T C" if zone == "Z" else f" U T C {zone}"
+    return f"{m.group(1)} at {m.group(2)}{spoken_zone}"
+
+
 def _cued_month_day(m: re.Match[str]) -> str:
     """"on 4/1" -> "on April first" (a month/day pair only after a word that introduces a date)."""
     return f"{m.group(1)} {date_words(None, int(m.group(2)), int(m.group(3))) or m.group(0)[len(m.group(1)) + 1:]}"
@@ -139,11 +146,15 @@ def _period_year(m: re.Match[str]) -> str:
 _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
+    rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
+         _timestamp, "T"),
     rule(rf"\b({_ANY_DAY_OR_MONTH}) ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])",
          _name_range, "-", "–"),
 ]
 
 RULES: list[Rule] = [
+    rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
+         _timestamp, "T"),
     rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
     rule(r"(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
          _year_first, "-", "/", "."),

@@ -97,6 +97,12 @@ def _inches(m: re.Match[str]) -> str:
     return f"{number(n)} {'inch' if attributive or n == '1' else 'inches'}"
 
 
+def _duration(m: re.Match[str]) -> str:
+    """"2h 15m" -> "two hours fifteen minutes" ("m" after hours is minutes, not meters)."""
+    parts = [(m.group(1), "hour"), (m.group(2), "minute"), (m.group(3), "second")]
+    return " ".join(f"{number(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
+
+
 def _dimensions(m: re.Match[str]) -> str:
     """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
     a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
@@ -113,6 +119,8 @@ def _times(m: re.Match[str]) -> str:
 
 
 RULES: list[Rule] = [
+    rule(r"(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,
+         "h"),
     rule(
         r"(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
         r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",

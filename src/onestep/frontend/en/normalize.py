@@ -144,19 +144,21 @@ def _meridiem(text: str | None) -> str:
 
 
 def _clock(m: re.Match[str]) -> str:
-    h, mi = int(m.group("h")), int(m.group("m"))
+    """"3:30 pm" -> "three thirty P M", "15:00" -> "fifteen hundred", "10.30am" -> "ten thirty A M"."""
+    h, mi = int(m.group("h") or m.group("h2")), int(m.group("m") or m.group("m2"))
+    ap = m.group("ap") or m.group("ap2")
     if h > 24 or mi > 59:
         return m.group(0)
-    meridiem = _meridiem(m.group("ap"))
+    meridiem = _meridiem(ap)
     if mi == 0:
         spoken = cardinal(h) + (meridiem or (" hundred" if h > 12 or h == 0 else " o'clock"))
     else:
         minutes = f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi)
         spoken = f"{cardinal(h)} {minutes}{meridiem}"
-    if m.group("s"):
+    if m.group("s") and int(m.group("s")):
         sec = int(m.group("s"))
         spoken += f" and {cardinal(sec)} second{'s' if sec != 1 else ''}"
-    if m.group("ap") and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
+    if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
 
@@ -211,6 +213,10 @@ def _range(m: re.Match[str]) -> str:
     return f"{number(a)} to {number(b)}"
 
 
+# "a 1967 Mustang", "his 2019 Toyota": a four-digit number between these and a capitalized name is a model year.
+_YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
+
+
 def _bare_number(m: re.Match[str]) -> str:
     sign, body = m.group(1) or "", m.group(2)
     if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)):
@@ -220,6 +226,7 @@ def _bare_number(m: re.Match[str]) -> str:
             before in tables.YEAR_CUES
             or after.upper() in tables.YEAR_SUFFIXES
             or (before == "the" and int(body) >= 1100)
+            or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", m.string[m.end() : m.end() + 3]))
             or (not m.string[: m.start()].strip() and after.startswith(","))
         ):
             return year(int(body))
@@ -228,7 +235,7 @@ def _bare_number(m: re.Match[str]) -> str:
 
 # Words that follow a regnal name and a single-letter numeral but never the pronoun "I" ("Charles I was
 # executed", "George I of Great Britain"), or hardly ever ("I was", "I had" need a name before them here).
-_REGNAL_FOLLOWERS = "was|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
+_REGNAL_FOLLOWERS = "was|were|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
 
 
 def _roman(m: re.Match[str]) -> str:
@@ -271,8 +278,15 @@ def _saint_or_street(m: re.Match[str]) -> str:
     return "Saint" if _capital_follows(m) and not street_name else keep_period(m, "Street")
 
 
+# Lower-case abbreviations also stand capitalized at the start of a sentence ("Approx. 50 people").
+_ABBREVIATIONS = tables.ABBREVIATIONS | {
+    k.capitalize(): v.capitalize() for k, v in tables.ABBREVIATIONS.items() if k.islower() and k.capitalize()
+    not in tables.ABBREVIATIONS
+}
+
+
 def _abbreviation(m: re.Match[str]) -> str:
-    return keep_period(m, tables.ABBREVIATIONS[m.group(1)])
+    return keep_period(m, _ABBREVIATIONS[m.group(1)])
 
 
 def _dotted_phrase(m: re.Match[str]) -> str:
@@ -336,9 +350,10 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
     rule(
         r"(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
-        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?",
+        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?"
+        r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
         _clock,
-        ":",
+        ":", ".",
     ),
     rule(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
     rule(
@@ -356,7 +371,7 @@ _NUMBER_RULES: list[Rule] = [
     ),
     rule(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
-    rule(rf"(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w,-]|\.\d)", _range, "-", "–", "—"),
+    rule(rf"(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: MP3, 4K
     rule(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", lambda m: " "),
@@ -369,7 +384,7 @@ _LATE_RULES: list[Rule] = [
          "I", "V", "X", "L", "C"),
     rule(rf"\b({alternation(tables.TITLES)})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
-    rule(rf"\b({alternation(tables.ABBREVIATIONS)})\.", _abbreviation, "."),
+    rule(rf"\b({alternation(_ABBREVIATIONS)})\.", _abbreviation, "."),
     rule(r"\bvs\b", lambda m: "versus", "vs"),
     rule(r"(?<![\w.])(?:[A-Za-z]\.){2,12}(?![\w])", _dotted_letters, "."),
     rule(
