@@ -26,6 +26,8 @@ _TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
              r"policy|passport|routing|id"
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
+_CODE_NEEDS = ("zip", "pin", "post", "acc", "seri", "track", "conf", "invo", "ref", "polic", "pass", "rout", "id",
+               "number", "no", "code", "num", "#")
 _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
 
 
@@ -129,11 +131,14 @@ def _dotted_number(m: re.Match[str]) -> str:
 def _named_version(m: re.Match[str]) -> str:
     """"Python 3.12" -> "Python three point twelve"; a capitalized name before it (not a sentence's first
     word) or a version word ("release", "update") marks a version rather than a decimal quantity."""
-    name, written = m.group(1), m.group(2)
+    written = m.group(1)
+    name_start = m.string.rfind(" ", 0, m.start() - 1) + 1
+    name = m.string[name_start : m.start() - 1]
     cue = name.lower() in tables.VERSION_WORDS or name in tables.VERSION_NAMES
-    if not cue and (not name[:1].isupper() or at_sentence_start(m.string, m.start())):
+    if not cue and (not name[:1].isupper() or not name.replace("-", "").isalpha()
+                    or at_sentence_start(m.string, name_start)):
         return m.group(0)
-    return f"{name} {_version_number(written)}"
+    return _version_number(written)
 
 
 def _scaled(m: re.Match[str]) -> str:
@@ -172,6 +177,7 @@ CODE_RULES: list[Rule] = [
         rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))(?::? ?#? ?)"
         r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w.-]|\.\d)",
         _code,
+        *_CODE_NEEDS,
         flags=re.IGNORECASE,
     ),
     rule(r"(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
@@ -182,7 +188,7 @@ CODE_RULES: list[Rule] = [
          lambda m: model_number(m.group(1))),
     rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,4})\b(?!\.\d)", _version, "v", "V"),
     rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,5}(?![\w.]|\.\d)", _dotted_number, "."),
-    rule(r"\b([A-Za-z][A-Za-z-]{0,20}) (\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
+    rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
          _named_version, "."),
     rule(
         r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w.-]|\.\d)",

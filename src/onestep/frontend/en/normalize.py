@@ -16,7 +16,7 @@ import unicodedata
 
 from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
-from onestep.frontend.en.rules import NUM, Rule, alternation, ends_sentence, keep_period, previous_word, rule
+from onestep.frontend.en.rules import NUM, Rule, ends_sentence, keep_period, previous_word, rule
 
 _URL_CHARS = r"[^\s<>\"'()\[\]{}]"
 _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv"
@@ -266,6 +266,8 @@ def _capital_follows(m: re.Match[str]) -> bool:
 
 def _title(m: re.Match[str]) -> str:
     word = m.group(1) or m.group(2)
+    if word not in tables.TITLES:
+        return m.group(0)
     if word == "Dr" and not _capital_follows(m) and previous_word(m.string, m.start())[:1].isupper():
         return keep_period(m, "Drive")  # "Mulholland Dr."
     return tables.TITLES[word]
@@ -286,7 +288,22 @@ _ABBREVIATIONS = tables.ABBREVIATIONS | {
 
 
 def _abbreviation(m: re.Match[str]) -> str:
-    return keep_period(m, _ABBREVIATIONS[m.group(1)])
+    spoken = _ABBREVIATIONS.get(m.group(1))
+    return keep_period(m, spoken) if spoken else m.group(0)
+
+
+_NUMBERED_NEEDS = tuple(
+    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if len(k) > 2} | {"p.", "pp.", "pg.", "Ch", "ch", "Pt"})
+)
+
+
+def _numbered_abbreviation(m: re.Match[str]) -> str:
+    """"p. 12" -> "page 12", "Fig. 3" -> "Figure 3", "Hwy 101" -> "Highway 101" (only before a number)."""
+    word, dot = m.group(1), m.group(2)
+    spoken = tables.NUMBERED_ABBREVIATIONS.get(word)
+    if spoken is None or (word in ("p", "pp", "pg") and not dot):
+        return m.group(0)
+    return spoken + " "
 
 
 def _dotted_phrase(m: re.Match[str]) -> str:
@@ -341,8 +358,7 @@ _EARLY_RULES: list[Rule] = [
 _NUMBER_RULES: list[Rule] = [
     *codes.PHONE_RULES,
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
-    rule(rf"\b(?:({alternation(tables.NUMBERED_ABBREVIATIONS)})\.?|(pp?|pg)\.) ?(?=\d)",
-         lambda m: tables.NUMBERED_ABBREVIATIONS[m.group(1) or m.group(2)] + " "),
+    rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
     *codes.CODE_RULES[:3],
     *dates.RULES,
@@ -374,7 +390,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: MP3, 4K
-    rule(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", lambda m: " "),
+    rule(r"[A-Za-z](?=\d)|\d(?=[A-Za-z])", lambda m: m.group(0) + " "),
     # plain numbers and years
     rule(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)", _bare_number),
 ]
@@ -382,9 +398,9 @@ _NUMBER_RULES: list[Rule] = [
 _LATE_RULES: list[Rule] = [
     rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
-    rule(rf"\b({alternation(tables.TITLES)})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title),
+    rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
-    rule(rf"\b({alternation(_ABBREVIATIONS)})\.", _abbreviation, "."),
+    rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),
     rule(r"\bvs\b", lambda m: "versus", "vs"),
     rule(r"(?<![\w.])(?:[A-Za-z]\.){2,12}(?![\w])", _dotted_letters, "."),
     rule(

@@ -29,21 +29,25 @@ class Rule:
     """One rewrite pass: each match of ``pattern`` becomes ``handler(match)``.
 
     ``needs``: substrings of which the text must contain one for the pass to run at all (a cheap pre-check
-    that skips most passes on most sentences; empty = always run).
+    that skips most passes on most sentences; empty = always run). With ``lower``, they are looked for in the
+    lower-cased text (for case-insensitive patterns).
     """
 
     pattern: re.Pattern[str]
     handler: Callable[[re.Match[str]], str]
     needs: tuple[str, ...] = ()
+    lower: bool = False
 
     def apply(self, text: str) -> str:
-        if self.needs and not any(n in text for n in self.needs):
-            return text
+        if self.needs:
+            seen = text.lower() if self.lower else text
+            if not any(n in seen for n in self.needs):
+                return text
         return self.pattern.sub(self.handler, text)
 
 
 def rule(pattern: str, handler: Callable[[re.Match[str]], str], *needs: str, flags: int = 0) -> Rule:
-    return Rule(re.compile(pattern, flags), handler, needs)
+    return Rule(re.compile(pattern, flags), handler, needs, lower=bool(flags & re.IGNORECASE) and bool(needs))
 
 
 def alternation(words: Iterable[str]) -> str:
