@@ -293,7 +293,7 @@ def _abbreviation(m: re.Match[str]) -> str:
 
 
 _NUMBERED_NEEDS = tuple(
-    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if len(k) > 2} | {"p.", "pp.", "pg.", "Ch", "ch", "Pt"})
+    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in ("p", "pp", "pg")} | {"p.", "pp.", "pg."})
 )
 
 
