@@ -96,6 +96,15 @@ READINGS: list[tuple[str, str]] = [
     ("ch. 3", "chapter three"),
     ("Warner Bros.", "Warner Brothers."),
     ("Approx. 50", "Approximately fifty"),
+    # sentence-final periods do not hide a reading
+    ("Call 1-888-123-4567.", "Call one, eight eight eight, one two three, four five six seven."),
+    ("Email me at john@x.com.", "Email me at john at x dot com."),
+    ("It was an F-16.", "It was an F sixteen."),
+    ("My ZIP code is 90210.", "My Zip code is nine zero two one zero."),
+    ("Open Mon.-Fri., 9-5.", "Open Monday to Friday, nine to five."),
+    ("Washington, DC 20500", "Washington, D C two zero five zero zero"),
+    ("\u20ac9.99/month", "nine euros and ninety-nine cents per month"),
+    ("5 mg/day", "five milligrams per day"),
     # URLs
     ("example.com/page?id=5", "example dot com slash page question mark id equals five"),
     ("visit google.com. Then", "visit google dot com. Then"),
@@ -116,6 +125,8 @@ UNCHANGED_READINGS: list[tuple[str, str]] = [
     ("Gen X", "Gen X"),
     ("Then I left", "Then I left"),
     ("3M", "three M"),
+    ("night/day", "night slash day"),
+    ("The account was 12 years old", "The account was twelve years old"),
 ]
 
 

@@ -87,6 +87,12 @@ def _code(m: re.Match[str]) -> str:
     return m.group(0)[: m.start("code") - m.start()] + spoken
 
 
+def _zip_code(m: re.Match[str]) -> str:
+    """"DC 20500" -> "D C two zero five zero zero" (the state is spelled later)."""
+    plus4 = f", {digits(m.group(3))}" if m.group(3) else ""
+    return f"{m.group(1)} {digits(m.group(2))}{plus4}"
+
+
 def _digit_groups(m: re.Match[str]) -> str:
     """"4111 1111 1111 1111" -> each group digit by digit, a pause between groups."""
     return ", ".join(digits(g) for g in re.split(r"[ -]", m.group(0)))
@@ -157,7 +163,7 @@ PHONE_RULES: list[Rule] = [
     rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
     rule(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
     rule(r"(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
-    rule(r"(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w.-]|\.\d)", _phone, "-", "."),
+    rule(r"(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
         r"(?P<phone>\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
@@ -174,12 +180,13 @@ PHONE_RULES: list[Rule] = [
 CODE_RULES: list[Rule] = [
     rule(
         rf"(?P<cue>\b(?:(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
-        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))(?::? ?#? ?)"
-        r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w.-]|\.\d)",
+        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))(?::? ?(?:is |was |are )?#? ?)"
+        r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)",
         _code,
         *_CODE_NEEDS,
         flags=re.IGNORECASE,
     ),
+    rule(rf"\b({alternation(tables.US_STATES)}),? (\d{{5}})(?:-(\d{{4}}))?(?![\w-]|[.-]\w)", _zip_code, " "),
     rule(r"(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
     rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
     rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model),
@@ -191,7 +198,7 @@ CODE_RULES: list[Rule] = [
     rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
          _named_version, "."),
     rule(
-        r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w.-]|\.\d)",
+        r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w-]|[.-]\w)",
         _model,
     ),
     rule(r"(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),

@@ -148,7 +148,7 @@ _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
 WORD_RULES: list[Rule] = [
     rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
          _timestamp, "T"),
-    rule(rf"\b({_ANY_DAY_OR_MONTH}) ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])",
+    rule(rf"\b({_ANY_DAY_OR_MONTH})\.? ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])(\.(?= [a-z]|[,;:)]))?",
          _name_range, "-", "–"),
 ]
 

@@ -24,6 +24,13 @@ _POWER_WORDS = {"2": ("square", "squared"), "3": ("cubic", "cubed")}
 _DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins sec secs sq cu".split())
 
 
+def _per(m: re.Match[str]) -> str:
+    """"/month" after an amount or a unit ("$9.99/month", "5 mg/day") -> " per month"."""
+    if not re.search(r"\d ?[A-Za-zµ]{0,4}$", m.string[max(0, m.start() - 8) : m.start()]):
+        return m.group(0)
+    return f" per {tables.PER_WORDS[m.group(1)]}"
+
+
 def _quantity(first: str, second: str | None) -> str:
     spoken = number(first)
     if second:
@@ -117,6 +124,9 @@ def _times(m: re.Match[str]) -> str:
     """"3x faster" -> "three times faster"."""
     return f"{number(m.group(1))} times"
 
+
+# "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
+PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
 
 RULES: list[Rule] = [
     rule(r"(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,

@@ -332,7 +332,7 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     rule(
-        r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w.-])", _email, "@"
+        r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", _email, "@"
     ),
     rule(
         rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?![\w-]|\.\w)(?:/{_URL_CHARS}{{0,2000}})?",
@@ -377,6 +377,7 @@ _NUMBER_RULES: list[Rule] = [
         lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}",
         ":",
     ),
+    measures.PER_RULE,
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[3:],

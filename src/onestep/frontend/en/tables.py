@@ -340,3 +340,18 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "para": "paragraph",
     "Para": "Paragraph",
 }
+
+# US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
+US_STATES = frozenset(
+    """
+    AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK
+    OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR
+    """.split()
+)
+# Words after "<amount>/" read "per": "$9.99/month", "5 mg/day".
+PER_WORDS: dict[str, str] = {
+    "mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "week": "week", "wk": "week",
+    "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
+    "piece": "piece", "item": "item", "share": "share", "serving": "serving", "dose": "dose", "user": "user",
+    "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute",
+}
