@@ -193,8 +193,8 @@ CODE_RULES: list[Rule] = [
     rule(rf"(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
          r"| (?:North|South|East|West) [A-Z][a-z]+)",
          lambda m: model_number(m.group(1))),
-    rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,4})\b(?!\.\d)", _version, "v", "V"),
-    rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,5}(?![\w.]|\.\d)", _dotted_number, "."),
+    rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,12})\b(?!\.\d)", _version, "v", "V"),
+    rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,12}(?![\w.]|\.\d)", _dotted_number, "."),
     rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
          _named_version, "."),
     rule(

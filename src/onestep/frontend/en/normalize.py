@@ -394,6 +394,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"[A-Za-z](?=\d)|\d(?=[A-Za-z])", lambda m: m.group(0) + " "),
     # plain numbers and years
     rule(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)", _bare_number),
+    # whatever digits are left (odd chains such as "1.1.1.1..."), digit by digit and bounded
+    rule(r"\d{1,10000}", lambda m: f" {numbers.digit_string(m.group(0))} "),
 ]
 
 _LATE_RULES: list[Rule] = [
