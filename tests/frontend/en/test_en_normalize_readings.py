@@ -105,6 +105,17 @@ READINGS: list[tuple[str, str]] = [
     ("Washington, DC 20500", "Washington, D C two zero five zero zero"),
     ("\u20ac9.99/month", "nine euros and ninety-nine cents per month"),
     ("5 mg/day", "five milligrams per day"),
+    # units before a noun stay singular; files, military time, pence, rupees, titles, lower-case numerals
+    ("a 5-km run", "a five-kilometer run"),
+    ("a 10 kg bag of rice", "a ten kilogram bag of rice"),
+    ("the 5 km of road", "the five kilometers of road"),
+    ("Open the report.pdf file", "Open the report dot P D F file"),
+    ("at 0930 hours", "at oh nine thirty hours"),
+    ("a 50p coin", "a fifty pence coin"),
+    ("a 1080p screen", "a ten eighty p screen"),
+    ("Rs. 500", "five hundred rupees"),
+    ("Fr. Brown met Maj. Smith", "Father Brown met Major Smith"),
+    ("Act III, Scene ii", "Act three, Scene two"),
     # URLs
     ("example.com/page?id=5", "example dot com slash page question mark id equals five"),
     ("visit google.com. Then", "visit google dot com. Then"),

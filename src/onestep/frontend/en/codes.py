@@ -180,7 +180,8 @@ PHONE_RULES: list[Rule] = [
 CODE_RULES: list[Rule] = [
     rule(
         rf"(?P<cue>\b(?:(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
-        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))(?::? ?(?:is |was |are )?#? ?)"
+        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))"
+        r"(?::? ?(?:is |was |are )?#? ?)"
         r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)",
         _code,
         *_CODE_NEEDS,

@@ -14,7 +14,7 @@ import re
 
 from onestep.frontend.en import tables
 from onestep.frontend.en.numbers import model_number, number
-from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, previous_word, rule
+from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
 _UNIT = alternation(tables.UNITS)
 _POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
@@ -61,8 +61,20 @@ def spoken_unit(unit: str, plural: bool, power: str | None = None, per: str | No
     return spoken
 
 
+# Words after "a 10 kg ..." that show the measure is not an adjective before a noun.
+_NOT_NOUNS = frozenset("of in for to and or per a an the each at on by from with is was away long".split())
+
+
+def _attributive(m: re.Match[str]) -> bool:
+    """"a 10 kg bag", "the 100 m sprint": the unit stays singular before a noun."""
+    before = previous_word(m.string, m.start()).lower()
+    after = next_word(m.string, m.end())
+    return before in ("a", "an", "the") and after.islower() and after not in _NOT_NOUNS
+
+
 def _unit(m: re.Match[str]) -> str:
-    one = m.group("high") is None and m.group("low").lstrip("-−") == "1"
+    hyphen = m.group("hyphen") is not None  # "a 5-km run" -> "a five-kilometer run"
+    one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None or _attributive(m)
     power = _power(m.group("power"))
     prefix = (m.group("prefix") or "").strip(" .").lower()
     if prefix in ("sq", "square"):
@@ -70,7 +82,7 @@ def _unit(m: re.Match[str]) -> str:
     elif prefix in ("cu", "cubic"):
         power = "3"
     spoken = spoken_unit(m.group("unit"), not one, power, m.group("per"), _power(m.group("per_power")))
-    spoken = f"{_quantity(m.group('low'), m.group('high'))} {spoken}"
+    spoken = f"{_quantity(m.group('low'), m.group('high'))}{'-' if hyphen else ' '}{spoken}"
     dot = m.group("dot")
     if dot and (m.group("unit") not in _DOTTED_UNITS or ends_sentence(m.string, m.end())):
         spoken += "."
@@ -144,7 +156,7 @@ RULES: list[Rule] = [
     ),
     rule(rf"(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
-        rf"(?<![\w.])(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))? ?"
+        rf"(?<![\w.])(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?)"
         rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
         rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
@@ -153,4 +165,5 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
     rule(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
     rule(rf"(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
+    rule(r"(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
 ]

@@ -92,6 +92,11 @@ def _code_amount(m: re.Match[str]) -> str:
     return f"{number(amount)} {singular if amount == '1' else plural}"
 
 
+def _pence(m: re.Match[str]) -> str:
+    """"50p" -> "fifty pence" (one or two digits: "1080p" is a video format)."""
+    return f"{cardinal(int(m.group(1)))} {'penny' if m.group(1) == '1' else 'pence'}"
+
+
 def _cents(m: re.Match[str]) -> str:
     amount = m.group(1)
     return f"{number(amount)} {'cent' if amount == '1' else 'cents'}"
@@ -110,6 +115,7 @@ RULES: list[Rule] = [
         *tables.CURRENCY_SIGNS,
     ),
     rule(rf"({NUM}) ?¢", _cents, "¢"),
+    rule(r"(?<![\w.£])(\d{1,2})p\b(?![-'’])", _pence, "p"),
     rule(
         rf"\b(?P<code>{_CODE}) ?(?P<amount>{NUM}){_scale('scale')}|"
         rf"(?<![\w.])(?P<amount2>{NUM}){_scale('scale2')} ?(?P<code2>{_CODE})\b",

@@ -16,7 +16,7 @@ import unicodedata
 
 from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
-from onestep.frontend.en.rules import NUM, Rule, ends_sentence, keep_period, previous_word, rule
+from onestep.frontend.en.rules import NUM, Rule, alternation, ends_sentence, keep_period, previous_word, rule
 
 _URL_CHARS = r"[^\s<>\"'()\[\]{}]"
 _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv"
@@ -129,6 +129,11 @@ def _url(m: re.Match[str]) -> str:
     return f" {spoken}{tail} "
 
 
+def _file_name(m: re.Match[str]) -> str:
+    """"report.pdf" -> "report dot P D F"."""
+    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2)]}"
+
+
 def _email(m: re.Match[str]) -> str:
     local, domain = m.group(1), m.group(2)
     names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
@@ -161,6 +166,17 @@ def _clock(m: re.Match[str]) -> str:
     if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
+
+
+def _military_time(m: re.Match[str]) -> str:
+    """"0930 hours" -> "oh nine thirty hours", "1500 hours" -> "fifteen hundred hours"."""
+    h, mi = m.group(1), int(m.group(2))
+    if h == "00":
+        hour = "zero"
+    else:
+        hour = ("oh " if h[0] == "0" else "") + cardinal(int(h))
+    minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
+    return f"{hour} {minutes} hours"
 
 
 def _hour_meridiem(m: re.Match[str]) -> str:
@@ -236,6 +252,12 @@ def _bare_number(m: re.Match[str]) -> str:
 # Words that follow a regnal name and a single-letter numeral but never the pronoun "I" ("Charles I was
 # executed", "George I of Great Britain"), or hardly ever ("I was", "I had" need a name before them here).
 _REGNAL_FOLLOWERS = "was|were|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
+
+
+def _lower_roman(m: re.Match[str]) -> str:
+    """"Scene ii" -> "Scene two" (lower-case numerals only after a word that numbers a part)."""
+    value = numbers.roman_value(m.group(2).upper())
+    return f"{m.group(1)} {cardinal(value)}" if value else m.group(0)
 
 
 def _roman(m: re.Match[str]) -> str:
@@ -340,6 +362,8 @@ _EARLY_RULES: list[Rule] = [
         ".",
         flags=re.IGNORECASE,
     ),
+    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
+         "."),
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {m.group(1)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {m.group(1)}", "@"),
     rule(
@@ -371,6 +395,7 @@ _NUMBER_RULES: list[Rule] = [
         _clock,
         ":", ".",
     ),
+    rule(r"(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
     rule(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
     rule(
         r"(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
@@ -399,6 +424,8 @@ _NUMBER_RULES: list[Rule] = [
 ]
 
 _LATE_RULES: list[Rule] = [
+    rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
+         "i", "v", "x"),
     rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
     rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),

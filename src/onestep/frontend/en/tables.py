@@ -34,6 +34,20 @@ TITLES: dict[str, str] = {
     "Fig": "Figure",
     "Vol": "Volume",
     "Ch": "Chapter",
+    "Fr": "Father",
+    "Maj": "Major",
+    "Adm": "Admiral",
+    "Cmdr": "Commander",
+    "Cpl": "Corporal",
+    "Pvt": "Private",
+    "Brig": "Brigadier",
+    "Det": "Detective",
+    "Insp": "Inspector",
+    "Supt": "Superintendent",
+    "Msgr": "Monsignor",
+    "Pres": "President",
+    "Amb": "Ambassador",
+    "Atty": "Attorney",
 }
 ABBREVIATIONS: dict[str, str] = {
     "Jr": "Junior",
@@ -54,6 +68,9 @@ ABBREVIATIONS: dict[str, str] = {
     "Bldg": "Building",
     "Hwy": "Highway",
     "misc": "miscellaneous",
+    "Esq": "Esquire",
+    "govt": "government",
+    "yrs": "years",
     "Intl": "International",
     "Natl": "National",
     "Mfg": "Manufacturing",
@@ -100,10 +117,12 @@ CURRENCIES: dict[str, tuple[str, str, str | None, str | None]] = {
     "€": ("euro", "euros", "cent", "cents"),
     "¥": ("yen", "yen", None, None),
     "₹": ("rupee", "rupees", "paisa", "paise"),
+    "Rs.": ("rupee", "rupees", "paisa", "paise"),
+    "Rs": ("rupee", "rupees", "paisa", "paise"),
     "₩": ("won", "won", None, None),
     "₽": ("ruble", "rubles", "kopek", "kopeks"),
 }
-CURRENCY_SIGNS = ("$", "£", "€", "¥", "₹", "₩", "₽")
+CURRENCY_SIGNS = ("$", "£", "€", "¥", "₹", "₩", "₽", "Rs")
 # ISO code -> (singular, plural), read after the amount wherever the code stands ("EUR 50", "50 EUR").
 CURRENCY_CODES: dict[str, tuple[str, str]] = {
     "USD": ("U S dollar", "U S dollars"),
@@ -181,6 +200,10 @@ UNITS: dict[str, tuple[str, str]] = {
     "min": ("minute", "minutes"),
     "mins": ("minute", "minutes"),
     "h": ("hour", "hours"),
+    "yr": ("year", "years"),
+    "yrs": ("year", "years"),
+    "wk": ("week", "weeks"),
+    "wks": ("week", "weeks"),
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "Hz": ("hertz", "hertz"),
@@ -354,4 +377,14 @@ PER_WORDS: dict[str, str] = {
     "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
     "piece": "piece", "item": "item", "share": "share", "serving": "serving", "dose": "dose", "user": "user",
     "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute",
+}
+
+# File extensions read after "name." ("report.pdf" -> "report dot P D F"); missing ones are spelled.
+FILE_EXTENSIONS: dict[str, str] = {
+    "pdf": "P D F", "doc": "doc", "docx": "doc X", "xls": "X L S", "xlsx": "X L S X", "ppt": "P P T",
+    "pptx": "P P T X", "txt": "text", "csv": "C S V", "jpg": "J P G", "jpeg": "J peg", "png": "P N G",
+    "gif": "gif", "svg": "S V G", "mp3": "M P three", "mp4": "M P four", "wav": "wave", "zip": "zip",
+    "exe": "E X E", "py": "P Y", "js": "J S", "ts": "T S", "html": "H T M L", "htm": "H T M", "css": "C S S",
+    "json": "Jason", "xml": "X M L", "md": "M D", "yaml": "yaml", "yml": "Y M L", "toml": "toml",
+    "ipynb": "I P Y N B", "onnx": "onnx", "sh": "S H", "tar": "tar", "gz": "G Z", "log": "log", "ini": "I N I",
 }
