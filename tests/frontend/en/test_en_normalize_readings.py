@@ -116,6 +116,10 @@ READINGS: list[tuple[str, str]] = [
     ("Rs. 500", "five hundred rupees"),
     ("Fr. Brown met Maj. Smith", "Father Brown met Major Smith"),
     ("Act III, Scene ii", "Act three, Scene two"),
+    ("Jan 1-5, 2024", "January first to fifth, twenty twenty-four"),
+    ("c. 1500", "circa fifteen hundred"),
+    ("USD 5.50", "five U S dollars and fifty cents"),
+    ("Reach me at 212 555 0100", "Reach me at two one two, five five five, zero one zero zero"),
     # URLs
     ("example.com/page?id=5", "example dot com slash page question mark id equals five"),
     ("visit google.com. Then", "visit google dot com. Then"),
@@ -137,6 +141,7 @@ UNCHANGED_READINGS: list[tuple[str, str]] = [
     ("Then I left", "Then I left"),
     ("3M", "three M"),
     ("night/day", "night slash day"),
+    ("between 100 200 3000", "between one hundred two hundred three thousand"),
     ("The account was 12 years old", "The account was twelve years old"),
 ]
 

@@ -163,12 +163,13 @@ PHONE_RULES: list[Rule] = [
     rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
     rule(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
     rule(r"(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
+    rule(r"(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
     rule(r"(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
-        r"(?P<phone>\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
         _phone,
-        "-", "11", "999", "112", "000",
+        "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach",
         flags=re.IGNORECASE,
     ),
     rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),

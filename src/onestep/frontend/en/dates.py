@@ -88,6 +88,15 @@ def _month_day(m: re.Match[str]) -> str:
     return out
 
 
+def _month_day_range(m: re.Match[str]) -> str:
+    """"Jan 1-5" -> "January first to fifth" (the year, if any, follows and is read by the year passes)."""
+    first, last = int(m.group(2)), int(m.group(3))
+    if not (1 <= first <= 31 and 1 <= last <= 31):
+        return m.group(0)
+    spoken = f"{month_name(m.group(1))} {ordinal(first)} to {ordinal(last)}"
+    return spoken + (f", {year(int(m.group(4)))}" if m.group(4) else "")
+
+
 def _day_month(m: re.Match[str]) -> str:
     day = int(m.group("day"))
     if not 1 <= day <= 31:
@@ -165,6 +174,9 @@ RULES: list[Rule] = [
          _cued_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+         r"(?:,? (\d{4})\b)?",
+         _month_day_range, *_MONTH_CUES),
     rule(
         rf"\b(?P<month>{MONTH}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\.\d)(?:,? (?P<year>\d{{4}})\b)?",
         _month_day,

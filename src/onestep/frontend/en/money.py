@@ -84,12 +84,9 @@ def _money_range(m: re.Match[str]) -> str:
 
 def _code_amount(m: re.Match[str]) -> str:
     """"EUR 50" / "50 EUR" -> "fifty euros"."""
-    singular, plural = tables.CURRENCY_CODES[m.group("code") or m.group("code2")]
+    currency = tables.CURRENCY_CODES[m.group("code") or m.group("code2")]
     amount = m.group("amount") or m.group("amount2")
-    scale = _scale_word(m, "scale") or _scale_word(m, "scale2")
-    if scale:
-        return f"{number(amount)} {scale} {plural}"
-    return f"{number(amount)} {singular if amount == '1' else plural}"
+    return spoken_amount(amount, currency, _scale_word(m, "scale") or _scale_word(m, "scale2"))
 
 
 def _pence(m: re.Match[str]) -> str:

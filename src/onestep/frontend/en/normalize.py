@@ -315,7 +315,7 @@ def _abbreviation(m: re.Match[str]) -> str:
 
 
 _NUMBERED_NEEDS = tuple(
-    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in ("p", "pp", "pg")} | {"p.", "pp.", "pg."})
+    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in ("c", "p", "pp", "pg")} | {"c.", "p.", "pp.", "pg."})
 )
 
 
@@ -323,7 +323,7 @@ def _numbered_abbreviation(m: re.Match[str]) -> str:
     """"p. 12" -> "page 12", "Fig. 3" -> "Figure 3", "Hwy 101" -> "Highway 101" (only before a number)."""
     word, dot = m.group(1), m.group(2)
     spoken = tables.NUMBERED_ABBREVIATIONS.get(word)
-    if spoken is None or (word in ("p", "pp", "pg") and not dot):
+    if spoken is None or (word in ("c", "p", "pp", "pg") and not dot):
         return m.group(0)
     return spoken + " "
 

@@ -123,24 +123,25 @@ CURRENCIES: dict[str, tuple[str, str, str | None, str | None]] = {
     "₽": ("ruble", "rubles", "kopek", "kopeks"),
 }
 CURRENCY_SIGNS = ("$", "£", "€", "¥", "₹", "₩", "₽", "Rs")
-# ISO code -> (singular, plural), read after the amount wherever the code stands ("EUR 50", "50 EUR").
-CURRENCY_CODES: dict[str, tuple[str, str]] = {
-    "USD": ("U S dollar", "U S dollars"),
-    "EUR": ("euro", "euros"),
-    "GBP": ("pound", "pounds"),
-    "JPY": ("yen", "yen"),
-    "CNY": ("yuan", "yuan"),
-    "RMB": ("yuan", "yuan"),
-    "CAD": ("Canadian dollar", "Canadian dollars"),
-    "AUD": ("Australian dollar", "Australian dollars"),
-    "NZD": ("New Zealand dollar", "New Zealand dollars"),
-    "HKD": ("Hong Kong dollar", "Hong Kong dollars"),
-    "SGD": ("Singapore dollar", "Singapore dollars"),
-    "CHF": ("Swiss franc", "Swiss francs"),
-    "INR": ("rupee", "rupees"),
-    "MXN": ("peso", "pesos"),
-    "KRW": ("won", "won"),
-    "BTC": ("bitcoin", "bitcoins"),
+# ISO code -> (singular, plural, minor singular, minor plural) as in CURRENCIES, read after the amount wherever
+# the code stands ("EUR 50", "50 EUR").
+CURRENCY_CODES: dict[str, tuple[str, str, str | None, str | None]] = {
+    "USD": ("U S dollar", "U S dollars", "cent", "cents"),
+    "EUR": ("euro", "euros", "cent", "cents"),
+    "GBP": ("pound", "pounds", "penny", "pence"),
+    "JPY": ("yen", "yen", None, None),
+    "CNY": ("yuan", "yuan", None, None),
+    "RMB": ("yuan", "yuan", None, None),
+    "CAD": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "AUD": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZD": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "HKD": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "SGD": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
+    "CHF": ("Swiss franc", "Swiss francs", "centime", "centimes"),
+    "INR": ("rupee", "rupees", "paisa", "paise"),
+    "MXN": ("peso", "pesos", "centavo", "centavos"),
+    "KRW": ("won", "won", None, None),
+    "BTC": ("bitcoin", "bitcoins", None, None),
 }
 SCALES: dict[str, str] = {
     "k": "thousand",
@@ -334,6 +335,7 @@ STREET_WORDS = frozenset(
 )
 # Abbreviations read out only before a number ("p. 12" -> "page twelve", "Hwy 101" -> "Highway 101").
 NUMBERED_ABBREVIATIONS: dict[str, str] = {
+    "c": "circa",
     "p": "page",
     "pp": "pages",
     "pg": "page",
