@@ -120,6 +120,9 @@ READINGS: list[tuple[str, str]] = [
     ("c. 1500", "circa fifteen hundred"),
     ("USD 5.50", "five U S dollars and fifty cents"),
     ("Reach me at 212 555 0100", "Reach me at two one two, five five five, zero one zero zero"),
+    ("3/4 tsp of salt", "three quarters teaspoon of salt"),
+    ("1 1/2 tsp", "one and a half teaspoons"),
+    ("75 rupees per kg", "seventy-five rupees per kilogram"),
     # URLs
     ("example.com/page?id=5", "example dot com slash page question mark id equals five"),
     ("visit google.com. Then", "visit google dot com. Then"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from onestep.frontend.en import tables
+from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
@@ -72,9 +72,22 @@ def _attributive(m: re.Match[str]) -> bool:
     return before in ("a", "an", "the") and after.islower() and after not in _NOT_NOUNS
 
 
+def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
+    """"3/4 tsp" -> ("three quarters", singular), "1 1/2 cups" -> ("one and a half", plural)."""
+    num, den = int(m.group("num")), int(m.group("den"))
+    if m.group("whole"):
+        return numbers.mixed_number(int(m.group("whole")), num, den), False
+    return numbers.fraction(num, den), num < den
+
+
 def _unit(m: re.Match[str]) -> str:
     hyphen = m.group("hyphen") is not None  # "a 5-km run" -> "a five-kilometer run"
-    one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None or _attributive(m)
+    if m.group("den"):
+        quantity, one = _fraction_quantity(m)
+    else:
+        quantity = _quantity(m.group("low"), m.group("high"))
+        one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
+    one = one or _attributive(m)
     power = _power(m.group("power"))
     prefix = (m.group("prefix") or "").strip(" .").lower()
     if prefix in ("sq", "square"):
@@ -82,7 +95,7 @@ def _unit(m: re.Match[str]) -> str:
     elif prefix in ("cu", "cubic"):
         power = "3"
     spoken = spoken_unit(m.group("unit"), not one, power, m.group("per"), _power(m.group("per_power")))
-    spoken = f"{_quantity(m.group('low'), m.group('high'))}{'-' if hyphen else ' '}{spoken}"
+    spoken = f"{quantity}{'-' if hyphen else ' '}{spoken}"
     dot = m.group("dot")
     if dot and (m.group("unit") not in _DOTTED_UNITS or ends_sentence(m.string, m.end())):
         spoken += "."
@@ -137,10 +150,15 @@ def _times(m: re.Match[str]) -> str:
     return f"{number(m.group(1))} times"
 
 
+# "per kg" -> "per kilogram" (a unit after "per" with no number before it).
+PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})\b(?![/.]\w)", lambda m: f"per {tables.UNITS[m.group(1)][0]}",
+                     "per")
+
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
 
 RULES: list[Rule] = [
+    PER_UNIT_RULE,
     rule(r"(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,
          "h"),
     rule(
@@ -156,7 +174,8 @@ RULES: list[Rule] = [
     ),
     rule(rf"(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
-        rf"(?<![\w.])(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?)"
+        rf"(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}}) ?|"
+        rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
         rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
         rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
