@@ -26,8 +26,8 @@ _TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
              r"policy|passport|routing|id"
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
-_CODE_NEEDS = ("zip", "pin", "post", "acc", "seri", "track", "conf", "invo", "ref", "polic", "pass", "rout", "id",
-               "number", "no", "code", "num", "#")
+_CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
+               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#")
 _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
 
 
@@ -72,10 +72,23 @@ def _extension(m: re.Match[str]) -> str:
     return f", extension {digits(m.group(1))}"
 
 
+# The words before a code that name it, up to the code itself (searched backwards from each digit run).
+_CODE_CUE_BEFORE = re.compile(
+    rf"(?:\b(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
+    rf"\b(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|\b(?:{_NAMED_CODE_CUES}) ?(?=#))"
+    r"(?::? ?(?:is |was |are )?#? ?)$",
+    re.IGNORECASE,
+)
+
+
 def _code(m: re.Match[str]) -> str:
     """"ZIP code 90210" -> "ZIP code nine zero two one zero"; groups of a spaced code keep their pauses."""
     code = m.group("code")
-    cue = m.group("cue")
+    window = m.string[max(0, m.start() - 32) : m.start()]
+    cue_match = _CODE_CUE_BEFORE.search(window) if any(n in window.lower() for n in _CODE_NEEDS) else None
+    if cue_match is None:
+        return code
+    cue = cue_match.group(0)
     short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id")
     plain = code.replace(" ", "").replace("-", "")
     if len(plain) < (3 if short_ok else 5):
@@ -84,11 +97,13 @@ def _code(m: re.Match[str]) -> str:
         spoken = ", ".join(digit_string(g) for g in re.split(r"[ -]", code))
     else:
         spoken = digit_string(plain)
-    return m.group(0)[: m.start("code") - m.start()] + spoken
+    return spoken
 
 
 def _zip_code(m: re.Match[str]) -> str:
     """"DC 20500" -> "D C two zero five zero zero" (the state is spelled later)."""
+    if m.group(1) not in tables.US_STATES:
+        return m.group(0)
     plus4 = f", {digits(m.group(3))}" if m.group(3) else ""
     return f"{m.group(1)} {digits(m.group(2))}{plus4}"
 
@@ -161,10 +176,10 @@ _PRODUCTS = alternation(tables.MODEL_NAMES)
 
 PHONE_RULES: list[Rule] = [
     rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
-    rule(r"(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
-    rule(r"(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
-    rule(r"(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
-    rule(r"(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
+    rule(r"(?=\+)(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
+    rule(r"(?=[\d(])(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
+    rule(r"(?=\d)(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
+    rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
         r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
@@ -173,35 +188,28 @@ PHONE_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),
-    rule(r"(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
+    rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
-    rule(r"(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
+    rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
 ]
 
 CODE_RULES: list[Rule] = [
-    rule(
-        rf"(?P<cue>\b(?:(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
-        rf"(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|(?:{_NAMED_CODE_CUES}) ?(?=#)))"
-        r"(?::? ?(?:is |was |are )?#? ?)"
-        r"(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)",
-        _code,
-        *_CODE_NEEDS,
-        flags=re.IGNORECASE,
-    ),
-    rule(rf"\b({alternation(tables.US_STATES)}),? (\d{{5}})(?:-(\d{{4}}))?(?![\w-]|[.-]\w)", _zip_code, " "),
-    rule(r"(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
+    rule(r"(?=\d)(?<![\w.,-])(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)", _code, *_CODE_NEEDS,
+         flags=re.IGNORECASE),
+    rule(r"\b([A-Z]{2}),? (\d{5})(?:-(\d{4}))?(?![\w-]|[.-]\w)", _zip_code, " "),
+    rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
     rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
-    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model),
-    rule(rf"(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
+    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
+    rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
          r"| (?:North|South|East|West) [A-Z][a-z]+)",
          lambda m: model_number(m.group(1))),
     rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,12})\b(?!\.\d)", _version, "v", "V"),
-    rule(r"(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,12}(?![\w.]|\.\d)", _dotted_number, "."),
+    rule(r"(?=\d)(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,12}(?![\w.]|\.\d)", _dotted_number, "."),
     rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
          _named_version, "."),
     rule(
         r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w-]|[.-]\w)",
         _model,
     ),
-    rule(r"(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),
+    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),
 ]

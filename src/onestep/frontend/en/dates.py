@@ -155,8 +155,6 @@ def _period_year(m: re.Match[str]) -> str:
 _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
-    rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
-         _timestamp, "T"),
     rule(rf"\b({_ANY_DAY_OR_MONTH})\.? ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])(\.(?= [a-z]|[,;:)]))?",
          _name_range, "-", "–"),
 ]
@@ -165,11 +163,11 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
          _timestamp, "T"),
     rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
-    rule(r"(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
+    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
          _year_first, "-", "/", "."),
-    rule(r"(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
+    rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
-    rule(r"(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
+    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
     rule(r"\b(on|until|till|since|before|after|through|due|dated|starting|ending) (\d{1,2})/(\d{1,2})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",

@@ -159,30 +159,30 @@ PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per,
 
 RULES: list[Rule] = [
     PER_UNIT_RULE,
-    rule(r"(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,
+    rule(r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,
          "h"),
     rule(
-        r"(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
+        r"(?=\d)(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
         r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
         _feet_inches,
         "'", "′", "’", "ft", "feet", "foot",
     ),
     rule(
-        rf"(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)",
+        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)",
         _dimensions,
         "x", "×",
     ),
-    rule(rf"(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
+    rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
-        rf"(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}}) ?|"
+        rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}}) ?|"
         rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
         rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
         rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
         _unit,
     ),
-    rule(r"(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
-    rule(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
-    rule(rf"(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
-    rule(r"(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
+    rule(r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
+    rule(r"(?=\d)(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
+    rule(rf"(?=\d)(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
+    rule(r"(?=\d)(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
 ]

@@ -112,7 +112,7 @@ RULES: list[Rule] = [
         *tables.CURRENCY_SIGNS,
     ),
     rule(rf"({NUM}) ?¢", _cents, "¢"),
-    rule(r"(?<![\w.£])(\d{1,2})p\b(?![-'’])", _pence, "p"),
+    rule(r"(?=\d)(?<![\w.£])(\d{1,2})p\b(?![-'’])", _pence, "p"),
     rule(
         rf"\b(?P<code>{_CODE}) ?(?P<amount>{NUM}){_scale('scale')}|"
         rf"(?<![\w.])(?P<amount2>{NUM}){_scale('scale2')} ?(?P<code2>{_CODE})\b",

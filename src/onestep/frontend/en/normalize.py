@@ -387,18 +387,18 @@ _NUMBER_RULES: list[Rule] = [
     *codes.CODE_RULES[:3],
     *dates.RULES,
     # times
-    rule(rf"(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
+    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
     rule(
-        r"(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
+        r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
         r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?"
         r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
         _clock,
         ":", ".",
     ),
-    rule(r"(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
-    rule(r"(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
+    rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
+    rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
     rule(
-        r"(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
+        r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
         lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}",
         ":",
     ),
@@ -407,25 +407,25 @@ _NUMBER_RULES: list[Rule] = [
     *measures.RULES,
     *codes.CODE_RULES[3:],
     rule(
-        r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
+        r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
         _ordinal,
         "st", "nd", "rd", "th", "ST", "ND", "RD", "TH",
     ),
-    rule(r"(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
+    rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
-    rule(rf"(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
+    rule(rf"(?=\d)(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: MP3, 4K
     rule(r"[A-Za-z](?=\d)|\d(?=[A-Za-z])", lambda m: m.group(0) + " "),
     # plain numbers and years
-    rule(r"(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)", _bare_number),
+    rule(r"(?=[\d.−-])(?<![\w.])(?:(?<![\w)\]%])([-−]))?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?!\w)", _bare_number),
     # whatever digits are left (odd chains such as "1.1.1.1..."), digit by digit and bounded
     rule(r"\d{1,10000}", lambda m: f" {numbers.digit_string(m.group(0))} "),
 ]
 
 _LATE_RULES: list[Rule] = [
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
-         "i", "v", "x"),
+         " i", " v", " x"),
     rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
     rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
