@@ -151,16 +151,20 @@ def _times(m: re.Match[str]) -> str:
 
 
 # "per kg" -> "per kilogram" (a unit after "per" with no number before it).
-PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})\b(?![/.]\w)", lambda m: f"per {tables.UNITS[m.group(1)][0]}",
-                     "per")
+PER_UNIT_RULE = rule(
+    rf"\bper ({alternation(tables.UNITS)})\b(?![/.]\w)", lambda m: f"per {tables.UNITS[m.group(1)][0]}", "per"
+)
 
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
 
 RULES: list[Rule] = [
     PER_UNIT_RULE,
-    rule(r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?", _duration,
-         "h"),
+    rule(
+        r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
+        _duration,
+        "h",
+    ),
     rule(
         r"(?=\d)(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
         r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
@@ -181,7 +185,9 @@ RULES: list[Rule] = [
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
         _unit,
     ),
-    rule(r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"),
+    rule(
+        r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"
+    ),
     rule(r"(?=\d)(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
     rule(rf"(?=\d)(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
     rule(r"(?=\d)(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
