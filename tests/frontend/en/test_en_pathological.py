@@ -79,6 +79,12 @@ HOSTILE = {
     "colons": "1:" * 10_000,
     "letters_digits": "a1" * 10_000,
     "plus_spaces": "+1 " * 7_000,
+    "dotted_chain": "1.1." * 5_000,
+    "feet_marks": "9'" * 10_000,
+    "money_dashes": "$1-" * 7_000,
+    "code_cues": "order #1 " * 3_000,
+    "letter_digit_code": "AB12CD34" * 2_500,
+    "trunk_zero_groups": "0123 " * 5_000,
 }
 
 

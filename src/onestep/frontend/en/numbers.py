@@ -10,7 +10,9 @@ import functools
 from num2words import num2words
 
 DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-MAX_WORDED_DIGITS = 15  # longer digit strings (ids, card numbers) are read digit by digit
+MAX_WORDED_DIGITS = 15  # longer digit strings (ids, card numbers) are read digit by digit, in groups of four
+MAX_SPOKEN_DIGITS = 32  # past this many digits only the first 16 are read, then how many more there are
+_GROUP = 4
 
 _CACHE = 8192
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -27,7 +29,7 @@ def _american(words: str) -> str:
 def cardinal(n: int) -> str:
     """``1234`` -> ``"one thousand two hundred thirty-four"``; ``-5`` -> ``"minus five"``."""
     if len(str(abs(n))) > MAX_WORDED_DIGITS:
-        return ("minus " if n < 0 else "") + digits(str(abs(n)))
+        return ("minus " if n < 0 else "") + digit_string(str(abs(n)))
     return _american(num2words(n))
 
 
@@ -40,15 +42,46 @@ def ordinal(n: int) -> str:
 @functools.lru_cache(maxsize=_CACHE)
 def year(n: int) -> str:
     """A year: ``1998`` -> ``"nineteen ninety-eight"``, ``2005`` -> ``"two thousand five"``,
-    ``2024`` -> ``"twenty twenty-four"``, ``1905`` -> ``"nineteen oh five"``, ``1900`` -> ``"nineteen hundred"``."""
-    if not 1000 <= n <= 9999:
+    ``2024`` -> ``"twenty twenty-four"``, ``1905`` -> ``"nineteen oh five"``, ``1900`` -> ``"nineteen hundred"``,
+    ``776`` -> ``"seven seventy-six"`` (three-digit years, as in "776 BC"); below 100 a plain cardinal."""
+    if not 100 <= n <= 9999:
         return cardinal(n)
     return _american(num2words(n, to="year"))
+
+
+def model_number(text: str) -> str:
+    """A model or route number read in pairs, as people say them: ``"737"`` -> ``"seven thirty-seven"``,
+    ``"4090"`` -> ``"forty ninety"``, ``"360"`` -> ``"three sixty"``, ``"16"`` -> ``"sixteen"``; a leading
+    zero or more than four digits -> digit by digit."""
+    if text[:1] == "0" and len(text) > 1 or len(text) > 4:
+        return digit_string(text)
+    n = int(text)
+    if n < 100:
+        return cardinal(n)
+    return year(n)
 
 
 def digits(text: str) -> str:
     """Each digit as a word: ``"0199"`` -> ``"zero one nine nine"`` (non-digits are skipped)."""
     return " ".join(DIGIT_WORDS[int(c)] for c in text if c.isdigit())
+
+
+def digit_string(text: str) -> str:
+    """A long run of digits as people read it: digit by digit in groups of four, bounded in length.
+
+    ``"4111111111111111"`` -> ``"four one one one, one one one one, ..."``; past ``MAX_SPOKEN_DIGITS`` digits
+    only the first sixteen are read, then ``"and <n> more digits"`` (so a few kilobytes of digits never become
+    minutes of audio). Up to ``MAX_WORDED_DIGITS`` digits the groups are not marked.
+    """
+    text = "".join(c for c in text if c.isdigit())
+    if len(text) <= MAX_WORDED_DIGITS:
+        return digits(text)
+    more = len(text) - 4 * _GROUP if len(text) > MAX_SPOKEN_DIGITS else 0
+    shown = text[: 4 * _GROUP] if more else text
+    spoken = ", ".join(digits(shown[i : i + _GROUP]) for i in range(0, len(shown), _GROUP))
+    if more:
+        spoken += f", and {cardinal(more)} more digits"
+    return spoken
 
 
 def number(text: str) -> str:
@@ -64,14 +97,14 @@ def number(text: str) -> str:
         sign, text = "plus ", text[1:]
     whole, _, frac = text.replace(",", "").partition(".")
     if not whole:
-        spoken = "point " + digits(frac)
+        spoken = "point " + digit_string(frac)
     else:
-        if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_WORDED_DIGITS:
-            spoken = digits(whole)
+        if len(whole) > 1 and whole[0] == "0" or len(whole) > MAX_WORDED_DIGITS:
+            spoken = digit_string(whole)
         else:
             spoken = cardinal(int(whole))
         if frac:
-            spoken += " point " + digits(frac)
+            spoken += " point " + digit_string(frac)
     return sign + spoken
 
 
@@ -99,10 +132,20 @@ def fraction(numerator: int, denominator: int) -> str:
     elif denominator == 4:
         name = "quarter" if numerator == 1 else "quarters"
     else:
-        name = ordinal(denominator)
+        name = ordinal(denominator).removeprefix("one ")  # 1/100: "one hundredth", not "one one hundredth"
         if numerator != 1:
             name = plural(name)
     return f"{cardinal(numerator)} {name}"
+
+
+def mixed_number(whole: int, numerator: int, denominator: int) -> str:
+    """``2 1/2`` -> ``"two and a half"``, ``1 1/8`` -> ``"one and an eighth"``, ``3 3/4`` -> ``"three and three
+    quarters"``."""
+    spoken = fraction(numerator, denominator)
+    if numerator == 1 and 1 < denominator <= 100:
+        name = spoken.removeprefix("one ")
+        spoken = ("an " if name[0] in "aeio" else "a ") + name
+    return f"{cardinal(whole)} and {spoken}"
 
 
 def roman_value(text: str) -> int | None:

@@ -10,6 +10,8 @@ MONTH_BY_ABBREVIATION: dict[str, str] = {
     "Sept": "September",
 }
 
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
 # Abbreviation (without its period) -> expansion. Titles never end a sentence; the others may.
 TITLES: dict[str, str] = {
     "Mr": "Mister",
@@ -32,6 +34,20 @@ TITLES: dict[str, str] = {
     "Fig": "Figure",
     "Vol": "Volume",
     "Ch": "Chapter",
+    "Fr": "Father",
+    "Maj": "Major",
+    "Adm": "Admiral",
+    "Cmdr": "Commander",
+    "Cpl": "Corporal",
+    "Pvt": "Private",
+    "Brig": "Brigadier",
+    "Det": "Detective",
+    "Insp": "Inspector",
+    "Supt": "Superintendent",
+    "Msgr": "Monsignor",
+    "Pres": "President",
+    "Amb": "Ambassador",
+    "Atty": "Attorney",
 }
 ABBREVIATIONS: dict[str, str] = {
     "Jr": "Junior",
@@ -47,6 +63,17 @@ ABBREVIATIONS: dict[str, str] = {
     "Dept": "Department",
     "Univ": "University",
     "Assn": "Association",
+    "Bros": "Brothers",
+    "Apt": "Apartment",
+    "Bldg": "Building",
+    "Hwy": "Highway",
+    "misc": "miscellaneous",
+    "Esq": "Esquire",
+    "govt": "government",
+    "yrs": "years",
+    "Intl": "International",
+    "Natl": "National",
+    "Mfg": "Manufacturing",
     "approx": "approximately",
     "dept": "department",
     "est": "established",
@@ -79,12 +106,42 @@ DOTTED_PHRASES: dict[str, str] = {
 CURRENCIES: dict[str, tuple[str, str, str | None, str | None]] = {
     "$": ("dollar", "dollars", "cent", "cents"),
     "US$": ("U S dollar", "U S dollars", "cent", "cents"),
+    "C$": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "CA$": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "A$": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "AU$": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZ$": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "HK$": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "S$": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
     "£": ("pound", "pounds", "penny", "pence"),
     "€": ("euro", "euros", "cent", "cents"),
     "¥": ("yen", "yen", None, None),
     "₹": ("rupee", "rupees", "paisa", "paise"),
+    "Rs.": ("rupee", "rupees", "paisa", "paise"),
+    "Rs": ("rupee", "rupees", "paisa", "paise"),
     "₩": ("won", "won", None, None),
     "₽": ("ruble", "rubles", "kopek", "kopeks"),
+}
+CURRENCY_SIGNS = ("$", "£", "€", "¥", "₹", "₩", "₽", "Rs")
+# ISO code -> (singular, plural, minor singular, minor plural) as in CURRENCIES, read after the amount wherever
+# the code stands ("EUR 50", "50 EUR").
+CURRENCY_CODES: dict[str, tuple[str, str, str | None, str | None]] = {
+    "USD": ("U S dollar", "U S dollars", "cent", "cents"),
+    "EUR": ("euro", "euros", "cent", "cents"),
+    "GBP": ("pound", "pounds", "penny", "pence"),
+    "JPY": ("yen", "yen", None, None),
+    "CNY": ("yuan", "yuan", None, None),
+    "RMB": ("yuan", "yuan", None, None),
+    "CAD": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "AUD": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZD": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "HKD": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "SGD": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
+    "CHF": ("Swiss franc", "Swiss francs", "centime", "centimes"),
+    "INR": ("rupee", "rupees", "paisa", "paise"),
+    "MXN": ("peso", "pesos", "centavo", "centavos"),
+    "KRW": ("won", "won", None, None),
+    "BTC": ("bitcoin", "bitcoins", None, None),
 }
 SCALES: dict[str, str] = {
     "k": "thousand",
@@ -124,9 +181,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
     "mph": ("mile per hour", "miles per hour"),
-    "km/h": ("kilometer per hour", "kilometers per hour"),
     "kph": ("kilometer per hour", "kilometers per hour"),
-    "m/s": ("meter per second", "meters per second"),
     "°C": ("degree Celsius", "degrees Celsius"),
     "°F": ("degree Fahrenheit", "degrees Fahrenheit"),
     "°": ("degree", "degrees"),
@@ -146,6 +201,10 @@ UNITS: dict[str, tuple[str, str]] = {
     "min": ("minute", "minutes"),
     "mins": ("minute", "minutes"),
     "h": ("hour", "hours"),
+    "yr": ("year", "years"),
+    "yrs": ("year", "years"),
+    "wk": ("week", "weeks"),
+    "wks": ("week", "weeks"),
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "Hz": ("hertz", "hertz"),
@@ -164,10 +223,31 @@ UNITS: dict[str, tuple[str, str]] = {
     "cal": ("calorie", "calories"),
     "px": ("pixel", "pixels"),
     "dB": ("decibel", "decibels"),
-    "m²": ("square meter", "square meters"),
-    "km²": ("square kilometer", "square kilometers"),
-    "ft²": ("square foot", "square feet"),
-    "m³": ("cubic meter", "cubic meters"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "gal": ("gallon", "gallons"),
+    "qt": ("quart", "quarts"),
+    "mpg": ("mile per gallon", "miles per gallon"),
+    "ha": ("hectare", "hectares"),
+    "psi": ("P S I", "P S I"),
+    "rpm": ("R P M", "R P M"),
+    "fps": ("frame per second", "frames per second"),
+    "bpm": ("beat per minute", "beats per minute"),
+    "Pa": ("pascal", "pascals"),
+    "kPa": ("kilopascal", "kilopascals"),
+    "MPa": ("megapascal", "megapascals"),
+    "hPa": ("hectopascal", "hectopascals"),
+    "mcg": ("microgram", "micrograms"),
+    "mmHg": ("millimeter of mercury", "millimeters of mercury"),
+    "kb": ("kilobit", "kilobits"),
+    "Mb": ("megabit", "megabits"),
+    "kbps": ("kilobit per second", "kilobits per second"),
+    "mA": ("milliamp", "milliamps"),
+    "kJ": ("kilojoule", "kilojoules"),
+    "MW": ("megawatt", "megawatts"),
+    "GW": ("gigawatt", "gigawatts"),
+    "cc": ("C C", "C C"),
 }
 
 SYMBOLS: dict[str, str] = {
@@ -201,7 +281,7 @@ DROPPED_SYMBOLS = "*_^|~`¶†‡•·"
 YEAR_CUES = frozenset(
     """
     in since by from until till during of year circa before after around early late mid spring summer autumn
-    fall winter between through c ca born died about date dated
+    fall winter between through c ca born died about date dated est established founded copyright built
     """.split()
 ) | {m.lower() for m in MONTHS}
 YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
@@ -209,13 +289,18 @@ YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
 # Words before a roman numeral: cardinal ("World War II" -> two) or regnal ordinal ("Henry VIII" -> the eighth).
 ROMAN_CARDINAL_CUES = frozenset(
     "War Chapter Part Volume Act Book Phase Type Class Level Section Article Appendix Round Episode Stage "
-    "Step Title Bowl Mark Vatican Apollo Gen Season".split()
+    "Step Title Bowl Mark Vatican Apollo Season Rocky Fantasy Scene Grade Tier Division Category Schedule "
+    "Amendment Canto Psalm Plate Figure Table".split()
 )
 REGNAL_NAMES = frozenset(
     """
     Henry Louis Elizabeth George Charles Edward William Richard James John Mary Anne Victoria Pius Benedict
     Gregory Leo Innocent Clement Alexander Peter Catherine Frederick Philip Ferdinand Napoleon Nicholas Paul
     Constantine Ramses Rameses Ptolemy Otto Gustav Carl Felipe Juan Alfonso Harald Olaf Haakon Christian
+    Ramesses Amenhotep Thutmose Darius Xerxes Antiochus Seleucus Cleopatra Ivan Casimir Sigismund Wilhelm
+    Ludwig Friedrich Maximilian Rudolf Umberto Emmanuel Manuel Pedro Carlos Baldwin Robert David Harold
+    Edmund Stephen Hugh Philippe Gustavus Eric Magnus Valdemar Frederik Willem Albert Leopold Baudouin Rainier
+    Selim Suleiman Mehmed Murad Bayezid Osman Urban Sixtus Julius Adrian Boniface Celestine Honorius Hadrian
     """.split()
 )
 ROMAN_TITLES = frozenset("King Queen Pope Emperor Tsar Czar Prince Princess Duke Sultan Pharaoh".split())
@@ -223,3 +308,85 @@ ROMAN_TITLES = frozenset("King Queen Pope Emperor Tsar Czar Prince Princess Duke
 SENTENCE_STARTERS = frozenset(
     "The It I We He She They This That There But And So A An In On My Our Your His Her Its Then When If".split()
 )
+
+# Words after which "N.NN" is a version ("release 4.10" -> "four point ten"), lowercased; and product names
+# (matched as written) that take versions. Any capitalized word inside a sentence marks a version too.
+VERSION_WORDS = frozenset("version release update build patch firmware kernel api sdk os".split())
+VERSION_NAMES = frozenset(
+    """
+    Python Java Ruby Perl PHP Rust Go Swift Kotlin Scala Julia Node Django Rails React Angular Vue Kubernetes
+    Docker Ubuntu Debian Fedora Linux Windows Android iOS macOS OS Firefox Chrome Safari Edge Bluetooth USB HTTP
+    TLS SSL GPT Llama Gemini Claude Qwen Wi-Fi WiFi Unicode IPv HTML CSS
+    """.split()
+)
+# Names before which a three- or four-digit number is a model number read in pairs ("Boeing 737").
+MODEL_NAMES = frozenset(
+    """
+    Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
+    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model
+    """.split()
+)
+# Street-type words after "<number> <Name>" that make the number an address, read in pairs.
+STREET_WORDS = frozenset(
+    """
+    St Street Ave Avenue Rd Road Blvd Boulevard Lane Ln Drive Dr Way Place Pl Court Ct Terrace Parkway Pkwy
+    Highway Hwy Square Sq
+    """.split()
+)
+# Abbreviations read out only before a number ("p. 12" -> "page twelve", "Hwy 101" -> "Highway 101").
+NUMBERED_ABBREVIATIONS: dict[str, str] = {
+    "c": "circa",
+    "p": "page",
+    "pp": "pages",
+    "pg": "page",
+    "Fig": "Figure",
+    "fig": "figure",
+    "Figs": "Figures",
+    "Vol": "Volume",
+    "vol": "volume",
+    "Vols": "Volumes",
+    "Ch": "Chapter",
+    "ch": "chapter",
+    "Chap": "Chapter",
+    "Sec": "Section",
+    "sec": "section",
+    "Ex": "Exhibit",
+    "Eq": "Equation",
+    "eq": "equation",
+    "Pt": "Part",
+    "Hwy": "Highway",
+    "Rte": "Route",
+    "Apt": "Apartment",
+    "apt": "apartment",
+    "Bldg": "Building",
+    "Ste": "Suite",
+    "Rm": "Room",
+    "Sect": "Section",
+    "para": "paragraph",
+    "Para": "Paragraph",
+}
+
+# US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
+US_STATES = frozenset(
+    """
+    AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK
+    OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR
+    """.split()
+)
+# Words after "<amount>/" read "per": "$9.99/month", "5 mg/day".
+PER_WORDS: dict[str, str] = {
+    "mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "week": "week", "wk": "week",
+    "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
+    "piece": "piece", "item": "item", "share": "share", "serving": "serving", "dose": "dose", "user": "user",
+    "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute",
+}
+
+# File extensions read after "name." ("report.pdf" -> "report dot P D F"); missing ones are spelled.
+FILE_EXTENSIONS: dict[str, str] = {
+    "pdf": "P D F", "doc": "doc", "docx": "doc X", "xls": "X L S", "xlsx": "X L S X", "ppt": "P P T",
+    "pptx": "P P T X", "txt": "text", "csv": "C S V", "jpg": "J P G", "jpeg": "J peg", "png": "P N G",
+    "gif": "gif", "svg": "S V G", "mp3": "M P three", "mp4": "M P four", "wav": "wave", "zip": "zip",
+    "exe": "E X E", "py": "P Y", "js": "J S", "ts": "T S", "html": "H T M L", "htm": "H T M", "css": "C S S",
+    "json": "Jason", "xml": "X M L", "md": "M D", "yaml": "yaml", "yml": "Y M L", "toml": "toml",
+    "ipynb": "I P Y N B", "onnx": "onnx", "sh": "S H", "tar": "tar", "gz": "G Z", "log": "log", "ini": "I N I",
+}

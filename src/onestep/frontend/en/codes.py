@@ -1,0 +1,215 @@
+"""Numbers that are names, not quantities: phone numbers, account and order numbers, card numbers, model
+numbers, versions. Each is read the way people say it.
+
+- phone numbers in their groups, with a pause between groups: ``"(555) 123-4567"`` -> ``"five five five, one
+  two three, four five six seven"``; toll-free prefixes as words (``"1-800-..."`` -> ``"one, eight hundred,
+  ..."``); ``"ext. 12"`` -> ``"extension one two"``;
+- codes after a word that names them (ZIP, PIN, account, order, serial, tracking, ...) digit by digit;
+  runs of four-digit groups (card numbers) in their groups; mixed letter-digit codes character by character;
+- model numbers in pairs: ``"Boeing 737"`` -> ``"Boeing seven thirty-seven"``, ``"A380"`` -> ``"A three
+  eighty"``, ``"F-16"`` -> ``"F sixteen"``, ``"221 Baker Street"`` -> ``"two twenty-one Baker Street"``;
+- versions: ``"Python 3.12"`` -> ``"Python three point twelve"``, ``"v1.2.3"`` -> ``"version one point two point
+  three"``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import acronyms, tables
+from onestep.frontend.en.numbers import cardinal, digit_string, digits, model_number, number
+from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, previous_word, rule
+
+_TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
+# Words that name a code on their own ("ZIP 90210", "account 12345678"), and words that do so only with
+# "number", "no.", "#", "ID" or "code" after them ("order #12345", not "an order of 10000 units").
+_CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
+             r"policy|passport|routing|id"
+_NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
+_CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
+               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#")
+_PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
+
+
+def _phone_groups(groups: list[str], plus: bool) -> str:
+    spoken = []
+    for i, g in enumerate(groups):
+        first_area = i == (1 if groups[0] == "1" and len(groups) > 2 else 0)
+        spoken.append(_TOLL_FREE[g] if first_area and g in _TOLL_FREE else digits(g))
+    return ("plus " if plus else "") + ", ".join(spoken)
+
+
+def _phone(m: re.Match[str]) -> str:
+    body = m.group("phone")
+    groups = re.findall(r"\d+", body)
+    total = sum(len(g) for g in groups)
+    if body.startswith("+") and (not 7 <= total <= 15 or len(groups) < 2):
+        return m.group(0)
+    prefix = m.groupdict().get("cue") or ""
+    return prefix + _phone_groups(groups, body.startswith("+"))
+
+
+def _vanity_phone(m: re.Match[str]) -> str:
+    """"1-800-FLOWERS" -> "one, eight hundred, flowers"."""
+    one = "one, " if m.group(0).startswith("1-") else ""
+    return f"{one}{_phone_groups([m.group(1)], False)}, {m.group(2).lower()}"
+
+
+def _local_phone(m: re.Match[str]) -> str:
+    """A number written with a leading trunk zero ("020 7946 0958", "07700 900123"): 10 or 11 digits."""
+    groups = re.findall(r"\d+", m.group(0))
+    if sum(len(g) for g in groups) not in (10, 11):
+        return m.group(0)
+    return ", ".join(digits(g) for g in groups)
+
+
+def _nine_one_one(m: re.Match[str]) -> str:
+    """The emergency number, except after a model name ("Porsche 911")."""
+    return "nine eleven" if previous_word(m.string, m.start()) in tables.MODEL_NAMES else "nine one one"
+
+
+def _extension(m: re.Match[str]) -> str:
+    return f", extension {digits(m.group(1))}"
+
+
+# The words before a code that name it, up to the code itself (searched backwards from each digit run).
+_CODE_CUE_BEFORE = re.compile(
+    rf"(?:\b(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
+    rf"\b(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|\b(?:{_NAMED_CODE_CUES}) ?(?=#))"
+    r"(?::? ?(?:is |was |are )?#? ?)$",
+    re.IGNORECASE,
+)
+
+
+def _code(m: re.Match[str]) -> str:
+    """"ZIP code 90210" -> "ZIP code nine zero two one zero"; groups of a spaced code keep their pauses."""
+    code = m.group("code")
+    window = m.string[max(0, m.start() - 32) : m.start()]
+    cue_match = _CODE_CUE_BEFORE.search(window) if any(n in window.lower() for n in _CODE_NEEDS) else None
+    if cue_match is None:
+        return code
+    cue = cue_match.group(0)
+    short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id")
+    plain = code.replace(" ", "").replace("-", "")
+    if len(plain) < (3 if short_ok else 5):
+        return m.group(0)
+    if " " in code or "-" in code:
+        spoken = ", ".join(digit_string(g) for g in re.split(r"[ -]", code))
+    else:
+        spoken = digit_string(plain)
+    return spoken
+
+
+def _zip_code(m: re.Match[str]) -> str:
+    """"DC 20500" -> "D C two zero five zero zero" (the state is spelled later)."""
+    if m.group(1) not in tables.US_STATES:
+        return m.group(0)
+    plus4 = f", {digits(m.group(3))}" if m.group(3) else ""
+    return f"{m.group(1)} {digits(m.group(2))}{plus4}"
+
+
+def _digit_groups(m: re.Match[str]) -> str:
+    """"4111 1111 1111 1111" -> each group digit by digit, a pause between groups."""
+    return ", ".join(digits(g) for g in re.split(r"[ -]", m.group(0)))
+
+
+def _letters_and_digits(m: re.Match[str]) -> str:
+    """A long code of capitals and digits, character by character: "1Z999AA10123456784"."""
+    return " ".join(digit_string(p) if p.isdigit() else acronyms.letters(p) for p in re.findall(r"\d+|\D+", m.group(0)))
+
+
+def _version_number(text: str) -> str:
+    """``"3.12"`` -> ``"three point twelve"``: each dotted part as a number (leading zeros digit by digit)."""
+    return " point ".join(digits(p) if len(p) > 1 and p[0] == "0" else cardinal(int(p)) for p in text.split("."))
+
+
+def _model(m: re.Match[str]) -> str:
+    """"A380" -> "A three eighty", "F-16" -> "F sixteen", "GPT-3.5" -> "G P T three point five"."""
+    letters, num, tail = m.group("letters"), m.group("num"), m.group("tail") or ""
+    spoken_num = _version_number(num) if "." in num else model_number(num)
+    spoken = f"{acronyms.speak_caps(letters) if len(letters) > 1 else letters} {spoken_num}"
+    if tail:
+        spoken += " " + (acronyms.speak_caps(tail) if len(tail) > 1 else tail)
+    return spoken
+
+
+def _named_model(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {model_number(m.group(2))}"
+
+
+def _version(m: re.Match[str]) -> str:
+    return "version " + _version_number(m.group(1))
+
+
+def _dotted_number(m: re.Match[str]) -> str:
+    """"1.2.3" -> "one point two point three"; an IPv4 address -> "... dot ..."."""
+    parts = m.group(0).split(".")
+    if len(parts) == 4 and all(int(p) <= 255 for p in parts):
+        return " dot ".join(cardinal(int(p)) for p in parts)
+    return _version_number(m.group(0))
+
+
+def _named_version(m: re.Match[str]) -> str:
+    """"Python 3.12" -> "Python three point twelve"; a capitalized name before it (not a sentence's first
+    word) or a version word ("release", "update") marks a version rather than a decimal quantity."""
+    written = m.group(1)
+    name_start = m.string.rfind(" ", 0, m.start() - 1) + 1
+    name = m.string[name_start : m.start() - 1]
+    cue = name.lower() in tables.VERSION_WORDS or name in tables.VERSION_NAMES
+    if not cue and (not name[:1].isupper() or not name.replace("-", "").isalpha()
+                    or at_sentence_start(m.string, name_start)):
+        return m.group(0)
+    return _version_number(written)
+
+
+def _scaled(m: re.Match[str]) -> str:
+    """"100K" -> "one hundred thousand", "2.5bn" -> "two point five billion" (K/M/B only after two or more
+    digits or a decimal: "4K" and "3M" stay names)."""
+    n, scale = m.group(1), m.group(2) or m.group(3)
+    if m.group(3) and len(n) < 2:
+        return m.group(0)
+    return f"{number(n)} {tables.SCALES[scale]}"
+
+
+_STREET = alternation(tables.STREET_WORDS)
+_PRODUCTS = alternation(tables.MODEL_NAMES)
+
+PHONE_RULES: list[Rule] = [
+    rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
+    rule(r"(?=\+)(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
+    rule(r"(?=[\d(])(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
+    rule(r"(?=\d)(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
+    rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
+    rule(
+        rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
+        _phone,
+        "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach",
+        flags=re.IGNORECASE,
+    ),
+    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),
+    rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
+    rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
+    rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
+]
+
+CODE_RULES: list[Rule] = [
+    rule(r"(?=\d)(?<![\w.,-])(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)", _code, *_CODE_NEEDS,
+         flags=re.IGNORECASE),
+    rule(r"\b([A-Z]{2}),? (\d{5})(?:-(\d{4}))?(?![\w-]|[.-]\w)", _zip_code, " "),
+    rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
+    rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
+    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
+    rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
+         r"| (?:North|South|East|West) [A-Z][a-z]+)",
+         lambda m: model_number(m.group(1))),
+    rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,12})\b(?!\.\d)", _version, "v", "V"),
+    rule(r"(?=\d)(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,12}(?![\w.]|\.\d)", _dotted_number, "."),
+    rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
+         _named_version, "."),
+    rule(
+        r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w-]|[.-]\w)",
+        _model,
+    ),
+    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),
+]

@@ -1,0 +1,195 @@
+"""Dates and years in English text, read the way a US-English speaker says them.
+
+``"Tue., Apr. 9, 2024"`` -> ``"Tuesday, April ninth, twenty twenty-four"``; ``"2024-01-05"`` and ``"1/5/2024"``
+-> ``"January fifth, twenty twenty-four"``; ``"5 January 2024"`` -> ``"the fifth of January, twenty
+twenty-four"``; ``"the 1990s"`` -> ``"the nineteen nineties"``; ``"'99"`` -> ``"ninety-nine"``; ``"776 BC"`` ->
+``"seven seventy-six B C"``. Numeric dates are read month first unless the first number cannot be a month
+(``"31/12/2020"``); dotted dates (``"15.03.2021"``) are read day first, as they are written in Europe.
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import numbers, tables
+from onestep.frontend.en.numbers import cardinal, ordinal, year
+from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
+
+_WEEKDAY_ABBREVIATIONS = {k: v for k, v in tables.ABBREVIATIONS.items() if v in tables.WEEKDAYS}
+_WEEKDAY = rf"(?:{alternation(_WEEKDAY_ABBREVIATIONS)})"
+_ANY_DAY_OR_MONTH = rf"(?:{alternation(tables.WEEKDAYS)}|{_WEEKDAY}|{MONTH})"
+_MONTH_CUES = tuple(m[:3] for m in tables.MONTHS)
+_ERA = {"BC": "B C", "BCE": "B C E", "AD": "A D", "CE": "C E", "B.C.": "B C", "A.D.": "A D", "B.C.E.": "B C E"}
+
+
+def month_name(written: str) -> str:
+    """``"Sept."`` -> ``"September"``; a full name is returned as it is."""
+    written = written.rstrip(".")
+    return written if written in tables.MONTHS else tables.MONTH_BY_ABBREVIATION[written]
+
+
+def _day_or_month_name(written: str) -> str:
+    written = written.rstrip(".")
+    if written in tables.WEEKDAYS or written in tables.MONTHS:
+        return written
+    return _WEEKDAY_ABBREVIATIONS.get(written) or tables.MONTH_BY_ABBREVIATION[written]
+
+
+def date_words(y: int | None, mo: int, d: int, two_digit_year: bool = False) -> str | None:
+    """``(2024, 1, 5)`` -> ``"January fifth, twenty twenty-four"``; None if month or day is out of range."""
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return None
+    spoken = f"{tables.MONTHS[mo - 1]} {ordinal(d)}"
+    if y is None:
+        return spoken
+    spoken_year = (("oh " + cardinal(y)) if y < 10 else cardinal(y)) if two_digit_year else year(y)
+    return f"{spoken}, {spoken_year}"
+
+
+def _year_first(m: re.Match[str]) -> str:
+    return date_words(int(m.group("y")), int(m.group("a")), int(m.group("b"))) or m.group(0)
+
+
+def _month_first(m: re.Match[str]) -> str:
+    """US order ("12/25/2023"), or day first when the first number cannot be a month ("31/12/2020")."""
+    a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
+    if m.group("sep") == "-" and len(y) == 2:
+        return m.group(0)  # "5-10-15" is more likely a list of numbers than a date
+    mo, d = (a, b) if a <= 12 else (b, a)
+    return date_words(int(y), mo, d, two_digit_year=len(y) == 2) or m.group(0)
+
+
+def _day_first(m: re.Match[str]) -> str:
+    """European dotted order ("15.03.2021"), or month first when the second number cannot be a month."""
+    a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
+    d, mo = (a, b) if b <= 12 else (b, a)
+    return date_words(int(y), mo, d) or m.group(0)
+
+
+def _timestamp(m: re.Match[str]) -> str:
+    """"2024-02-29T10:00:00Z" -> "2024-02-29 at 10:00:00 U T C" (date and time are read by their own passes)."""
+    zone = m.group(3)
+    spoken_zone = "" if not zone else " U T C" if zone == "Z" else f" U T C {zone}"
+    return f"{m.group(1)} at {m.group(2)}{spoken_zone}"
+
+
+def _cued_month_day(m: re.Match[str]) -> str:
+    """"on 4/1" -> "on April first" (a month/day pair only after a word that introduces a date)."""
+    return f"{m.group(1)} {date_words(None, int(m.group(2)), int(m.group(3))) or m.group(0)[len(m.group(1)) + 1:]}"
+
+
+def _month_day(m: re.Match[str]) -> str:
+    day = int(m.group("day"))
+    if not 1 <= day <= 31:
+        return m.group(0)
+    out = f"{month_name(m.group('month'))} {ordinal(day)}"
+    if m.group("year"):
+        out += f", {year(int(m.group('year')))}"
+    return out
+
+
+def _month_day_range(m: re.Match[str]) -> str:
+    """"Jan 1-5" -> "January first to fifth" (the year, if any, follows and is read by the year passes)."""
+    first, last = int(m.group(2)), int(m.group(3))
+    if not (1 <= first <= 31 and 1 <= last <= 31):
+        return m.group(0)
+    spoken = f"{month_name(m.group(1))} {ordinal(first)} to {ordinal(last)}"
+    return spoken + (f", {year(int(m.group(4)))}" if m.group(4) else "")
+
+
+def _day_month(m: re.Match[str]) -> str:
+    day = int(m.group("day"))
+    if not 1 <= day <= 31:
+        return m.group(0)
+    the = "" if previous_word(m.string, m.start()).lower() == "the" else "the "
+    out = f"{the}{ordinal(day)} of {month_name(m.group('month'))}"
+    if m.group("year"):
+        out += f", {year(int(m.group('year')))}"
+    return out
+
+
+def _month_year(m: re.Match[str]) -> str:
+    return f"{month_name(m.group(1))} {year(int(m.group(2)))}"
+
+
+def _weekday(m: re.Match[str]) -> str:
+    return _WEEKDAY_ABBREVIATIONS[m.group(1)]
+
+
+def _name_range(m: re.Match[str]) -> str:
+    """"Mon-Fri" -> "Monday to Friday", "Jan-Mar" -> "January to March"."""
+    return f"{_day_or_month_name(m.group(1))} to {_day_or_month_name(m.group(2))}"
+
+
+def _era_year(m: re.Match[str]) -> str:
+    if m.group("pre"):
+        return f"{_ERA[m.group('pre')]} {year(int(m.group('y2')))}"
+    return f"{year(int(m.group('y1')))} {_ERA[m.group('post')]}"
+
+
+def _decade(m: re.Match[str]) -> str:
+    n = int(m.group(2))
+    if len(m.group(2)) == 4:
+        return numbers.plural(year(n))
+    return numbers.plural(cardinal(n))
+
+
+def _short_year(m: re.Match[str]) -> str:
+    """"'99" -> "ninety-nine", "'05" -> "oh five"."""
+    n = int(m.group(1))
+    return f"oh {cardinal(n)}" if n < 10 else cardinal(n)
+
+
+def _year_span(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}"
+
+
+def _period_year(m: re.Match[str]) -> str:
+    """"Q3 2024" -> "Q three twenty twenty-four", "FY2023" -> "F Y twenty twenty-three"."""
+    label = m.group(1)
+    spoken = "F Y" if label.upper() == "FY" else f"{label[0]} {cardinal(int(label[1]))}"
+    y = m.group(2)
+    return f"{spoken} {year(int(y)) if len(y) == 4 else cardinal(int(y))}"
+
+
+_ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
+# Passes that need no digit in the text.
+WORD_RULES: list[Rule] = [
+    rule(rf"\b({_ANY_DAY_OR_MONTH})\.? ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])(\.(?= [a-z]|[,;:)]))?",
+         _name_range, "-", "–"),
+]
+
+RULES: list[Rule] = [
+    rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
+         _timestamp, "T"),
+    rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
+    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
+         _year_first, "-", "/", "."),
+    rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
+         _month_first, "/", "-"),
+    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
+    rule(r"\b(on|until|till|since|before|after|through|due|dated|starting|ending) (\d{1,2})/(\d{1,2})(?![\d/]|\.\d)",
+         _cued_month_day, "/"),
+    rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
+         _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
+         r"(?:,? (\d{4})\b)?",
+         _month_day_range, *_MONTH_CUES),
+    rule(
+        rf"\b(?P<month>{MONTH}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\.\d)(?:,? (?P<year>\d{{4}})\b)?",
+        _month_day,
+        *_MONTH_CUES,
+    ),
+    rule(
+        rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{MONTH})(?![a-z])(?:,? (?P<year>\d{{4}})\b)?",
+        _day_month,
+        *_MONTH_CUES,
+    ),
+    rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
+    rule(rf"(?<![\w.])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?![\w.]|\.[A-Za-z])|"
+         rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
+    rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
+    rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
+    rule(r"\b(between|from) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "between", "from"),
+]
+

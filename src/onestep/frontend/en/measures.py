@@ -1,0 +1,194 @@
+"""Measures: a number and a unit, compound units, areas and volumes, feet and inches, percentages, dimensions.
+
+``"60 km/h"`` -> ``"sixty kilometers per hour"``, ``"20 m²"`` -> ``"twenty square meters"``, ``"9.8 m/s²"`` ->
+``"nine point eight meters per second squared"``, ``"10 mg/kg"`` -> ``"ten milligrams per kilogram"``,
+``"500 sq ft"`` -> ``"five hundred square feet"``, ``"5'11\\""`` -> ``"five foot eleven"``, ``"12\\""`` -> ``"twelve
+inches"``, ``"30 x 20 cm"`` -> ``"thirty by twenty centimeters"``, ``"5-10%"`` -> ``"five to ten percent"``.
+Units are case-sensitive ("MB" megabytes; "mb" is not read). Superscript powers arrive as ``^2``/``^3``
+(see ``normalize._clean``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import numbers, tables
+from onestep.frontend.en.numbers import model_number, number
+from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
+
+_UNIT = alternation(tables.UNITS)
+_POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
+_RANGE_DASH = r"(?:-| ?[–—] ?)"
+_POWER_WORDS = {"2": ("square", "squared"), "3": ("cubic", "cubed")}
+# Unit abbreviations that may carry a period ("5 ft. tall", "1,200 sq. ft.").
+_DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins sec secs sq cu".split())
+
+
+def _per(m: re.Match[str]) -> str:
+    """"/month" after an amount or a unit ("$9.99/month", "5 mg/day") -> " per month"."""
+    if not re.search(r"\d ?[A-Za-zµ]{0,4}$", m.string[max(0, m.start() - 8) : m.start()]):
+        return m.group(0)
+    return f" per {tables.PER_WORDS[m.group(1)]}"
+
+
+def _quantity(first: str, second: str | None) -> str:
+    spoken = number(first)
+    if second:
+        spoken += " to " + number(second)
+    return spoken
+
+
+def _percent(m: re.Match[str]) -> str:
+    return _quantity(m.group(1), m.group(2)) + " percent"
+
+
+def _power(written: str | None) -> str | None:
+    return written[-1] if written else None
+
+
+def spoken_unit(unit: str, plural: bool, power: str | None = None, per: str | None = None,
+                per_power: str | None = None) -> str:
+    """``("m", True, "2")`` -> ``"square meters"``; ``("m", True, per="s", per_power="2")`` ->
+    ``"meters per second squared"``; ``("mg", True, per="kg")`` -> ``"milligrams per kilogram"``."""
+    singular, plurals = tables.UNITS[unit]
+    spoken = plurals if plural else singular
+    if power:
+        spoken = f"{_POWER_WORDS[power][0]} {spoken}"
+    if per:
+        spoken += " per " + tables.UNITS[per][0]
+        if per_power:
+            spoken += " " + _POWER_WORDS[per_power][1]
+    return spoken
+
+
+# Words after "a 10 kg ..." that show the measure is not an adjective before a noun.
+_NOT_NOUNS = frozenset("of in for to and or per a an the each at on by from with is was away long".split())
+
+
+def _attributive(m: re.Match[str]) -> bool:
+    """"a 10 kg bag", "the 100 m sprint": the unit stays singular before a noun."""
+    before = previous_word(m.string, m.start()).lower()
+    after = next_word(m.string, m.end())
+    return before in ("a", "an", "the") and after.islower() and after not in _NOT_NOUNS
+
+
+def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
+    """"3/4 tsp" -> ("three quarters", singular), "1 1/2 cups" -> ("one and a half", plural)."""
+    num, den = int(m.group("num")), int(m.group("den"))
+    if m.group("whole"):
+        return numbers.mixed_number(int(m.group("whole")), num, den), False
+    return numbers.fraction(num, den), num < den
+
+
+def _unit(m: re.Match[str]) -> str:
+    hyphen = m.group("hyphen") is not None  # "a 5-km run" -> "a five-kilometer run"
+    if m.group("den"):
+        quantity, one = _fraction_quantity(m)
+    else:
+        quantity = _quantity(m.group("low"), m.group("high"))
+        one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
+    one = one or _attributive(m)
+    power = _power(m.group("power"))
+    prefix = (m.group("prefix") or "").strip(" .").lower()
+    if prefix in ("sq", "square"):
+        power = "2"
+    elif prefix in ("cu", "cubic"):
+        power = "3"
+    spoken = spoken_unit(m.group("unit"), not one, power, m.group("per"), _power(m.group("per_power")))
+    spoken = f"{quantity}{'-' if hyphen else ' '}{spoken}"
+    dot = m.group("dot")
+    if dot and (m.group("unit") not in _DOTTED_UNITS or ends_sentence(m.string, m.end())):
+        spoken += "."
+    return spoken
+
+
+def _feet_inches(m: re.Match[str]) -> str:
+    """"5'11\"" -> "five foot eleven"; "6 ft 2 in" -> "six feet two inches"."""
+    if m.group("ft"):
+        feet = m.group("ft_word") if m.group("ft_word") in ("foot", "feet") else "feet"
+        inches = m.group("in_word") if m.group("in_word") in ("inch", "inches") else "inches"
+        return f"{number(m.group('ft'))} {feet} {number(m.group('inch'))} {inches}"
+    return f"{number(m.group('feet'))} foot {number(m.group('inches'))}"
+
+
+def _feet(m: re.Match[str]) -> str:
+    """"a 10' pole" -> "a ten foot pole"; "8' tall" -> "eight feet tall"."""
+    attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    if not attributive and not m.group("dim"):
+        return m.group(0)  # more likely a closing quote: "give me 5' and left"
+    n = m.group(1)
+    return f"{number(n)} {'foot' if attributive or n == '1' else 'feet'}"
+
+
+def _inches(m: re.Match[str]) -> str:
+    """'12"' -> "twelve inches", unless the quote mark closes a quotation."""
+    if m.string.count('"', 0, m.start()) % 2 == 1 and m.group(0).endswith('"'):
+        return m.group(0)
+    n = m.group(1)
+    attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    return f"{number(n)} {'inch' if attributive or n == '1' else 'inches'}"
+
+
+def _duration(m: re.Match[str]) -> str:
+    """"2h 15m" -> "two hours fifteen minutes" ("m" after hours is minutes, not meters)."""
+    parts = [(m.group(1), "hour"), (m.group(2), "minute"), (m.group(3), "second")]
+    return " ".join(f"{number(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
+
+
+def _dimensions(m: re.Match[str]) -> str:
+    """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
+    a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
+    if "=" in m.string:
+        return f"{a}{unit} times {b}"  # "5 x 3 = 15"
+    if not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4:
+        return f"{model_number(a)} by {model_number(b)}"
+    return f"{a}{unit} by {b}"
+
+
+def _times(m: re.Match[str]) -> str:
+    """"3x faster" -> "three times faster"."""
+    return f"{number(m.group(1))} times"
+
+
+# "per kg" -> "per kilogram" (a unit after "per" with no number before it).
+PER_UNIT_RULE = rule(
+    rf"\bper ({alternation(tables.UNITS)})\b(?![/.]\w)", lambda m: f"per {tables.UNITS[m.group(1)][0]}", "per"
+)
+
+# "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
+PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
+
+RULES: list[Rule] = [
+    PER_UNIT_RULE,
+    rule(
+        r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
+        _duration,
+        "h",
+    ),
+    rule(
+        r"(?=\d)(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
+        r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
+        _feet_inches,
+        "'", "′", "’", "ft", "feet", "foot",
+    ),
+    rule(
+        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)",
+        _dimensions,
+        "x", "×",
+    ),
+    rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
+    rule(
+        rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}}) ?|"
+        rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
+        rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
+        rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
+        rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
+        _unit,
+    ),
+    rule(
+        r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"
+    ),
+    rule(r"(?=\d)(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
+    rule(rf"(?=\d)(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
+    rule(r"(?=\d)(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
+]

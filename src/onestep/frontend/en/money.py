@@ -1,0 +1,122 @@
+"""Amounts of money: currency signs and codes, cents-only amounts, scales ("$5M") and ranges ("$5-10").
+
+``"$12.50"`` -> ``"twelve dollars and fifty cents"``, ``"$0.99"`` / ``"$.99"`` -> ``"ninety-nine cents"``,
+``"€1.5 million"`` -> ``"one point five million euros"``, ``"$5-$10"`` -> ``"five to ten dollars"``,
+``"EUR 50"`` -> ``"fifty euros"``, ``"a $20 bill"`` -> ``"a twenty dollar bill"`` (singular before a noun).
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import tables
+from onestep.frontend.en.numbers import cardinal, number
+from onestep.frontend.en.rules import NUM, Rule, alternation, next_word, previous_word, rule
+
+_AMOUNT = rf"(?:{NUM}|\.\d{{1,2}})"
+_CURRENCY = alternation(tables.CURRENCIES)
+_CODE = alternation(tables.CURRENCY_CODES)
+
+
+def _scale(name: str) -> str:
+    return rf"(?: ?(?P<{name}>thousand|million|billion|trillion)\b|(?P<{name}_abbr>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
+
+
+def _scale_word(m: re.Match[str], name: str) -> str | None:
+    written = m.group(name) or m.group(name + "_abbr")
+    return tables.SCALES[written] if written else None
+
+
+# Words after an amount that show it is not used as an adjective ("a $5 fee" is; "a $5 increase in" is too).
+_NOT_NOUNS = frozenset("of in for to and or per a an the each at on by from with is was".split())
+
+
+def spoken_amount(amount: str, currency: tuple[str, str, str | None, str | None], scale: str | None,
+                  attributive: bool = False) -> str:
+    """``("12.50", dollars, None)`` -> ``"twelve dollars and fifty cents"``.
+
+    Args:
+        amount: the written number (commas and decimals allowed, ".99" too).
+        currency: (singular, plural, minor singular, minor plural) as in ``tables.CURRENCIES``.
+        scale: "million", "billion", ... or None.
+        attributive: the amount qualifies a noun ("a twenty dollar bill"): the unit stays singular.
+    """
+    major, majors, minor, minors = currency
+    if attributive:
+        majors = major
+    if scale:
+        return f"{number(amount)} {scale} {majors}"
+    whole, _, frac = amount.replace(",", "").partition(".")
+    if frac and (len(frac) != 2 or minor is None):
+        return f"{number(amount)} {majors}"
+    units, cents = int(whole or 0), int(frac or 0)
+    parts = []
+    if units or not cents:
+        parts.append(f"{cardinal(units)} {major if units == 1 else majors}")
+    if cents and minor is not None and minors is not None:
+        parts.append(f"{cardinal(cents)} {minor if cents == 1 else minors}")
+    return " and ".join(parts)
+
+
+def _attributive(m: re.Match[str]) -> bool:
+    before = previous_word(m.string, m.start()).lower()
+    after = next_word(m.string, m.end())
+    return before in ("a", "an") and after.islower() and after not in _NOT_NOUNS
+
+
+def _money(m: re.Match[str]) -> str:
+    sign = "minus " if m.group("sign") else ""
+    currency = tables.CURRENCIES[m.group("cur")]
+    return sign + spoken_amount(m.group("amount"), currency, _scale_word(m, "scale"), _attributive(m))
+
+
+def _money_range(m: re.Match[str]) -> str:
+    """"$5-$10" -> "five to ten dollars"; "$1-2 million" -> "one to two million dollars"."""
+    currency = tables.CURRENCIES[m.group("cur")]
+    low, high = m.group("low"), m.group("high")
+    low_scale, high_scale = _scale_word(m, "low_scale"), _scale_word(m, "high_scale")
+    if "." in low and len(low.partition(".")[2]) == 2:
+        first = spoken_amount(low, currency, low_scale)
+    else:
+        first = number(low) + (f" {low_scale}" if low_scale and low_scale != high_scale else "")
+    return f"{first} to {spoken_amount(high, currency, high_scale, _attributive(m))}"
+
+
+def _code_amount(m: re.Match[str]) -> str:
+    """"EUR 50" / "50 EUR" -> "fifty euros"."""
+    currency = tables.CURRENCY_CODES[m.group("code") or m.group("code2")]
+    amount = m.group("amount") or m.group("amount2")
+    return spoken_amount(amount, currency, _scale_word(m, "scale") or _scale_word(m, "scale2"))
+
+
+def _pence(m: re.Match[str]) -> str:
+    """"50p" -> "fifty pence" (one or two digits: "1080p" is a video format)."""
+    return f"{cardinal(int(m.group(1)))} {'penny' if m.group(1) == '1' else 'pence'}"
+
+
+def _cents(m: re.Match[str]) -> str:
+    amount = m.group(1)
+    return f"{number(amount)} {'cent' if amount == '1' else 'cents'}"
+
+
+RULES: list[Rule] = [
+    rule(
+        rf"(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<low>{_AMOUNT}){_scale('low_scale')} ?[-–—] ?(?:(?P=cur) ?)?"
+        rf"(?P<high>{_AMOUNT}){_scale('high_scale')}",
+        _money_range,
+        *tables.CURRENCY_SIGNS,
+    ),
+    rule(
+        rf"(?P<sign>[-−])?(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<amount>{_AMOUNT}){_scale('scale')}",
+        _money,
+        *tables.CURRENCY_SIGNS,
+    ),
+    rule(rf"({NUM}) ?¢", _cents, "¢"),
+    rule(r"(?=\d)(?<![\w.£])(\d{1,2})p\b(?![-'’])", _pence, "p"),
+    rule(
+        rf"\b(?P<code>{_CODE}) ?(?P<amount>{NUM}){_scale('scale')}|"
+        rf"(?<![\w.])(?P<amount2>{NUM}){_scale('scale2')} ?(?P<code2>{_CODE})\b",
+        _code_amount,
+        *tables.CURRENCY_CODES,
+    ),
+]

@@ -1,0 +1,189 @@
+"""English normalization reads what a careful native reader says: dates, times, money, measures, phone numbers,
+codes, model numbers, versions, roman numerals, abbreviations — and leaves look-alikes alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from onestep.frontend.en import numbers
+from onestep.frontend.en.normalize import normalize_en
+
+READINGS: list[tuple[str, str]] = [
+    # dates in their written forms; years, decades, eras
+    ("Tue., Apr. 9, 2024", "Tuesday, April ninth, twenty twenty-four"),
+    ("2024/06/01", "June first, twenty twenty-four"),
+    ("15.03.2021", "March fifteenth, twenty twenty-one"),
+    ("31/12/2020", "December thirty-first, twenty twenty"),
+    ("due on 4/1", "due on April first"),
+    ("in Jan 2020", "in January twenty twenty"),
+    ("Mon-Fri", "Monday to Friday"),
+    ("in 776 BC", "in seven seventy-six B C"),
+    ("AD 79", "A D seventy-nine"),
+    ("the class of '99", "the class of ninety-nine"),
+    ("in 2100", "in twenty-one hundred"),
+    ("FY2023", "F Y twenty twenty-three"),
+    ("He drove a 1967 Mustang.", "He drove a nineteen sixty-seven Mustang."),
+    ("From 1914-1918, war.", "From nineteen fourteen to nineteen eighteen, war."),
+    ("2024-02-29T10:00:00Z", "February twenty-ninth, twenty twenty-four at ten o'clock U T C"),
+    # times
+    ("9am-5pm", "nine A M to five P M"),
+    ("at 10.30am", "at ten thirty A M"),
+    ("3:30 pm EST", "three thirty P M E S T"),
+    ("in 2h 15m.", "in two hours fifteen minutes."),
+    # money
+    ("$.75", "seventy-five cents"),
+    ("$5-$10", "five to ten dollars"),
+    ("$1-2 million", "one to two million dollars"),
+    ("C$20", "twenty Canadian dollars"),
+    ("EUR 50", "fifty euros"),
+    ("1 EUR", "one euro"),
+    ("a $20 bill", "a twenty dollar bill"),
+    ("a $5 million grant", "a five million dollar grant"),
+    ("paid $20 for it", "paid twenty dollars for it"),
+    # measures
+    ("20 m\u00b2", "twenty square meters"),
+    ("9.8 m/s\u00b2", "nine point eight meters per second squared"),
+    ("10 mg/kg", "ten milligrams per kilogram"),
+    ("1,200 sq. ft. of space", "one thousand two hundred square feet of space"),
+    ("5'11\"", "five foot eleven"),
+    ('a 12" pizza', "a twelve inch pizza"),
+    ("5 foot 9 inches", "five foot nine inches"),
+    ("30 cm x 20 cm", "thirty centimeters by twenty centimeters"),
+    ("1920x1080", "nineteen twenty by ten eighty"),
+    ("32 psi", "thirty-two P S I"),
+    # fractions
+    ("1 1/2 cups", "one and a half cups"),
+    ("2\u00bd hours", "two and a half hours"),
+    ("1 1/8", "one and an eighth"),
+    ("99/100", "ninety-nine hundredths"),
+    # phone numbers in spoken groups
+    ("call us at 555-0100", "call us at five five five, zero one zero zero"),
+    ("(800) 555-0100", "eight hundred, five five five, zero one zero zero"),
+    ("1-800-FLOWERS", "one, eight hundred, flowers"),
+    ("+44 20 7946 0958", "plus four four, two zero, seven nine four six, zero nine five eight"),
+    ("+49 30 123456", "plus four nine, three zero, one two three four five six"),
+    ("020 7946 0958", "zero two zero, seven nine four six, zero nine five eight"),
+    ("(212) 555-0100 ext. 12", "two one two, five five five, zero one zero zero, extension one two"),
+    ("Tel: 555-1234", "telephone five five five, one two three four"),
+    ("call 311", "call three one one"),
+    # codes digit by digit, card numbers in groups, letter-digit codes
+    ("ZIP code 90210", "Zip code nine zero two one zero"),
+    ("order #12345", "order number one two three four five"),
+    ("account number 123456789", "account number one two three four five six seven eight nine"),
+    ("4111 1111 1111 1111", "four one one one, one one one one, one one one one, one one one one"),
+    ("1Z999AA1", "one Z nine nine nine A A one"),
+    # model numbers, addresses, versions
+    ("Boeing 737", "Boeing seven thirty-seven"),
+    ("an A380", "an A three eighty"),
+    ("F-16", "F sixteen"),
+    ("COVID-19", "Covid nineteen"),
+    ("GPT-3.5", "G P T three point five"),
+    ("Porsche 911", "Porsche nine eleven"),
+    ("221 Baker St.", "two twenty-one Baker Street."),
+    ("Hwy 101", "Highway one oh one"),
+    ("Python 3.12", "Python three point twelve"),
+    ("version 2.10", "version two point ten"),
+    ("v3.10.2", "version three point ten point two"),
+    ("100K followers", "one hundred thousand followers"),
+    ("2.5bn people", "two point five billion people"),
+    # roman numerals
+    ("Henry VIII's wives", "Henry the eighth's wives"),
+    ("Charles I was executed", "Charles the first was executed"),
+    ("WWII", "World War two"),
+    ("Ramesses II", "Ramesses the second"),
+    # abbreviations
+    ("pp. 5-7", "pages five to seven"),
+    ("ch. 3", "chapter three"),
+    ("Warner Bros.", "Warner Brothers."),
+    ("Approx. 50", "Approximately fifty"),
+    # sentence-final periods do not hide a reading
+    ("Call 1-888-123-4567.", "Call one, eight eight eight, one two three, four five six seven."),
+    ("Email me at john@x.com.", "Email me at john at x dot com."),
+    ("It was an F-16.", "It was an F sixteen."),
+    ("My ZIP code is 90210.", "My Zip code is nine zero two one zero."),
+    ("Open Mon.-Fri., 9-5.", "Open Monday to Friday, nine to five."),
+    ("Washington, DC 20500", "Washington, D C two zero five zero zero"),
+    ("\u20ac9.99/month", "nine euros and ninety-nine cents per month"),
+    ("5 mg/day", "five milligrams per day"),
+    # units before a noun stay singular; files, military time, pence, rupees, titles, lower-case numerals
+    ("a 5-km run", "a five-kilometer run"),
+    ("a 10 kg bag of rice", "a ten kilogram bag of rice"),
+    ("the 5 km of road", "the five kilometers of road"),
+    ("Open the report.pdf file", "Open the report dot P D F file"),
+    ("at 0930 hours", "at oh nine thirty hours"),
+    ("a 50p coin", "a fifty pence coin"),
+    ("a 1080p screen", "a ten eighty p screen"),
+    ("Rs. 500", "five hundred rupees"),
+    ("Fr. Brown met Maj. Smith", "Father Brown met Major Smith"),
+    ("Act III, Scene ii", "Act three, Scene two"),
+    ("Jan 1-5, 2024", "January first to fifth, twenty twenty-four"),
+    ("c. 1500", "circa fifteen hundred"),
+    ("USD 5.50", "five U S dollars and fifty cents"),
+    ("Reach me at 212 555 0100", "Reach me at two one two, five five five, zero one zero zero"),
+    ("3/4 tsp of salt", "three quarters teaspoon of salt"),
+    ("1 1/2 tsp", "one and a half teaspoons"),
+    ("75 rupees per kg", "seventy-five rupees per kilogram"),
+    # URLs
+    ("example.com/page?id=5", "example dot com slash page question mark id equals five"),
+    ("visit google.com. Then", "visit google dot com. Then"),
+]
+
+# Look-alikes that must keep their ordinary reading.
+UNCHANGED_READINGS: list[tuple[str, str]] = [
+    ("An order of 10000 units", "An order of ten thousand units"),
+    ("he said 'give me 5' and left", "he said 'give me five' and left"),
+    ("+1000000 views", "plus one million views"),
+    ("Apartment 12 B", "Apartment twelve B"),
+    ("She ran a 4K and a 5G test", "She ran a four K and a five G test"),
+    ("5 x 3 = 15", "five times three equals fifteen"),
+    ("reduce from 1/2 to 1/4", "reduce from one half to one quarter"),
+    ("pi is 3.14", "pi is three point one four"),
+    ("Tokyo 13.96 million", "Tokyo thirteen point nine six million"),
+    ("Malcolm X", "Malcolm X"),
+    ("Gen X", "Gen X"),
+    ("Then I left", "Then I left"),
+    ("3M", "three M"),
+    ("night/day", "night slash day"),
+    ("between 100 200 3000", "between one hundred two hundred three thousand"),
+    ("The account was 12 years old", "The account was twelve years old"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), READINGS + UNCHANGED_READINGS, ids=[c[0] for c in READINGS + UNCHANGED_READINGS]
+)
+def test_reading(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+@pytest.mark.parametrize("length", [16, 32, 33, 20_000])
+def test_long_digit_strings_are_bounded(length: int) -> None:
+    """A digit run is read in groups of four; past 32 digits only 16 are read and the rest counted."""
+    out = normalize_en("7" * length)
+    assert not any(c.isdigit() for c in out)
+    words = out.replace(",", "").split()
+    if length <= numbers.MAX_SPOKEN_DIGITS:
+        assert words.count("seven") == length
+        assert out.count(",") == (length - 1) // 4
+    else:
+        assert words.count("seven") < 25
+        assert out.endswith(f"and {numbers.cardinal(length - 16)} more digits")
+
+
+def test_model_number_pairs() -> None:
+    assert [numbers.model_number(n) for n in ("737", "4090", "360", "707", "100", "16", "0800", "12345")] == [
+        "seven thirty-seven",
+        "forty ninety",
+        "three sixty",
+        "seven oh seven",
+        "one hundred",
+        "sixteen",
+        "zero eight zero zero",
+        "one two three four five",
+    ]
+
+
+def test_mixed_numbers() -> None:
+    assert numbers.mixed_number(2, 1, 2) == "two and a half"
+    assert numbers.mixed_number(3, 3, 4) == "three and three quarters"
+    assert numbers.mixed_number(1, 1, 11) == "one and an eleventh"
