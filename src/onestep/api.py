@@ -30,6 +30,7 @@ from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.runtime.engines import get_engine
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
+from onestep.runtime.speakers import SpeakerEngine
 from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
@@ -136,9 +137,9 @@ class PreparedText:
     ids: list[list[int]]
 
     @property
-    def batch_key(self) -> tuple[Path, float]:
+    def batch_key(self) -> tuple[Path, str, float]:
         """Texts with equal keys (same voice, same speed) can share one batched engine pass."""
-        return (self.entry.path, self.speed)
+        return (self.entry.path, self.entry.name, self.speed)
 
 
 class TTS:
@@ -175,6 +176,7 @@ class TTS:
         self.catalog = VoiceCatalog(voices_dir)
         self._lock = threading.Lock()
         self._engines: dict[Path, Engine] = {}
+        self._speaker_engines: dict[tuple[Path, str], Engine] = {}
         self._frontend: Frontend | None = None
         self._voice: VoiceEntry | None = None
         if voice is not None:
@@ -217,6 +219,8 @@ class TTS:
         return self._engine(self._entry(voice, text))
 
     def _engine(self, entry: VoiceEntry) -> Engine:
+        """The engine of ``entry``: the loaded engine of its directory (every voice of a multi-speaker model
+        shares one), seen through the voice's speaker vector when it has one."""
         engine = self._engines.get(entry.path)  # loaded engines are served without waiting for a load
         if engine is None:
             with self._lock:
@@ -224,7 +228,13 @@ class TTS:
                 if engine is None:
                     engine = self.engine_kind.load(entry.path, self.threads)
                     self._engines[entry.path] = engine
-        return engine
+        if entry.mix is None:
+            return engine
+        key = (entry.path, entry.name)
+        view = self._speaker_engines.get(key)
+        if view is None:
+            view = self._speaker_engines.setdefault(key, SpeakerEngine(engine, entry.mix, entry.name))  # type: ignore[arg-type]
+        return view
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""

@@ -21,7 +21,7 @@ from onestep.errors import ConfigError
 from onestep.languages import language_codes
 from onestep.model.config import ModelConfig
 
-__all__ = ["AudioConfig", "ConfigError", "ModelConfig", "SynthesisOptions", "VoiceConfig", "int8_path"]
+__all__ = ["AudioConfig", "ConfigError", "ModelConfig", "SpeakerInfo", "SynthesisOptions", "VoiceConfig", "int8_path"]
 
 SPEED_MIN, SPEED_MAX = 0.5, 2.0
 
@@ -64,6 +64,64 @@ def int8_path(path: str | Path) -> Path:
     return path.with_name(path.name.removesuffix(".onnx") + ".int8.onnx")
 
 
+_GENDERS = ("female", "male")
+DEFAULT_FILES = {"acoustic": "acoustic.onnx", "decoder": "decoder.onnx", "vocoder": "vocoder.onnx"}
+"""The graph files of a voice directory (``VoiceConfig.files``' default)."""
+
+
+@dataclass(frozen=True)
+class SpeakerInfo:
+    """One voice inside a multi-speaker model (a row of its speaker table, ``speakers.npy``).
+
+    Attributes:
+        name: the voice's user-facing name (``--voice``, the API), e.g. ``"en-heart"``.
+        language: the registry code of its native language (the language whose text selects it by default).
+        gender: ``"female"`` or ``"male"``.
+        accent: e.g. ``"American"``, ``"British"``, ``"Mandarin"``.
+        teacher: the teacher voice it was distilled from (e.g. ``"kokoro-82m-v1.0/af_heart"``).
+        default: this voice is its language's default.
+        languages: the language codes it passed the quality gate in (shown by ``onestep voices``).
+        quality: measured figures (``onestep eval``), free-form, e.g. ``{"en": {"wer": 2.1, "dnsmos": 3.2}}``.
+    """
+
+    name: str
+    language: str
+    gender: str = ""
+    accent: str = ""
+    teacher: str = ""
+    default: bool = False
+    languages: tuple[str, ...] = ()
+    quality: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        import re
+
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", self.name or ""):
+            raise ConfigError(f"speaker name {self.name!r} must be 1-64 letters, digits, '_' or '-'")
+        codes = language_codes()
+        if self.language not in codes or any(code not in codes for code in self.languages):
+            raise ConfigError(f"speaker {self.name}: unknown language in {self.language!r} / {list(self.languages)}")
+        if self.gender and self.gender not in _GENDERS:
+            raise ConfigError(f"speaker {self.name}: gender must be one of {_GENDERS}, got {self.gender!r}")
+        if not isinstance(self.default, bool):
+            raise ConfigError(f"speaker {self.name}: default must be true or false")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SpeakerInfo:
+        if not isinstance(data, dict):
+            raise ConfigError(f"voice.json: each speaker must be an object, got {data!r}")
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ConfigError(f"voice.json: unknown speaker keys {sorted(unknown)}")
+        data = dict(data)
+        if "languages" in data:
+            data["languages"] = tuple(data["languages"])
+        try:
+            return cls(**data)
+        except TypeError as e:
+            raise ConfigError(f"voice.json speaker: {e}") from e
+
+
 @dataclass(frozen=True)
 class VoiceConfig:
     """Model-bound description of a voice (the ``voice.json`` beside its ONNX files).
@@ -88,15 +146,16 @@ class VoiceConfig:
         default: this voice is its language's default (see ``VoiceCatalog.default_for``).
         extra: free-form metadata (training steps, eval numbers, ...); ``extra["model"]`` and
             ``extra["default"]`` given here (the old places) are moved into ``model`` and ``default``.
+        speakers: the voices of a multi-speaker model (``model.n_speakers`` of them, in speaker-table order;
+            their vectors in ``files["speakers"]``, a float32 ``.npy`` of shape (n_speakers, speaker_dim)).
+            Empty for a single-speaker voice, which is one voice called ``name``.
     """
 
     name: str
     language: str
     version: str = "0.1.0"
     audio: AudioConfig = field(default_factory=AudioConfig)
-    files: dict[str, str] = field(
-        default_factory=lambda: {"acoustic": "acoustic.onnx", "decoder": "decoder.onnx", "vocoder": "vocoder.onnx"}
-    )
+    files: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_FILES))
     phoneme_buckets: tuple[int, ...] = (32, 64, 128, 256, 512)
     frame_buckets: tuple[int, ...] = (128, 256, 512, 1024, 2048)
     vocoder_context: int = 16
@@ -107,11 +166,13 @@ class VoiceConfig:
     model: ModelConfig | None = None
     default: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    speakers: tuple[SpeakerInfo, ...] = ()
 
     def __post_init__(self) -> None:
         import re
 
         self._adopt_legacy_extra()
+        self._check_speakers()
 
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", self.name or ""):
             raise ConfigError(f"voice name {self.name!r} must be 1-64 letters, digits, '_' or '-'")
@@ -142,6 +203,24 @@ class VoiceConfig:
                 f"voice {self.name}: model hop/mels ({model.hop_length}/{model.n_mels}) differ from "
                 f"audio ({self.audio.hop_length}/{self.audio.n_mels})"
             )
+
+    def _check_speakers(self) -> None:
+        """A multi-speaker model names every row of its table once, and says where the table is."""
+        n = self.model.n_speakers if self.model is not None else 0
+        if not self.speakers and not n:
+            return
+        if len(self.speakers) != n:
+            raise ConfigError(f"voice {self.name}: {len(self.speakers)} speakers listed for model.n_speakers={n}")
+        names = [s.name for s in self.speakers]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"voice {self.name}: speaker names repeat: {names}")
+        if "speakers" not in self.files:
+            raise ConfigError(f"voice {self.name}: files.speakers (the speaker table) is missing")
+
+    @property
+    def multi_speaker(self) -> bool:
+        """True for a multi-speaker model (its graphs take a speaker vector)."""
+        return bool(self.speakers)
 
     def _adopt_legacy_extra(self) -> None:
         """Move ``extra["model"]``/``extra["default"]`` (where voice.json kept them before) into the fields."""
@@ -176,6 +255,10 @@ class VoiceConfig:
         for key in ("phoneme_buckets", "frame_buckets"):
             if key in data:
                 data[key] = tuple(int(x) for x in data[key])
+        if "speakers" in data:
+            if not isinstance(data["speakers"], list):
+                raise ConfigError("voice.json: speakers must be a list")
+            data["speakers"] = tuple(SpeakerInfo.from_dict(s) for s in data["speakers"])
         try:
             return cls(**data)
         except TypeError as e:
@@ -197,6 +280,11 @@ class VoiceConfig:
         d = asdict(self)
         d["phoneme_buckets"] = list(self.phoneme_buckets)
         d["frame_buckets"] = list(self.frame_buckets)
+        if not self.speakers:
+            del d["speakers"]
+        else:
+            for speaker in d["speakers"]:
+                speaker["languages"] = list(speaker["languages"])
         if self.model is None:
             del d["model"]
         else:

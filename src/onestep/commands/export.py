@@ -29,7 +29,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-int8-vocoder", dest="int8_vocoder", action="store_false",
         help="skip vocoder.int8.onnx (the CPU engine's faster vocoder, written by default)",
     )
+    p.add_argument(
+        "--default", default="",
+        help="multi-speaker checkpoints: comma-separated voices that are their language's default "
+        "(default: each language's first voice)",
+    )  # fmt: skip
     p.set_defaults(func=run)
+
+
+def _speakers(args: argparse.Namespace, n: int) -> tuple:
+    """The named voices of a multi-speaker checkpoint (its meta.json's teacher voice list, in table order);
+    each voice's native language's first listed voice is that language's default unless ``--default`` names
+    others."""
+    from onestep.config import SpeakerInfo
+    from onestep.teacher.voices import student_speaker
+    from onestep.train.checkpoint import read_meta, resolve_checkpoint
+
+    teachers = read_meta(resolve_checkpoint(args.checkpoint)).get("speakers") or []
+    if len(teachers) != n:
+        raise CLIError(f"{args.checkpoint}: meta.json lists {len(teachers)} speakers for a table of {n}")
+    infos = [student_speaker(t) for t in teachers]
+    defaults = set(args.default.split(",")) if args.default else set()
+    if not defaults:
+        for language in dict.fromkeys(i["language"] for i in infos):
+            defaults.add(next(i["name"] for i in infos if i["language"] == language))
+    unknown = defaults - {i["name"] for i in infos}
+    if unknown:
+        raise CLIError(f"--default names unknown voices {sorted(unknown)}")
+    return tuple(SpeakerInfo(**info, default=info["name"] in defaults) for info in infos)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,9 +64,9 @@ def run(args: argparse.Namespace) -> int:
         import torch  # noqa: F401
     except ModuleNotFoundError as e:
         raise CLIError("export needs PyTorch: pip install 'onestep-tts[train]'") from e
-    from onestep.config import VoiceConfig
+    from onestep.config import DEFAULT_FILES, VoiceConfig
     from onestep.model.config import TINY, ModelConfig
-    from onestep.model.export import export_voice
+    from onestep.model.export import SPEAKERS_FILE, export_voice
     from onestep.model.voice_models import build_models
 
     if args.random:
@@ -51,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if args.tiny:
             raise CLIError("--tiny only applies to --random")
         models, extra = load_generator(args.checkpoint)
+    speakers = _speakers(args, models.config.n_speakers) if models.config.multi_speaker else ()
     voice = VoiceConfig(
         name=args.name,
         language=args.language,
@@ -58,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         teacher=args.teacher,
         placeholder=bool(args.random),
         extra=extra,
+        model=models.config,
+        speakers=speakers,
+        **({"files": {**DEFAULT_FILES, "speakers": SPEAKERS_FILE}} if speakers else {}),
     )
     written = export_voice(models, voice, args.out, int8_vocoder=args.int8_vocoder)
     counts = models.parameter_counts()

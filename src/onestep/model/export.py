@@ -50,11 +50,24 @@ _SIGNATURES: dict[str, tuple[list[str], list[str], dict[str, dict[int, str]]]] =
 }
 
 
+SPEAKERS_FILE = "speakers.npy"
+
+
+def signature(part: str, cfg: ModelConfig) -> tuple[list[str], list[str], dict[str, dict[int, str]]]:
+    """(input names, output names, dynamic axes) of a graph; a multi-speaker model's acoustic and decoder
+    graphs take one more input, ``speaker`` (B, speaker_dim) float32."""
+    inputs, outputs, axes = _SIGNATURES[part]
+    if cfg.multi_speaker and part in ("acoustic", "decoder"):
+        return [*inputs, "speaker"], outputs, {**axes, "speaker": {0: "B"}}
+    return inputs, outputs, axes
+
+
 def _example_inputs(part: str, cfg: ModelConfig) -> tuple[torch.Tensor, ...]:
+    speaker = (torch.randn(1, cfg.speaker_dim),) if cfg.multi_speaker else ()
     if part == "acoustic":
-        return torch.randint(1, 100, (1, _EXAMPLE_T), dtype=torch.int64), torch.ones(1, _EXAMPLE_T)
+        return torch.randint(1, 100, (1, _EXAMPLE_T), dtype=torch.int64), torch.ones(1, _EXAMPLE_T), *speaker
     if part == "decoder":
-        return torch.randn(1, _EXAMPLE_F, cfg.acoustic_dim), torch.ones(1, _EXAMPLE_F)
+        return torch.randn(1, _EXAMPLE_F, cfg.acoustic_dim), torch.ones(1, _EXAMPLE_F), *speaker
     return (torch.randn(1, cfg.n_mels, _EXAMPLE_F),)
 
 
@@ -67,7 +80,7 @@ def export_graph(
         fp16_weights: store the weights that are exact in float16 as float16 (+ Cast; see the module
             docstring and :func:`onestep.model.quantize.store_fp16`) instead of float32.
     """
-    inputs, outputs, axes = _SIGNATURES[part]
+    inputs, outputs, axes = signature(part, cfg)
     buffer = io.BytesIO()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation / tracer notices
@@ -106,7 +119,9 @@ def export_voice(
     ``int8_vocoder``: also write ``vocoder.int8.onnx`` (:func:`onestep.model.quantize.quantize_vocoder`).
 
     ``vocoder_context``, ``hidden_dim`` and ``model`` (the ``ModelConfig``) of the written
-    ``voice.json`` come from ``models``; the rest from ``config``. Returns the written config.
+    ``voice.json`` come from ``models``; the rest from ``config``. A multi-speaker model also writes its
+    speaker table (``speakers.npy``, float32 (n_speakers, speaker_dim)), whose rows ``config.speakers``
+    names; its graphs take speaker vectors, not indices. Returns the written config.
     """
     cfg = models.config
     if cfg.hop_length != config.audio.hop_length or cfg.n_mels != config.audio.n_mels:
@@ -116,11 +131,16 @@ def export_voice(
         )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    files = dict(config.files)
+    if cfg.multi_speaker:
+        files["speakers"] = SPEAKERS_FILE
+        np.save(out / SPEAKERS_FILE, models.acoustic.speakers.table.weight.detach().cpu().float().numpy())
     config = dataclasses.replace(
         config,
         vocoder_context=cfg.vocoder_context,
         hidden_dim=cfg.acoustic_dim,
         model=cfg,
+        files=files,
     )
     device_backup = {name: next(m.parameters()).device for name, m in models.parts().items()}
     try:
@@ -172,6 +192,8 @@ def load_voice_models(voice_dir: str | Path) -> tuple[VoiceConfig, VoiceModels]:
     for name in PARTS:
         module = getattr(models, name)
         state = load_state_dict_from_onnx(voice_dir / voice.files[name])
+        if name == "acoustic" and voice.multi_speaker:  # the table travels beside the graph
+            state["speakers.table.weight"] = torch.from_numpy(np.load(voice_dir / voice.files["speakers"]))
         missing = set(module.state_dict()) - set(state)
         if missing:
             raise ConfigError(f"{voice_dir / voice.files[name]}: missing weights {sorted(missing)[:5]}")

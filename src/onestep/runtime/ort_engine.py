@@ -45,6 +45,7 @@ from onestep.runtime.engine import (
     frame_bucket,
 )
 from onestep.runtime.parallel import FrameParallel
+from onestep.runtime.speakers import default_speaker, load_speaker_table, with_speaker
 from onestep.runtime.regulate import expand, frame_mask, frames_per_id
 from onestep.runtime.windows import Window, plan_windows, span
 
@@ -165,6 +166,7 @@ class OrtEngine:
             if self.settings.int8 and int8.is_file():
                 paths[key] = int8
         self.decoder_file, self.vocoder_file = paths["decoder"], paths["vocoder"]
+        self.speakers = load_speaker_table(self.voice_dir, self.config)
         workers = self.settings.workers
         self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
         self._acoustic_session = self._session(paths["acoustic"], self.settings.threads)
@@ -200,25 +202,45 @@ class OrtEngine:
         t0 = time.perf_counter()
         cfg = self.config
         n = 8
-        self._acoustic(np.zeros((1, n), dtype=np.int64), np.ones((1, n), dtype=np.float32))
+        speaker = None if self.speakers is None else self.speakers[:1]
+        self._acoustic(np.zeros((1, n), dtype=np.int64), np.ones((1, n), dtype=np.float32), speaker)
         frames = {"frames": np.zeros((1, n, cfg.hidden_dim), np.float32), "frame_mask": np.ones((1, n), np.float32)}
-        self._decoder_run.session.run(["mel"], frames)
+        self._decoder_run.session.run(["mel"], with_speaker(frames, speaker))
         mel = np.full((1, cfg.audio.n_mels, n), LOG_MEL_FLOOR, dtype=np.float32)
         self._vocoder_run.session.run(["audio"], {"mel": mel})
         return time.perf_counter() - t0
 
     # --- graph calls (batched numpy in, numpy out) -------------------------------------------------------
 
-    def _acoustic(self, ids: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """ids int64 [B,T], mask float32 [B,T] -> durations float32 [B,T], hidden float32 [B,T,C]."""
+    def _acoustic(
+        self, ids: np.ndarray, mask: np.ndarray, speaker: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """ids int64 [B,T], mask float32 [B,T], speaker float32 [B,S] (multi-speaker voices; else None)
+        -> durations float32 [B,T], hidden float32 [B,T,C]."""
         durations, hidden = self._acoustic_session.run(
-            ["durations", "hidden"], {"phoneme_ids": ids, "phoneme_mask": mask}
+            ["durations", "hidden"], with_speaker({"phoneme_ids": ids, "phoneme_mask": mask}, speaker)
         )
         return durations, hidden
 
-    def _decoder(self, frames: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """frames float32 [B,F,C], mask float32 [B,F] -> mel float32 [B,M,F]."""
-        return self._decoder_run({"frames": frames, "frame_mask": mask})
+    def _decoder(self, frames: np.ndarray, mask: np.ndarray, speaker: np.ndarray | None) -> np.ndarray:
+        """frames float32 [B,F,C], mask float32 [B,F], speaker float32 [B,S] or None -> mel float32 [B,M,F]."""
+        return self._decoder_run(with_speaker({"frames": frames, "frame_mask": mask}, speaker))
+
+    def speaker_rows(self, speaker: np.ndarray | None, batch: int) -> np.ndarray | None:
+        """The graphs' ``speaker`` input [B,S] for a batch: ``speaker`` (S,) or [B,S], or for a multi-speaker
+        voice called without one, its default voice's vector. None for a single-speaker voice (which refuses
+        a speaker)."""
+        if self.speakers is None:
+            if speaker is not None:
+                raise ValueError(f"voice {self.config.name} has one speaker: it takes no speaker vector")
+            return None
+        if speaker is None:
+            speaker = self.speakers[default_speaker(self.config)]
+        dim = self.speakers.shape[1]
+        rows = np.asarray(speaker, dtype=np.float32)
+        if rows.shape not in ((dim,), (batch, dim)):
+            raise ValueError(f"speaker vectors must be ({dim},) or ({batch}, {dim}), got {rows.shape}")
+        return np.ascontiguousarray(np.broadcast_to(rows, (batch, dim)))
 
     def _vocoder(self, mel: np.ndarray) -> np.ndarray:
         """mel float32 [B,M,F] -> audio float32 [B,F*hop]."""
@@ -227,7 +249,7 @@ class OrtEngine:
     # --- pipeline --------------------------------------------------------------------------------------
 
     def _frames(
-        self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None
+        self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None, speaker: np.ndarray | None
     ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
         """Acoustic model and length regulation for a batch.
 
@@ -243,7 +265,7 @@ class OrtEngine:
         longest = max(len(ids) for ids in batch)
         bucket_for(longest, self.config.phoneme_buckets)  # the same length limit as the padded graphs
         ids, mask = pad_batch(batch, longest)
-        durations, hidden = self._acoustic(ids, mask)
+        durations, hidden = self._acoustic(ids, mask, speaker)
         t1 = time.perf_counter()
         counts = frames_per_id(durations, mask, speed)
         n_frames = counts.sum(axis=1)
@@ -255,10 +277,10 @@ class OrtEngine:
         add_time(timings, "regulate", time.perf_counter() - t1)
         return frames, fmask, [counts[b, : len(seq)] for b, seq in enumerate(batch)]
 
-    def _mel(self, frames: np.ndarray, fmask: np.ndarray, n_max: int) -> np.ndarray:
+    def _mel(self, frames: np.ndarray, fmask: np.ndarray, n_max: int, speaker: np.ndarray | None) -> np.ndarray:
         """Decode the first ``n_max`` frames; the rest of the ``L`` frames are silence, as the decoder writes
         at masked frames. Returns mel float32 [B,M,L]."""
-        mel = self._decoder(frames[:, :n_max], fmask[:, :n_max]) if n_max else None
+        mel = self._decoder(frames[:, :n_max], fmask[:, :n_max], speaker) if n_max else None
         pad = frames.shape[1] - n_max
         if pad == 0 and mel is not None:
             return mel
@@ -266,13 +288,22 @@ class OrtEngine:
         return silence if mel is None else np.concatenate([mel, silence], axis=2)
 
     def synthesize_batch(
-        self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
+        self,
+        batch: Sequence[Sequence[int]],
+        speed: float = 1.0,
+        timings: Timings | None = None,
+        speaker: np.ndarray | None = None,
     ) -> list[SynthesisResult]:
-        """Synthesize B utterances of ids (each ``[0, *ids, 0]``) in one batched pass; results in order."""
-        frames, fmask, counts = self._frames(batch, speed, timings)
+        """Synthesize B utterances of ids (each ``[0, *ids, 0]``) in one batched pass; results in order.
+
+        ``speaker``: a multi-speaker voice's speaker vector (S,) for every utterance or [B,S] one each
+        (default: the voice's default speaker); see :meth:`speaker_rows`.
+        """
+        rows = self.speaker_rows(speaker, len(batch))
+        frames, fmask, counts = self._frames(batch, speed, timings, rows)
         n_max = max(int(c.sum()) for c in counts)
         t0 = time.perf_counter()
-        mel = self._mel(frames, fmask, n_max)
+        mel = self._mel(frames, fmask, n_max, rows)
         add_time(timings, "decoder", time.perf_counter() - t0)
         t0 = time.perf_counter()
         audio = self._vocoder(mel) if n_max else np.zeros((len(batch), 0), dtype=np.float32)
@@ -280,24 +311,35 @@ class OrtEngine:
         add_time(timings, "vocoder", time.perf_counter() - t0)
         return results
 
-    def synthesize(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> SynthesisResult:
+    def synthesize(
+        self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None, speaker: np.ndarray | None = None
+    ) -> SynthesisResult:
         """Synthesize one utterance of ids (``[0, *ids, 0]``)."""
-        return self.synthesize_batch([ids], speed, timings)[0]
+        return self.synthesize_batch([ids], speed, timings, speaker)[0]
 
-    def stream(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> Streamed:
+    def stream(
+        self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None, speaker: np.ndarray | None = None
+    ) -> Streamed:
         """Acoustic model and length regulation now; decoder and vocoder lazily, one window per chunk.
 
         Each vocoder window's mel is decoded from its frames plus ``decoder_context`` frames on each side
         (or, for a voice whose decoder reach is unknown, all frames are decoded before the first chunk).
         """
-        frames, fmask, (counts,) = self._frames([ids], speed, timings)
+        rows = self.speaker_rows(speaker, 1)
+        frames, fmask, (counts,) = self._frames([ids], speed, timings, rows)
         n = int(counts.sum())
         s = self.stream_settings
         windows = plan_windows(n, frames.shape[1], s.first_chunk_frames, s.chunk_frames, self.context) if n else []
-        return Streamed(counts, self._stream_chunks(frames, fmask, n, windows, timings))
+        return Streamed(counts, self._stream_chunks(frames, fmask, n, windows, timings, rows))
 
     def _stream_chunks(
-        self, frames: np.ndarray, fmask: np.ndarray, n: int, windows: list[Window], timings: Timings | None
+        self,
+        frames: np.ndarray,
+        fmask: np.ndarray,
+        n: int,
+        windows: list[Window],
+        timings: Timings | None,
+        speaker: np.ndarray | None,
     ) -> Iterator[np.ndarray]:
         """Decode and vocode each window of one utterance (frames [1,L,C], fmask [1,L], n real frames)."""
         total = frames.shape[1]
@@ -306,12 +348,12 @@ class OrtEngine:
             t0 = time.perf_counter()
             if self.decoder_context is None:
                 if whole_mel is None:
-                    whole_mel = self._mel(frames, fmask, n)
+                    whole_mel = self._mel(frames, fmask, n, speaker)
                 mel = whole_mel[:, :, w.start : w.start + w.length]
             else:
                 ds, dl = span(w.start, w.length + 2 * self.decoder_context, self.decoder_context, total)
                 real = max(0, min(n - ds, dl))  # frames of this decoder window before the silence
-                decoded = self._mel(frames[:, ds : ds + dl], fmask[:, ds : ds + dl], real)
+                decoded = self._mel(frames[:, ds : ds + dl], fmask[:, ds : ds + dl], real, speaker)
                 mel = decoded[:, :, w.start - ds : w.start - ds + w.length]
             t1 = time.perf_counter()
             chunk = self._vocoder(np.ascontiguousarray(mel))[0][w.keep_slice(self.hop)].copy()

@@ -139,6 +139,9 @@ class FrameParallel:
     def _cut(self, feeds: Mapping[str, np.ndarray], w: Window) -> dict[str, np.ndarray]:
         cut = {}
         for name, value in feeds.items():
+            if name not in self.frame_axes:  # a per-utterance input (the speaker vector): every window
+                cut[name] = value
+                continue
             index = [slice(None)] * value.ndim
             index[self.frame_axes[name]] = slice(w.start, w.start + w.length)
             cut[name] = np.ascontiguousarray(value[tuple(index)])

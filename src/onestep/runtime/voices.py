@@ -16,6 +16,7 @@ WebSocket and Wyoming alike; voice strings are parsed in one place, :func:`parse
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -23,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from onestep.config import ConfigError, VoiceConfig
+from onestep.config import ConfigError, SpeakerInfo, VoiceConfig
 from onestep.errors import UserError
 from onestep.languages import detect_language, language_from_tag
+from onestep.runtime.speakers import SpeakerMix, default_speaker
 
 ENV_VAR = "ONESTEP_VOICES"
 PACKAGE_VOICES = Path(__file__).resolve().parent.parent / "voices"
@@ -52,26 +54,73 @@ class VoiceLike(Protocol):
 V = TypeVar("V", bound=VoiceLike)
 
 
+class VoiceBlendError(UserError, ValueError):
+    """A blend that cannot be made (voices of different models, a single-speaker voice, bad weights)."""
+
+
+_WEIGHT = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_COMPONENT = re.compile(rf"([A-Za-z0-9_-]{{1,64}})(?::({_WEIGHT})|\(({_WEIGHT})\))?")
+MAX_BLEND = 8
+
+
 @dataclass(frozen=True)
 class VoiceSpec:
-    """A parsed voice string (what a request's ``voice`` names).
+    """A parsed voice string (what a request's ``voice`` names): one voice, or a blend of voices.
 
     Attributes:
-        name: the voice's name as listed (a voice directory's ``voice.json`` name).
+        components: (voice name, weight) pairs, weights normalized to sum to 1; one pair for a plain name.
 
-    The extension point for richer voice strings: a speaker inside a multi-speaker model pack or a blend
-    of voices is parsed here, in :func:`parse_voice`, and nowhere else.
+    Syntax (docs/VOICES.md): ``en-heart``; a blend ``en-heart:0.7+en-bella:0.3`` (weights need not sum to
+    1; a component without a weight counts 1); Kokoro-FastAPI's ``en-heart(2)+en-bella(1)`` is the same.
     """
 
-    name: str
+    components: tuple[tuple[str, float], ...]
+
+    @property
+    def is_blend(self) -> bool:
+        return len(self.components) > 1
+
+    @property
+    def name(self) -> str:
+        """The canonical string: the plain name, or ``a:0.7+b:0.3`` (weights to 4 decimals, given order)."""
+        if not self.is_blend:
+            return self.components[0][0]
+        return "+".join(f"{n}:{w:.4f}".rstrip("0").rstrip(".") for n, w in self.components)
 
 
 def parse_voice(spec: str) -> VoiceSpec:
-    """Parse a request's voice string; raises :class:`VoiceNotFoundError` for a malformed one (never a
-    path: a name is only ever compared with listed names)."""
-    if not isinstance(spec, str) or not _NAME.fullmatch(spec):
+    """Parse a request's voice string (a name or a blend, see :class:`VoiceSpec`); raises
+    :class:`VoiceNotFoundError` for a malformed one (never a path: names are only compared with listed
+    names) and :class:`VoiceBlendError` for bad weights."""
+    if not isinstance(spec, str) or len(spec) > 600:
         raise VoiceNotFoundError(f"unknown voice {_shown(spec)!r}")
-    return VoiceSpec(spec)
+    parts = [part.strip() for part in spec.split("+")]
+    if len(parts) > MAX_BLEND:
+        raise VoiceBlendError(f"a blend has at most {MAX_BLEND} voices, got {len(parts)}")
+    weights: dict[str, float] = {}
+    for part in parts:
+        match = _COMPONENT.fullmatch(part)
+        if match is None:
+            raise VoiceNotFoundError(f"unknown voice {_shown(spec)!r}")
+        name, colon, paren = match.groups()
+        weight = float(colon or paren or 1.0)
+        weights[name] = weights.get(name, 0.0) + weight
+    total = sum(weights.values())
+    if total <= 0 or not all(w >= 0 for w in weights.values()):
+        raise VoiceBlendError(f"blend weights must be >= 0 and not all 0: {_shown(spec)!r}")
+    return VoiceSpec(tuple((n, w / total) for n, w in weights.items() if w > 0))
+
+
+def canonical_voice(voices: Sequence[V], name: str) -> str:
+    """Check a request's voice string against listed voices without loading anything: the canonical name
+    (a blend's every component must exist); :class:`VoiceNotFoundError` / :class:`VoiceBlendError` if not.
+    Whether a blend's voices share a model is checked where it is built (:meth:`VoiceCatalog.resolve`)."""
+    spec = parse_voice(name)
+    if not spec.is_blend:
+        return choose_voice(voices, name).name
+    for component, _ in spec.components:
+        choose_voice(voices, component)
+    return spec.name
 
 
 def _shown(spec: object) -> object:
@@ -94,8 +143,9 @@ def choose_voice(voices: Sequence[V], name: str | None = None, *, language: str 
         raise VoiceNotFoundError("no voices found")
     if name is not None:
         try:
-            wanted: str | None = parse_voice(name).name
-        except VoiceNotFoundError:
+            spec = parse_voice(name)
+            wanted: str | None = None if spec.is_blend else spec.name
+        except (VoiceNotFoundError, VoiceBlendError):
             wanted = None
         for voice in voices:
             if voice.name == wanted:
@@ -112,19 +162,25 @@ def choose_voice(voices: Sequence[V], name: str | None = None, *, language: str 
 
 @dataclass(frozen=True)
 class VoiceEntry:
-    """A voice found on disk.
+    """A voice found on disk: a single-speaker voice directory, one voice of a multi-speaker model, or a
+    blend of a model's voices.
 
     Attributes:
-        config: its parsed ``voice.json``.
-        path: its directory.
+        config: its ``voice.json``; for a voice of a multi-speaker model, the model's with this voice's name,
+            language, default flag and teacher (:func:`speaker_config`).
+        path: the directory of its graphs (shared by every voice of a model).
+        mix: rows of the model's speaker table and their weights; None for a single-speaker voice.
+        label: a blend's canonical name (:attr:`VoiceSpec.name`); None = ``config.name``.
     """
 
     config: VoiceConfig
     path: Path
+    mix: SpeakerMix | None = None
+    label: str | None = None
 
     @property
     def name(self) -> str:
-        return self.config.name
+        return self.label or self.config.name
 
     @property
     def language(self) -> str:
@@ -141,7 +197,9 @@ def load_voice_dir(path: str | os.PathLike[str]) -> VoiceEntry:
     config_file = directory / "voice.json"
     if not config_file.is_file():
         raise VoiceNotFoundError(f"{directory} is not a voice directory (no voice.json)")
-    return VoiceEntry(VoiceConfig.load(config_file), directory.resolve())
+    config = VoiceConfig.load(config_file)
+    entries = entries_of(config, directory.resolve())
+    return entries[default_speaker(config)] if config.multi_speaker else entries[0]
 
 
 def search_paths(extra: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None) -> list[Path]:
@@ -177,11 +235,12 @@ class VoiceCatalog:
         for root in self.paths:
             for directory in _voice_dirs(root):
                 try:
-                    entry = VoiceEntry(VoiceConfig.load(directory / "voice.json"), directory)
+                    found = entries_of(VoiceConfig.load(directory / "voice.json"), directory)
                 except ConfigError as e:
                     self.problems.append(f"{directory}: {e}")
                     continue
-                self.entries.setdefault(entry.name, entry)
+                for entry in found:
+                    self.entries.setdefault(entry.name, entry)
 
     def names(self) -> list[str]:
         return list(self.entries)
@@ -197,11 +256,44 @@ class VoiceCatalog:
             raise VoiceNotFoundError(
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
+        if name is not None:
+            spec = parse_voice(name) if isinstance(name, str) else None
+            if spec is not None and spec.is_blend:
+                return self._blend(spec)
         return choose_voice(list(self.entries.values()), name, language=language, text=text)
+
+    def _blend(self, spec: VoiceSpec) -> VoiceEntry:
+        """The voice of a blend: its components' rows, weighted (all of one multi-speaker model)."""
+        voices = list(self.entries.values())
+        parts = [(choose_voice(voices, name), weight) for name, weight in spec.components]
+        if any(entry.mix is None for entry, _ in parts) or len({entry.path for entry, _ in parts}) > 1:
+            names = ", ".join(entry.name for entry, _ in parts)
+            raise VoiceBlendError(f"cannot blend {names}: only voices of one multi-speaker model blend")
+        rows: dict[int, float] = {}
+        for entry, weight in parts:
+            for row, w in entry.mix or ():
+                rows[row] = rows.get(row, 0.0) + weight * w
+        heaviest = max(parts, key=lambda p: p[1])[0]
+        return VoiceEntry(heaviest.config, heaviest.path, tuple(rows.items()), spec.name)
 
     def default_for(self, language: str) -> VoiceEntry:
         """The default voice of ``language`` (a registry code, ``"zh"``/``"en"``; rules in :func:`choose_voice`)."""
         return self.resolve(language=language)
+
+
+def speaker_config(config: VoiceConfig, speaker: SpeakerInfo) -> VoiceConfig:
+    """A multi-speaker model's config as one of its voices: the voice's name, language, default and teacher."""
+    return dataclasses.replace(
+        config, name=speaker.name, language=speaker.language, default=speaker.default,
+        teacher=speaker.teacher or config.teacher,
+    )  # fmt: skip
+
+
+def entries_of(config: VoiceConfig, directory: Path) -> list[VoiceEntry]:
+    """The voices of a voice directory: itself, or each voice of a multi-speaker model (table order)."""
+    if not config.multi_speaker:
+        return [VoiceEntry(config, directory)]
+    return [VoiceEntry(speaker_config(config, s), directory, ((i, 1.0),)) for i, s in enumerate(config.speakers)]
 
 
 def _voice_dirs(root: Path) -> Iterable[Path]:

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
 
 from onestep.config import SPEED_MAX, SPEED_MIN
-from onestep.runtime.voices import VoiceNotFoundError, choose_voice
+from onestep.runtime.voices import VoiceNotFoundError, canonical_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
 
@@ -93,7 +93,7 @@ def check_voice(voice: str | VoiceRef | None, voices: list[VoiceInfo], *, openai
     if name is None or name == "":
         return None
     try:
-        return choose_voice(voices, name).name
+        return canonical_voice(voices, name)  # a name or a blend
     except VoiceNotFoundError:
         if openai and name.lower() in OPENAI_VOICES:
             return None

@@ -25,7 +25,7 @@ from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, Synthesize
 from onestep import __version__
 from onestep.languages import get_language
 from onestep.errors import UserError
-from onestep.runtime.voices import choose_voice
+from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
@@ -102,7 +102,9 @@ class WyomingService:
         else the default voice of the requested language, else of the text's language."""
         if voice is None:
             return choose_voice(self.voices, text=text).name
-        return choose_voice(self.voices, voice.name or None, language=voice.language, text=text).name
+        if voice.name:
+            return canonical_voice(self.voices, voice.name)  # a name or a blend
+        return choose_voice(self.voices, None, language=voice.language, text=text).name
 
     async def run(self, uri: str, started: Callable[[], None] | None = None) -> None:
         """Serve ``uri`` (``tcp://host:port``, ``unix://path`` or ``stdio://``) until cancelled.

@@ -173,3 +173,29 @@ def style_for(voice: np.ndarray, ids: list[int] | np.ndarray) -> np.ndarray:
     if n < 1:
         raise ValueError(f"need at least one phoneme id besides the two pads, got {len(ids)} ids")
     return voice[min(n, len(voice)) - 1]
+
+
+KOKORO_RELEASE = "kokoro-82m-v1.0"
+_ACCENTS = {"a": ("en", "American"), "b": ("en", "British"), "z": ("zh", "Mandarin")}
+_GENDERS = {"f": "female", "m": "male"}
+KEPT_NAMES = {"af_heart": "en-heart", "zf_xiaoxiao": "zh-xiaoxiao"}
+"""Student voices whose names predate the naming rule (they are the rule's result too; kept for clarity)."""
+
+
+def student_speaker(teacher_voice: str) -> dict[str, str]:
+    """Name, language, gender, accent and teacher of the student voice distilled from Kokoro ``teacher_voice``.
+
+    Kokoro names its voices ``<accent><gender>_<name>`` (``af_heart``: American female "heart"); the student
+    voice is ``<language>-<name>`` (``en-heart``). Raises ValueError for a name outside that scheme.
+    """
+    prefix, _, short = teacher_voice.partition("_")
+    if len(prefix) != 2 or prefix[0] not in _ACCENTS or prefix[1] not in _GENDERS or not short.isalnum():
+        raise ValueError(f"{teacher_voice!r} is not a Kokoro voice name like 'af_heart'")
+    language, accent = _ACCENTS[prefix[0]]
+    return {
+        "name": KEPT_NAMES.get(teacher_voice, f"{language}-{short}"),
+        "language": language,
+        "gender": _GENDERS[prefix[1]],
+        "accent": accent,
+        "teacher": f"{KOKORO_RELEASE}/{teacher_voice}",
+    }

@@ -1,0 +1,152 @@
+"""Multi-speaker models at run time: every voice of a model is listed, resolved by the one resolver and
+served by one shared engine; blends are weighted sums of speaker vectors, deterministic and free per request."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from onestep import TTS
+from onestep.config import ConfigError, VoiceConfig
+from onestep.runtime.ort_engine import OrtEngine
+from onestep.runtime.speakers import SpeakerEngine, load_speaker_table, mix_vector
+from onestep.runtime.voices import VoiceBlendError, VoiceCatalog, VoiceNotFoundError, parse_voice
+
+MULTI_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "multi"
+TINY_MULTI = MULTI_DIR / "tiny-multi"
+SINGLE_DIR = Path(__file__).resolve().parents[1] / "fixtures"
+IDS = [0, 43, 102, 16, 56, 83, 156, 46, 0]
+
+
+@pytest.fixture(scope="module")
+def tts() -> TTS:
+    return TTS(voices_dir=[MULTI_DIR, SINGLE_DIR], threads=1)
+
+
+@pytest.fixture(scope="module")
+def engine() -> OrtEngine:
+    return OrtEngine(TINY_MULTI)
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        ("en-heart", (("en-heart", 1.0),)),
+        ("en-heart:0.7+en-bella:0.3", (("en-heart", 0.7), ("en-bella", 0.3))),
+        ("en-heart(2)+en-bella(1)", (("en-heart", 2 / 3), ("en-bella", 1 / 3))),
+        ("a + b", (("a", 0.5), ("b", 0.5))),
+        ("a:3+b:1+a:1", (("a", 0.8), ("b", 0.2))),
+        ("a:0+b:2", (("b", 1.0),)),
+        ("a:.5+b:1.5", (("a", 0.25), ("b", 0.75))),
+    ],
+)
+def test_parse_voice_names_and_blends(spec: str, expected: tuple) -> None:
+    got = parse_voice(spec).components
+    assert [n for n, _ in got] == [n for n, _ in expected]
+    np.testing.assert_allclose([w for _, w in got], [w for _, w in expected])
+
+
+@pytest.mark.parametrize("spec", ["", "a:", "a:x", "a(1", "../etc", "a+", "a:1:2", "a b", "x" * 65, "a:-1+b:1"])
+def test_parse_voice_rejects_malformed_strings(spec: str) -> None:
+    with pytest.raises((VoiceNotFoundError, VoiceBlendError)):
+        parse_voice(spec)
+
+
+def test_weights_must_not_all_be_zero() -> None:
+    with pytest.raises(VoiceBlendError, match="weights"):
+        parse_voice("a:0+b:0")
+
+
+def test_catalog_lists_every_voice_of_a_model_with_its_language_and_default() -> None:
+    catalog = VoiceCatalog([MULTI_DIR])
+    names = [n for n in catalog.names() if n.startswith("tiny-")]
+    assert names == ["tiny-en-f", "tiny-en-m", "tiny-zh-f", "tiny-zh-m"]
+    entries = catalog.entries
+    assert [entries[n].language for n in names] == ["en", "en", "zh", "zh"]
+    assert {entries[n].path for n in names} == {TINY_MULTI.resolve()}
+    assert catalog.resolve(language="zh").name == "tiny-zh-f"
+    assert catalog.resolve(text="Hello there.").name == "tiny-en-f"
+    assert entries["tiny-zh-m"].mix == ((3, 1.0),)
+
+
+def test_voices_of_one_model_share_one_engine_and_differ(tts: TTS) -> None:
+    a, b = tts.engine("tiny-en-f"), tts.engine("tiny-zh-m")
+    assert isinstance(a, SpeakerEngine) and a.engine is b.engine
+    ra, rb = a.synthesize(IDS), b.synthesize(IDS)
+    assert not np.array_equal(ra.frames_per_id, rb.frames_per_id) or not np.allclose(ra.audio, rb.audio)
+    again = tts.engine("tiny-en-f").synthesize(IDS)
+    np.testing.assert_array_equal(again.audio, ra.audio)
+
+
+def test_a_blend_is_the_weighted_sum_of_speaker_vectors(tts: TTS, engine: OrtEngine) -> None:
+    table = load_speaker_table(TINY_MULTI, engine.config)
+    blended = tts.engine("tiny-en-f:0.7+tiny-zh-m:0.3")
+    expected = engine.synthesize(IDS, speaker=0.7 * table[0] + 0.3 * table[3])
+    got = blended.synthesize(IDS)
+    np.testing.assert_allclose(got.audio, expected.audio, atol=1e-5)
+    same = tts.engine("tiny-en-f(7)+tiny-zh-m(3)").synthesize(IDS)
+    np.testing.assert_allclose(same.audio, got.audio, atol=1e-6)
+    np.testing.assert_allclose(mix_vector(table, ((0, 0.5), (0, 0.5))), table[0], atol=1e-7)
+
+
+def test_blend_through_the_api_reports_its_canonical_name(tts: TTS) -> None:
+    audio = tts.synthesize("Open the door.", voice="tiny-en-f(3)+tiny-en-m(1)")
+    assert audio.voice == "tiny-en-f:0.75+tiny-en-m:0.25"
+    assert audio.samples.size > 0 and np.all(np.isfinite(audio.samples))
+
+
+def test_blends_only_within_one_multi_speaker_model(tts: TTS) -> None:
+    with pytest.raises(VoiceBlendError, match="one multi-speaker model"):
+        tts.synthesize("Hello.", voice="tiny-en-f:0.5+tiny:0.5")
+    with pytest.raises(VoiceNotFoundError, match="nobody"):
+        tts.synthesize("Hello.", voice="tiny-en-f+nobody")
+
+
+def test_mixed_language_text_is_read_by_the_one_voice_asked_for(tts: TTS) -> None:
+    audio = tts.synthesize("请打开设置。Open the menu, 然后点OK。", voice="tiny-zh-m")
+    assert audio.voice == "tiny-zh-m"
+    assert len(audio.words) >= 3
+
+
+def test_streamed_equals_one_shot_for_a_voice_of_a_model(tts: TTS) -> None:
+    engine = tts.engine("tiny-en-m")
+    whole = engine.synthesize(IDS * 8)
+    streamed = engine.stream(IDS * 8)
+    np.testing.assert_array_equal(streamed.frames_per_id, whole.frames_per_id)
+    np.testing.assert_allclose(np.concatenate(list(streamed.chunks)), whole.audio, atol=1e-5)
+
+
+def test_a_multi_speaker_engine_without_a_speaker_speaks_its_default_voice(engine: OrtEngine) -> None:
+    table = load_speaker_table(TINY_MULTI, engine.config)
+    default = engine.synthesize(IDS)
+    first = engine.synthesize(IDS, speaker=table[0])  # tiny-en-f: the default of the model's language (en)
+    np.testing.assert_array_equal(default.audio, first.audio)
+    with pytest.raises(ValueError, match="speaker vectors"):
+        engine.synthesize(IDS, speaker=np.zeros(3, dtype=np.float32))
+
+
+def test_a_single_speaker_engine_refuses_a_speaker_vector() -> None:
+    engine = OrtEngine(SINGLE_DIR / "tiny-voice")
+    with pytest.raises(ValueError, match="one speaker"):
+        engine.synthesize(IDS, speaker=np.zeros(8, dtype=np.float32))
+
+
+def test_voice_json_must_name_every_row_of_the_table(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(TINY_MULTI, broken)
+    data = json.loads((broken / "voice.json").read_text())
+    data["speakers"] = data["speakers"][:3]
+    (broken / "voice.json").write_text(json.dumps(data))
+    with pytest.raises(ConfigError, match="3 speakers listed"):
+        VoiceConfig.load(broken / "voice.json")
+    catalog = VoiceCatalog([tmp_path])
+    assert "tiny-en-f" not in catalog.entries and catalog.problems
+    np.save(broken / "speakers.npy", np.zeros((2, 8), dtype=np.float32))
+    data["speakers"] = json.loads((TINY_MULTI / "voice.json").read_text())["speakers"]
+    (broken / "voice.json").write_text(json.dumps(data))
+    with pytest.raises(ConfigError, match="shape"):
+        OrtEngine(broken)
