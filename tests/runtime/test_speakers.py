@@ -150,3 +150,23 @@ def test_voice_json_must_name_every_row_of_the_table(tmp_path: Path) -> None:
     (broken / "voice.json").write_text(json.dumps(data))
     with pytest.raises(ConfigError, match="shape"):
         OrtEngine(broken)
+
+
+def test_the_gpu_engine_takes_one_speaker_per_row_and_matches_the_onnx_engine(engine: OrtEngine) -> None:
+    torch = pytest.importorskip("torch")
+    from onestep.runtime.cuda_engine import CudaEngine, CudaSettings
+
+    del torch
+    gpu = CudaEngine(TINY_MULTI, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, batch_sizes=(1, 2, 4)))
+    table = load_speaker_table(TINY_MULTI, engine.config)
+    batch = [IDS, IDS[:5] + [0], IDS * 3, IDS]
+    rows = table[[0, 1, 2, 3]]
+    got = gpu.synthesize_batch(batch, 1.0, speaker=rows)  # one pass, every row its own voice
+    for ids, row, result in zip(batch, rows, got, strict=True):
+        expected = engine.synthesize(ids, speaker=row)
+        np.testing.assert_array_equal(result.frames_per_id, expected.frames_per_id)
+        np.testing.assert_allclose(result.audio, expected.audio, atol=2e-4)
+    default = gpu.synthesize(IDS)
+    np.testing.assert_allclose(default.audio, engine.synthesize(IDS).audio, atol=2e-4)
+    view = SpeakerEngine(gpu, ((3, 1.0),), "tiny-zh-m")
+    np.testing.assert_allclose(view.synthesize(IDS).audio, got[3].audio, atol=1e-5)

@@ -51,6 +51,7 @@ from onestep.runtime.engine import (
     add_time,
     frame_bucket,
 )
+from onestep.runtime.speakers import batch_speakers, load_speaker_table
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
 
@@ -300,10 +301,13 @@ class _Shared:
 
     Attributes:
         hidden: [B, T_max, C] network dtype; fpi: [B, T_max] int64 frames per id (0 past each row's ids).
+        speaker: [B, S] network dtype speaker vectors of a multi-speaker voice (the acoustic step's input,
+            read again by the frame step); None for a single-speaker voice.
     """
 
     hidden: torch.Tensor
     fpi: torch.Tensor
+    speaker: torch.Tensor | None = None
 
 
 class CudaEngine:
@@ -335,6 +339,7 @@ class CudaEngine:
             raise RuntimeError("device 'cuda' asked for but torch sees no CUDA device")
         self.dtype = DTYPES[self.settings.dtype]
         self.config, models = load_voice_models(voice_dir)
+        self.speakers = load_speaker_table(voice_dir, self.config)
         istft = models.vocoder.istft  # kept out of the cast: its basis/envelope must stay exact fp32
         models.vocoder.istft = nn.Identity()
         for module in models.parts().values():
@@ -348,10 +353,12 @@ class CudaEngine:
         self._pool = torch.cuda.graph_pool_handle() if self.settings.cuda_graphs else None
         self._t_max = self.config.phoneme_buckets[-1]
         c = self.config.hidden_dim
+        s = None if self.speakers is None else self.speakers.shape[1]
         self._shared = {
             b: _Shared(
                 torch.zeros(b, self._t_max, c, dtype=self.dtype, device=self.device),
                 torch.zeros(b, self._t_max, dtype=torch.int64, device=self.device),
+                None if s is None else torch.zeros(b, s, dtype=self.dtype, device=self.device),
             )
             for b in self.settings.batch_sizes
         }
@@ -404,7 +411,7 @@ class CudaEngine:
             acoustic = self.models.acoustic
 
             def fn() -> None:
-                durations, hidden = acoustic(ids, mask)
+                durations, hidden = acoustic(ids, mask, shared.speaker)
                 fpi = frames_per_id(durations, mask, speed)
                 shared.hidden[:, :t].copy_(hidden)
                 shared.hidden[:, t:].zero_()
@@ -421,7 +428,7 @@ class CudaEngine:
 
         def fn() -> None:
             frames, frame_mask = length_regulate(shared.hidden, shared.fpi, f)
-            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype))))
+            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), shared.speaker)))
 
         return fn
 
@@ -449,6 +456,7 @@ class CudaEngine:
         writes, so a pass may reuse the very buffers it was gathered from."""
         index = torch.from_numpy(np.concatenate([p.rows for p in passes])).to(self.device)
         hidden, fpi = shared.hidden.index_select(0, index), shared.fpi.index_select(0, index)
+        speaker = None if shared.speaker is None else shared.speaker.index_select(0, index)
         stages: list[Callable[[], None]] = []
         start = 0
         for p in passes:
@@ -458,6 +466,9 @@ class CudaEngine:
                 dst.hidden[k:].zero_()
                 dst.fpi[:k].copy_(fpi[a : a + k])
                 dst.fpi[k:].zero_()
+                if dst.speaker is not None and speaker is not None:
+                    dst.speaker[:k].copy_(speaker[a : a + k])
+                    dst.speaker[k:].zero_()
 
             stages.append(stage)
             start += len(p.rows)
@@ -466,7 +477,11 @@ class CudaEngine:
     # --- synthesis -------------------------------------------------------------------------------------
 
     def _run_chunk(
-        self, batch: Sequence[Sequence[int]], speed: float, timings: Timings | None
+        self,
+        batch: Sequence[Sequence[int]],
+        speed: float,
+        timings: Timings | None,
+        speakers: np.ndarray | None = None,
     ) -> list[SynthesisResult]:
         """One chunk (``len(batch) <=`` the largest batch size) through both steps; results in chunk order.
 
@@ -483,8 +498,12 @@ class CudaEngine:
         ids.copy_(torch.from_numpy(ids_np))
         mask.copy_(torch.from_numpy(mask_np))
         speeds.fill_(speed)
-        step()
         shared = self._shared[b]
+        if shared.speaker is not None:
+            rows = np.zeros((b, shared.speaker.shape[1]), dtype=np.float32)
+            rows[:n] = batch_speakers(self.speakers, self.config, speakers, n)
+            shared.speaker.copy_(torch.from_numpy(rows))
+        step()
         self._fpi_host.reserve(n * t)
         self._fpi_host.copy_from(0, shared.fpi[:n, :t])
         self._sync()  # the sync that lets the host plan the frame passes
@@ -520,13 +539,20 @@ class CudaEngine:
         return results  # type: ignore[return-value]
 
     def synthesize_batch(
-        self, batch: Sequence[Sequence[int]], speed: float = 1.0, timings: Timings | None = None
+        self,
+        batch: Sequence[Sequence[int]],
+        speed: float = 1.0,
+        timings: Timings | None = None,
+        speaker: np.ndarray | None = None,
     ) -> list[SynthesisResult]:
         """Synthesize utterances of ids (``[0, *ids, 0]`` each); results in input order.
 
         Up to the largest captured batch size the batch is one acoustic pass; larger batches are sorted by
-        length and split into near-equal chunks (:func:`plan_chunks`).
+        length and split into near-equal chunks (:func:`plan_chunks`). ``speaker``: a multi-speaker voice's
+        vector (S,) for all or [B,S] one per utterance (voices of one model share a pass); default its
+        default voice.
         """
+        rows = batch_speakers(self.speakers, self.config, speaker, len(batch))
         speed = SynthesisOptions(speed=speed).speed
         if not batch or min(len(ids) for ids in batch) < 1:
             raise ValueError("every utterance needs at least one phoneme id")
@@ -536,17 +562,22 @@ class CudaEngine:
         results: list[SynthesisResult | None] = [None] * len(batch)
         with self._lock, torch.inference_mode():
             for chunk in plan_chunks([len(ids) for ids in batch], self.settings.batch_sizes[-1]):
-                for i, result in zip(chunk, self._run_chunk([batch[i] for i in chunk], speed, timings), strict=True):
+                chunk_rows = None if rows is None else rows[chunk]
+                for i, result in zip(chunk, self._run_chunk([batch[i] for i in chunk], speed, timings, chunk_rows), strict=True):
                     results[i] = result
         return results  # type: ignore[return-value]
 
-    def synthesize(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> SynthesisResult:
+    def synthesize(
+        self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None, speaker: np.ndarray | None = None
+    ) -> SynthesisResult:
         """Synthesize one utterance of ids (``[0, *ids, 0]``)."""
-        return self.synthesize_batch([ids], speed, timings)[0]
+        return self.synthesize_batch([ids], speed, timings, speaker)[0]
 
-    def stream(self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None) -> Streamed:
+    def stream(
+        self, ids: Sequence[int], speed: float = 1.0, timings: Timings | None = None, speaker: np.ndarray | None = None
+    ) -> Streamed:
         """The whole utterance at once (milliseconds on a GPU), handed out in the stream chunk sizes."""
-        result = self.synthesize(ids, speed, timings)
+        result = self.synthesize(ids, speed, timings, speaker)
         s = self.stream_settings
         first = s.first_chunk_frames * self.hop
         bounds = [0, *range(first, result.audio.size, s.chunk_frames * self.hop), result.audio.size]

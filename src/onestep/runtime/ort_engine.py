@@ -45,7 +45,7 @@ from onestep.runtime.engine import (
     frame_bucket,
 )
 from onestep.runtime.parallel import FrameParallel
-from onestep.runtime.speakers import default_speaker, load_speaker_table, with_speaker
+from onestep.runtime.speakers import batch_speakers, load_speaker_table, with_speaker
 from onestep.runtime.regulate import expand, frame_mask, frames_per_id
 from onestep.runtime.windows import Window, plan_windows, span
 
@@ -227,20 +227,8 @@ class OrtEngine:
         return self._decoder_run(with_speaker({"frames": frames, "frame_mask": mask}, speaker))
 
     def speaker_rows(self, speaker: np.ndarray | None, batch: int) -> np.ndarray | None:
-        """The graphs' ``speaker`` input [B,S] for a batch: ``speaker`` (S,) or [B,S], or for a multi-speaker
-        voice called without one, its default voice's vector. None for a single-speaker voice (which refuses
-        a speaker)."""
-        if self.speakers is None:
-            if speaker is not None:
-                raise ValueError(f"voice {self.config.name} has one speaker: it takes no speaker vector")
-            return None
-        if speaker is None:
-            speaker = self.speakers[default_speaker(self.config)]
-        dim = self.speakers.shape[1]
-        rows = np.asarray(speaker, dtype=np.float32)
-        if rows.shape not in ((dim,), (batch, dim)):
-            raise ValueError(f"speaker vectors must be ({dim},) or ({batch}, {dim}), got {rows.shape}")
-        return np.ascontiguousarray(np.broadcast_to(rows, (batch, dim)))
+        """The graphs' ``speaker`` input [B,S] (:func:`onestep.runtime.speakers.batch_speakers`)."""
+        return batch_speakers(self.speakers, self.config, speaker, batch)
 
     def _vocoder(self, mel: np.ndarray) -> np.ndarray:
         """mel float32 [B,M,F] -> audio float32 [B,F*hop]."""

@@ -50,6 +50,25 @@ def default_speaker(config: VoiceConfig) -> int:
     return (own or marked or [0])[0]
 
 
+def batch_speakers(
+    table: np.ndarray | None, config: VoiceConfig, speaker: np.ndarray | None, batch: int
+) -> np.ndarray | None:
+    """The graphs' ``speaker`` input float32 [B,S] for a batch of ``batch`` utterances: ``speaker`` (S,) for
+    all or [B,S] one each; for a multi-speaker voice called without one, its default voice's vector. None
+    for a single-speaker voice (``table`` None), which refuses a speaker."""
+    if table is None:
+        if speaker is not None:
+            raise ValueError(f"voice {config.name} has one speaker: it takes no speaker vector")
+        return None
+    if speaker is None:
+        speaker = table[default_speaker(config)]
+    dim = table.shape[1]
+    rows = np.asarray(speaker, dtype=np.float32)
+    if rows.shape not in ((dim,), (batch, dim)):
+        raise ValueError(f"speaker vectors must be ({dim},) or ({batch}, {dim}), got {rows.shape}")
+    return np.ascontiguousarray(np.broadcast_to(rows, (batch, dim)))
+
+
 def mix_vector(table: np.ndarray, mix: SpeakerMix) -> np.ndarray:
     """The speaker vector (S,) float32 of a mix: sum of weight x row."""
     vector = np.zeros(table.shape[1], dtype=np.float64)

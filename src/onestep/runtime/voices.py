@@ -94,7 +94,7 @@ def parse_voice(spec: str) -> VoiceSpec:
     names) and :class:`VoiceBlendError` for bad weights."""
     if not isinstance(spec, str) or len(spec) > 600:
         raise VoiceNotFoundError(f"unknown voice {_shown(spec)!r}")
-    parts = [part.strip() for part in spec.split("+")]
+    parts = [part.strip(" ") for part in spec.split("+")]
     if len(parts) > MAX_BLEND:
         raise VoiceBlendError(f"a blend has at most {MAX_BLEND} voices, got {len(parts)}")
     weights: dict[str, float] = {}
@@ -257,7 +257,10 @@ class VoiceCatalog:
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
         if name is not None:
-            spec = parse_voice(name) if isinstance(name, str) else None
+            try:
+                spec: VoiceSpec | None = parse_voice(name)
+            except VoiceNotFoundError:
+                spec = None  # choose_voice's message lists the voices
             if spec is not None and spec.is_blend:
                 return self._blend(spec)
         return choose_voice(list(self.entries.values()), name, language=language, text=text)
