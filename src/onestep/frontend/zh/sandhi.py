@@ -17,7 +17,7 @@ Words marked ``frozen`` (user lexicon entries) are never changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from onestep.frontend.zh import lexicon as lx
 
@@ -32,12 +32,19 @@ class Word:
         frozen: a user lexicon entry, whose syllables are final as given.
         in_dictionary: the reading came for the whole word from a phrase dictionary (pypinyin's or the
             curated one), so suffix heuristics for unknown words do not apply.
+        covered: per character, whether a dictionary phrase of 2+ characters settles its reading.
+        learned: indices of the characters whose reading the polyphone model chose; rules that guess a
+            function word's reading from its neighbours leave them alone.
+        citation: the syllables as chosen, before sandhi (set by the G2P for evaluation).
     """
 
     text: str
     syllables: list[str]
     frozen: bool = False
     in_dictionary: bool = False
+    covered: tuple[bool, ...] = ()
+    learned: set[int] = field(default_factory=set)
+    citation: tuple[str, ...] = ()
 
 
 def tone(syllable: str) -> int:
@@ -135,7 +142,7 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         last = t[-1]
         if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
             s[-1] = with_tone(s[-1], 5)
-        elif last == "地" and not w.in_dictionary and n >= 3 and t[0] == t[1]:
+        elif last == "地" and not w.in_dictionary and n >= 3 and t[0] == t[1] and n - 1 not in w.learned:
             s[-1] = "de5"  # 慢慢地
         elif last == "过" and n == 2 and not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX:
             s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
@@ -152,6 +159,8 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     c = w.text
     if prev is None:
         return  # phrase-initial: an interjection (啊!) or a full word (得了吧)
+    if w.learned and c in "的了着得地":
+        return  # the polyphone model chose the reading (le5 vs liao3, zhe5 vs zhao2, de5 vs dei3)
     if c in lx.PARTICLES or c in "的了着":
         w.syllables[0] = with_tone(w.syllables[0], 5)
     elif c == "地" and nxt is not None:
