@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "wyoming",
     "bench",
     "eval",
+    "eval_frontend",
     "train",
     "export",
 )
