@@ -5,8 +5,8 @@ A table is ``frontend_cases/<lang>-<kind>-<category>.tsv`` (UTF-8), one case per
 
 * kind ``norm``: ``expected`` is what a careful native reader says; the system's answer is the frontend's
   normalized text (``Utterance.normalized``). English is compared after lower-casing, dropping punctuation
-  other than apostrophes and collapsing whitespace; Mandarin by its Chinese characters and Latin words
-  (lower-cased), punctuation and spacing dropped.
+  other than apostrophes and collapsing whitespace; Mandarin by its Chinese characters and its Latin letters
+  (lower-cased), punctuation and spacing dropped (so an acronym spelled "G D P" matches "GDP").
 * kind ``pinyin``: ``expected`` is surface pinyin (neutral tone 5, sandhi applied, ``ü`` as ``v``), one
   syllable per Han character of the input, space-separated; the system's answer is the pinyin of the
   frontend's Mandarin segments. Compared syllable list to syllable list.
@@ -26,6 +26,7 @@ KINDS = ("norm", "pinyin")
 LANGS = ("en", "zh")
 
 _EN_DROP = regex.compile(r"[^\p{L}\p{N}'\s]")
+_ZH_DROP = regex.compile(r"[^\p{Han}\p{Latin}\p{N}']")
 _ZH_UNITS = regex.compile(r"\p{Han}|[\p{Latin}\p{N}']+")
 
 
@@ -88,7 +89,7 @@ def norm_key(lang: str, text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("’", "'")
     if lang == "en":
         return " ".join(_EN_DROP.sub(" ", text.lower()).split())
-    return " ".join(_ZH_UNITS.findall(text.lower()))
+    return " ".join(_ZH_UNITS.findall(_ZH_DROP.sub("", text.lower())))
 
 
 def pinyin_key(syllables: Iterable[str]) -> str:
