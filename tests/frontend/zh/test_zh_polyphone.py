@@ -85,3 +85,30 @@ def test_char_readings_align_with_text(g2p: MandarinG2P) -> None:
     assert len(readings) == len(text)
     assert [r is not None for r in readings] == [c in "纸个好" for c in text]
     assert readings[text.index("好")] == ("好", "hao3", "hao3")
+
+
+@pytest.mark.parametrize(
+    ("text", "char", "expected"),
+    [
+        ("汤姆昨天没穿牛仔裤。", "没", "mei2"),  # a frequent one-character word keeps its everyday reading (g2pM: mo4)
+        ("除了星期天我每一天都工作。", "都", "dou1"),  # g2pM: du1
+        ("净资产收益率是重要的财务指标。", "率", "lv4"),  # a jieba word: the model is not sure enough (shuai4)
+        ("作品的标题隐藏着重要的秘密。", "藏", "cang2"),  # g2pM: zang4
+        ("朝鲜目前的执政党为朝鲜劳动党。", "鲜", "xian3"),  # ... but it is where it is right and certain
+    ],
+)
+def test_everyday_readings_are_guarded(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
+    assert citation(g2p, text, char) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("它的履带可以被拆下来。", "ta1 de5 lv3 dai4 ke2 yi3 bei4 chai1 xia5 lai5"),
+        ("冷静下来！", "leng3 jing4 xia5 lai5"),
+        ("快进来坐吧！", "kuai4 jin4 lai5 zuo4 ba5"),
+        ("它们受到栖息地退化的威胁。", "ta1 men5 shou4 dao4 qi1 xi1 di4 tui4 hua4 de5 wei1 xie2"),
+    ],
+)
+def test_directional_complements_and_place_nouns(g2p: MandarinG2P, text: str, expected: str) -> None:
+    assert " ".join(p for t in g2p(text) for p in t.pinyin) == expected

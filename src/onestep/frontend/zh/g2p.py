@@ -185,28 +185,37 @@ class MandarinG2P:
         """Let the polyphone model choose the readings the phrase dictionaries do not settle (in place).
 
         A polyphone gets the model's reading when no phrase of 2+ characters covers it (single-character
-        words, words jieba made up). Phrase readings stand: the model (trained on encyclopedia sentences with
+        words, words jieba made up; in words of jieba's dictionary only when it is ``DICTIONARY_WORD_CONFIDENCE``
+        sure). Phrase readings stand: the model (trained on encyclopedia sentences with
         one labelled character each) is less reliable than the phrase data on everyday words (it reads 了解 as
-        le5 jie3). User lexicon words, the curated words of :mod:`~onestep.frontend.zh.lexicon` and the function
-        characters that the context rules read (``RULE_CHARS``) are never changed.
+        le5 jie3). User lexicon words, the curated words of :mod:`~onestep.frontend.zh.lexicon`, the function
+        characters that the context rules read (``RULE_CHARS``) and frequent one-character words with a
+        dominant reading (``lexicon.DEFAULT_READING_WORDS``: 都, 没, 还 ...) are never changed.
         """
         model = self._model
         if model is None:
             return
-        asked: list[tuple[Word, int]] = []
+        asked: list[tuple[Word, int, float]] = []
         positions: list[int] = []
         for w, start in zip(words, starts):
-            if w.frozen or w.text in lx.WORD_PINYIN:
+            if w.frozen or w.text in lx.WORD_PINYIN or w.text in lx.DEFAULT_READING_WORDS:
                 continue
+            if len(w.text) == 1:
+                needed = SINGLE_CHAR_CONFIDENCE
+            elif self._is_word(w.text):
+                needed = DICTIONARY_WORD_CONFIDENCE
+            else:
+                needed = 0.0
             for k, char in enumerate(w.text):
                 if char not in RULE_CHARS and not (w.covered and w.covered[k]) and model.is_polyphone(char):
-                    asked.append((w, k))
+                    asked.append((w, k, needed))
                     positions.append(start + k)
         if not asked:
             return
-        for (w, k), guess in zip(asked, model.predict(text, positions)):
-            w.syllables[k] = guess.reading
-            w.learned.add(k)
+        for (w, k, needed), guess in zip(asked, model.predict(text, positions)):
+            if guess.probability >= needed:
+                w.syllables[k] = guess.reading
+                w.learned.add(k)
 
     def _segment(self, run: str) -> list[Word]:
         """Words of a run of readable characters: user lexicon words whole, the rest cut by jieba."""
@@ -277,6 +286,12 @@ _UNCOVERED_RULES = frozenset("长为子得将")
 # Function characters read by the context rules here and in sandhi.py (neutral 的/了/着/地/得, 为 wei2/wei4,
 # 长, 教, 子, 将), not by the polyphone model, which is worse on them in running text (慢慢地 as di4).
 RULE_CHARS = frozenset("的了着地得为长教子将")
+# How sure the model must be to change the default reading of a polyphone in a one-character word, and in a
+# word of jieba's dictionary that pypinyin's phrase data does not hold (such words mostly take each
+# character's default reading: 收益率 lv4, 隐藏 cang2; tuned on CPP dev and the training corpus, see
+# docs/FRONTEND.md); words jieba made up take the model's reading as is.
+SINGLE_CHAR_CONFIDENCE = 0.0
+DICTIONARY_WORD_CONFIDENCE = 0.99
 
 
 def _uncovered_reading(word: str, index: int, syllable: str) -> str:

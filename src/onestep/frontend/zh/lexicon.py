@@ -74,6 +74,15 @@ WEI4_BEFORE: frozenset[str] = frozenset(
     "服务 着想 担心 操心 高兴 骄傲 自豪 效力 祝福 加油 喝彩 欢呼 鼓掌 难过 工作 奋斗 牺牲 报仇 干杯 付出".split()
 )
 
+# Frequent single-character words of running text whose everyday reading dominates (和 he2, 都 dou1, 没 mei2,
+# 还 hai2, 更 geng4 ...): chosen from the polyphones most often left unsettled by the phrase data in the training
+# corpus. The polyphone model, trained on encyclopedia sentences that sample every reading about equally, picks
+# their rare readings far too often (没 as mo4, 都 as du1); as single-character words they keep the dictionary's.
+DEFAULT_READING_WORDS = frozenset("和中上与会作大都吗比曾通可说那要给把过更约看没离难重只还好")
+# Adverbs and other words before a directional complement that do not make it a verb's complement (快进来 kuai4
+# jin4 lai5, not jin5).
+NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已正没不很太")
+
 # Modal particles: neutral tone after another word (吗 呢 吧 ...).
 PARTICLES: frozenset[str] = frozenset("吗呢吧啊呀哇啦嘛呗喽咯嘞哦")
 

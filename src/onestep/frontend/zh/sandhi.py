@@ -143,7 +143,7 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         last = t[-1]
         if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
             s[-1] = with_tone(s[-1], 5)
-        elif last == "地" and not w.in_dictionary and n >= 3 and not is_word(t[-2:]) and n - 1 not in w.learned:
+        elif last == "地" and not w.in_dictionary and n >= 3 and not is_word(t) and not is_word(t[-2:]):
             s[-1] = "de5"  # 慢慢地, 认真地 (words jieba made up; not 胜地/目的地, where 地 is a noun)
         elif n >= 3 and t.endswith("不得") and s[-1].startswith("de"):
             s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
@@ -151,7 +151,9 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
         elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev)):
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
-            if (n >= 3 and t[-3] in lx.VERBS) or (n == 2 and _after_verb(prev)):
+            if (n >= 3 and not w.in_dictionary and t[-3] not in lx.NOT_VERB_BEFORE_DIRECTIONAL) or (
+                n == 2 and _after_verb(prev)
+            ):
                 s[-2] = with_tone(s[-2], 5)  # 站起来, 拿 出来 (a compound complement after a verb)
         elif n == 2 and last == "上" and t[0] in lx.VERBS:
             s[-1] = with_tone(s[-1], 5)  # 穿上, 关上
