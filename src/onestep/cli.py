@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "wyoming",
     "bench",
     "eval",
+    "eval_frontend",
     "train",
     "export",
 )

@@ -94,7 +94,7 @@ SANDHI: list[tuple[str, str]] = [
     ("我也很好", "wo2 ye3 hen2 hao3"),
     ("水果", "shui2 guo3"),
     # 一
-    ("一个", "yi2 ge4"),
+    ("一个", "yi2 ge5"),  # 个 as a measure word after a numeral is neutral
     ("一天", "yi4 tian1"),
     ("一起", "yi4 qi3"),
     ("一年", "yi4 nian2"),
@@ -132,7 +132,7 @@ SANDHI: list[tuple[str, str]] = [
     ("他说了什么", "ta1 shuo1 le5 shen2 me5"),
     ("他去过北京", "ta1 qu4 guo5 bei3 jing1"),
     ("狮过江", "shi1 guo4 jiang1"),
-    ("站起来", "zhan4 qi3 lai5"),
+    ("站起来", "zhan4 qi5 lai5"),  # a compound directional complement is neutral
     ("朋友", "peng2 you5"),
     ("哪儿", "na3 er5"),
     ("女儿", "nv3 er2"),

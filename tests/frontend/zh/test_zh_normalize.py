@@ -132,6 +132,32 @@ CASES: list[tuple[str, str]] = [
 ]
 
 
+# rules added for issue 12 (the broad tables are onestep/eval/frontend_cases/zh-norm-*.tsv)
+CASES += [
+    ("用时2:15:30", "用时两小时十五分三十秒"),  # an elapsed time, not a clock time
+    ("比赛在15:00结束", "比赛在十五点结束"),  # 比 of 比赛 does not make a score
+    ("16:00:00发布", "十六点发布"),  # zero seconds are not read
+    ("7:08分", "七点零八分"),
+    ("账号：6222 0212 3456", "账号：六二二二零二幺二三四五六"),  # digit groups after a keyword
+    ("分机号是8021", "分机号是八零二幺"),
+    ("航班CA1501", "航班CA幺五零幺"),  # 3+ digits glued to Latin letters: a code
+    ("G20峰会", "G二十峰会"),  # two digits stay a number
+    ("Office 2019", "Office 二零一九"),
+    ("公元前221年", "公元前二二一年"),
+    ("门票￥120", "门票一百二十元"),  # not the ambulance number after a currency sign
+    ("Chrome 120以上", "Chrome 一百二十以上"),
+    ("拨打999", "拨打九九九"),
+    ("这是12315消费者投诉热线", "这是幺二三幺五消费者投诉热线"),
+    ("7-9月", "七到九月"),
+    ("5万-8万元", "五万到八万元"),
+    ("每天2-3小时", "每天两到三小时"),
+    ("最低-8度", "最低零下八度"),
+    ("完成了100%", "完成了百分之百"),
+    ("版本2.10.1", "版本二点一零点一"),
+    ("C++ 17", "C加加 十七"),
+]
+
+
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_normalize(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected

@@ -28,6 +28,7 @@ from pypinyin.pinyin_dict import pinyin_dict  # noqa: E402
 from onestep.frontend.tokens import Token  # noqa: E402
 from onestep.frontend.zh import lexicon as lx  # noqa: E402
 from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes  # noqa: E402
+from onestep.frontend.zh.polyphone import PolyphoneModel, shared_model  # noqa: E402
 from onestep.frontend.zh.sandhi import Word, apply_sandhi  # noqa: E402
 
 _SYLLABLE = re.compile(r"[a-z]+[1-5]")
@@ -55,7 +56,9 @@ class MandarinG2P:
             different from its length, or a syllable that is not tone-numbered pinyin.
     """
 
-    def __init__(self, user_words: Mapping[str, list[str]] | None = None) -> None:
+    def __init__(
+        self, user_words: Mapping[str, list[str]] | None = None, *, polyphone_model: PolyphoneModel | None = None
+    ) -> None:
         self._user: dict[str, tuple[str, ...]] = {
             word: _validate_entry(word, syllables) for word, syllables in (user_words or {}).items()
         }
@@ -66,7 +69,8 @@ class MandarinG2P:
         )
         self._tokenizer: jieba.Tokenizer | None = None
         self._lock = threading.Lock()
-        self._readings: dict[str, tuple[tuple[str, ...], bool]] = {}
+        self._readings: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {}
+        self._model = polyphone_model if polyphone_model is not None else shared_model()
 
     def load(self) -> None:
         """Load the jieba dictionary now (idempotent); otherwise the first call does it."""
@@ -82,6 +86,8 @@ class MandarinG2P:
                 freq = tokenizer.suggest_freq(word, tune=False)
                 if freq > tokenizer.FREQ.get(word, 0):
                     tokenizer.add_word(word, freq)
+            if self._model is not None:
+                self._model.load()
             self._tokenizer = tokenizer
 
     def __call__(self, text: str) -> list[Token]:
@@ -95,42 +101,121 @@ class MandarinG2P:
             punctuation marks (``phonemes`` = one inventory symbol); ``whitespace`` marks a space after the
             token in the phoneme string.
         """
-        self.load()
         tokens: list[Token] = []
         kinds: list[str] = []  # "word" or the spacing of a punctuation mark
-        phrase: list[Word] = []
-
-        def flush_phrase() -> None:
-            if not phrase:
-                return
-            self._apply_context(phrase)
-            apply_sandhi(phrase, self._is_word)
-            for w in phrase:
+        for item in self._items(text):
+            if isinstance(item, tuple):
+                char, (symbol, spacing) = item
+                tokens.append(Token(char, symbol))
+                kinds.append(spacing)
+                continue
+            for w in item:
                 tokens.append(Token(w.text, "".join(map(syllable_phonemes, w.syllables)), list(w.syllables)))
                 kinds.append("word")
-            phrase.clear()
-
-        run: list[str] = []
-        for char in text:
-            if _is_readable(char):
-                run.append(char)
-                continue
-            if run:
-                phrase.extend(self._segment("".join(run)))
-                run.clear()
-            mark = PUNCTUATION.get(char)
-            if mark is not None:
-                flush_phrase()
-                tokens.append(Token(char, mark[0]))
-                kinds.append(mark[1])
-        if run:
-            phrase.extend(self._segment("".join(run)))
-        flush_phrase()
-
         for i in range(len(tokens) - 1):
             here, after = kinds[i], kinds[i + 1]
             tokens[i].whitespace = here == "after" or (here == "word" and after in ("word", "before"))
         return tokens
+
+    def char_readings(self, text: str) -> list[tuple[str, str, str] | None]:
+        """Per character of ``text``: ``(char, citation, surface)`` pinyin, or None where nothing is read.
+
+        ``citation`` is the character's reading as chosen (dictionary, user lexicon or polyphone model) before
+        tone sandhi and neutral tones; ``surface`` is what is spoken. Used by the evaluation.
+        """
+        out: list[tuple[str, str, str] | None] = [None] * len(text)
+        pos = 0
+        for item in self._items(text):
+            if isinstance(item, tuple):
+                pos = text.index(item[0], pos) + 1
+                continue
+            for w in item:
+                start = text.index(w.text, pos)
+                for k, (c, cit, sur) in enumerate(zip(w.text, w.citation, w.syllables)):
+                    out[start + k] = (c, cit, sur)
+                pos = start + len(w.text)
+        return out
+
+    def _items(self, text: str) -> list[list[Word] | tuple[str, tuple[str, str]]]:
+        """Phrases (words with surface syllables) and punctuation marks ``(char, (symbol, spacing))`` in order."""
+        self.load()
+        items: list[list[Word] | tuple[str, tuple[str, str]]] = []
+        phrase: list[Word] = []
+        starts: list[int] = []  # offset in text of each word of every phrase, in order
+        words: list[Word] = []
+
+        def add_run(end: int, run: str) -> None:
+            offset = end - len(run)
+            for w in self._segment(run):
+                phrase.append(w)
+                words.append(w)
+                starts.append(offset)
+                offset += len(w.text)
+
+        run_start = -1
+        for i, char in enumerate(text):
+            if _is_readable(char):
+                if run_start < 0:
+                    run_start = i
+                continue
+            if run_start >= 0:
+                add_run(i, text[run_start:i])
+                run_start = -1
+            mark = PUNCTUATION.get(char)
+            if mark is not None:
+                if phrase:
+                    items.append(list(phrase))
+                    phrase.clear()
+                items.append((char, mark))
+        if run_start >= 0:
+            add_run(len(text), text[run_start:])
+        if phrase:
+            items.append(list(phrase))
+
+        self._disambiguate(text, words, starts)
+        for item in items:
+            if isinstance(item, list):
+                self._apply_context(item)
+                for w in item:
+                    w.citation = tuple(w.syllables)
+                apply_sandhi(item, self._is_word)
+        return items
+
+    def _disambiguate(self, text: str, words: list[Word], starts: list[int]) -> None:
+        """Let the polyphone model choose the readings the phrase dictionaries do not settle (in place).
+
+        A polyphone gets the model's reading when no phrase of 2+ characters covers it (single-character
+        words, words jieba made up; in words of jieba's dictionary only when it is ``DICTIONARY_WORD_CONFIDENCE``
+        sure). Phrase readings stand: the model (trained on encyclopedia sentences with
+        one labelled character each) is less reliable than the phrase data on everyday words (it reads 了解 as
+        le5 jie3). User lexicon words, the curated words of :mod:`~onestep.frontend.zh.lexicon`, the function
+        characters that the context rules read (``RULE_CHARS``) and frequent one-character words with a
+        dominant reading (``lexicon.DEFAULT_READING_WORDS``: 都, 没, 还 ...) are never changed.
+        """
+        model = self._model
+        if model is None:
+            return
+        asked: list[tuple[Word, int, float]] = []
+        positions: list[int] = []
+        for w, start in zip(words, starts):
+            if w.frozen or w.text in lx.WORD_PINYIN or w.text in lx.DEFAULT_READING_WORDS:
+                continue
+            if len(w.text) == 1:
+                needed = SINGLE_CHAR_CONFIDENCE
+            elif self._is_word(w.text):
+                needed = DICTIONARY_WORD_CONFIDENCE
+            else:
+                needed = 0.0
+            for k, char in enumerate(w.text):
+                if char not in RULE_CHARS and not (w.covered and w.covered[k]) and model.is_polyphone(char):
+                    asked.append((w, k, needed))
+                    positions.append(start + k)
+        if not asked:
+            return
+        for (w, k, needed), guess in zip(asked, model.predict(text, positions)):
+            if guess.probability >= needed:
+                w.syllables[k] = guess.reading
+                w.learned.add(k)
 
     def _segment(self, run: str) -> list[Word]:
         """Words of a run of readable characters: user lexicon words whole, the rest cut by jieba."""
@@ -153,17 +238,18 @@ class MandarinG2P:
                 words.append(Word(piece, list(self._user[piece]), frozen=True, in_dictionary=True))
                 continue
             for text in self._tokenizer.lcut(piece):
-                syllables, in_dictionary = self._reading(text)
-                words.append(Word(text, list(syllables), in_dictionary=in_dictionary))
+                syllables, in_dictionary, covered = self._reading(text)
+                words.append(Word(text, list(syllables), in_dictionary=in_dictionary, covered=covered))
         return words
 
-    def _reading(self, word: str) -> tuple[tuple[str, ...], bool]:
-        """Citation syllables of a word and whether a phrase dictionary covered it whole (cached)."""
+    def _reading(self, word: str) -> tuple[tuple[str, ...], bool, tuple[bool, ...]]:
+        """Citation syllables of a word, whether a phrase dictionary covered it whole, and per character
+        whether a phrase of 2+ characters inside the word covers it (cached)."""
         cached = self._readings.get(word)
         if cached is not None:
             return cached
         if word in lx.WORD_PINYIN:
-            result = (lx.WORD_PINYIN[word], True)
+            result = (lx.WORD_PINYIN[word], True, (True,) * len(word))
         else:
             syllables = lazy_pinyin(word, style=Style.TONE3, neutral_tone_with_five=True)
             syllables = [s if s[-1:].isdigit() else f"{s}5" for s in syllables]
@@ -171,7 +257,9 @@ class MandarinG2P:
                 for i, char in enumerate(word):
                     if char in _UNCOVERED_RULES and not _covered_by_phrase(word, i):
                         syllables[i] = _uncovered_reading(word, i, syllables[i])
-            result = (tuple(syllables), word in PHRASES_DICT)
+            in_dictionary = word in PHRASES_DICT
+            covered = tuple(len(word) > 1 and (in_dictionary or _covered_by_phrase(word, i)) for i in range(len(word)))
+            result = (tuple(syllables), in_dictionary, covered)
         if len(self._readings) < 200_000:
             self._readings[word] = result
         return result
@@ -179,7 +267,7 @@ class MandarinG2P:
     def _apply_context(self, phrase: list[Word]) -> None:
         """Readings of single-character words that depend on their neighbours (长, 教, 为)."""
         for i, w in enumerate(phrase):
-            if w.frozen or len(w.text) != 1:
+            if w.frozen or len(w.text) != 1 or w.learned:
                 continue
             if w.text == "长":
                 nxt = phrase[i + 1].text[0] if i + 1 < len(phrase) else ""
@@ -195,6 +283,15 @@ class MandarinG2P:
 
 
 _UNCOVERED_RULES = frozenset("长为子得将")
+# Function characters read by the context rules here and in sandhi.py (neutral 的/了/着/地/得, 为 wei2/wei4,
+# 长, 教, 子, 将), not by the polyphone model, which is worse on them in running text (慢慢地 as di4).
+RULE_CHARS = frozenset("的了着地得为长教子将")
+# How sure the model must be to change the default reading of a polyphone in a one-character word, and in a
+# word of jieba's dictionary that pypinyin's phrase data does not hold (such words mostly take each
+# character's default reading: 收益率 lv4, 隐藏 cang2; tuned on CPP dev and the training corpus, see
+# docs/FRONTEND.md); words jieba made up take the model's reading as is.
+SINGLE_CHAR_CONFIDENCE = 0.0
+DICTIONARY_WORD_CONFIDENCE = 0.99
 
 
 def _uncovered_reading(word: str, index: int, syllable: str) -> str:
@@ -225,6 +322,8 @@ def _wei_is_for(phrase: list[Word], index: int) -> bool:
     if index == 0:
         return True
     nxt = phrase[index + 1].text if index + 1 < len(phrase) else ""
+    if any(w.text in lx.WEI4_BEFORE for w in phrase[index + 1 : index + 6]):
+        return True  # 为人民服务, 为别人着想
     return nxt in lx.PRONOUNS or nxt[:1] in ("了", "此", "何") or phrase[index - 1].text in lx.WEI4_AFTER
 
 

@@ -38,7 +38,7 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
     迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
     牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
-    拾掇 提防 招牌 能耐
+    拾掇 提防 招牌 能耐 意思 多少
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
     """.split()
 )
@@ -58,6 +58,30 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
     宝宝 星星 猩猩 蛐蛐 饽饽 馍馍 泡泡 嬷嬷 谢谢
     """.split()
 )
+
+# Single-character action verbs: a directional complement right after one is neutral (拿出来 na2 chu5 lai5,
+# 穿上 chuan1 shang5).
+VERBS: frozenset[str] = frozenset(
+    "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
+    "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
+)
+# 个 is neutral after a numeral or a demonstrative (一个 yi2 ge5, 这个 zhe4 ge5, 几个 ji3 ge5).
+GE5_AFTER = frozenset("一二三四五六七八九十百千万两几这那哪半")
+# 着 after these verbs is the result complement zhao2 (睡着, 找着, 猜着), not the aspect particle zhe5.
+ZHAO2_AFTER = frozenset("睡找猜够摸逮抓碰见")
+# 为 is "for" (wei4) when one of these follows later in the phrase (为人民服务, 为别人着想).
+WEI4_BEFORE: frozenset[str] = frozenset(
+    "服务 着想 担心 操心 高兴 骄傲 自豪 效力 祝福 加油 喝彩 欢呼 鼓掌 难过 工作 奋斗 牺牲 报仇 干杯 付出".split()
+)
+
+# Frequent single-character words of running text whose everyday reading dominates (和 he2, 都 dou1, 没 mei2,
+# 还 hai2, 更 geng4 ...): chosen from the polyphones most often left unsettled by the phrase data in the training
+# corpus. The polyphone model, trained on encyclopedia sentences that sample every reading about equally, picks
+# their rare readings far too often (没 as mo4, 都 as du1); as single-character words they keep the dictionary's.
+DEFAULT_READING_WORDS = frozenset("和中上与会作大都吗比曾通可说那要给把过更约看没离难重只还好")
+# Adverbs and other words before a directional complement that do not make it a verb's complement (快进来 kuai4
+# jin4 lai5, not jin5).
+NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已正没不很太")
 
 # Modal particles: neutral tone after another word (吗 呢 吧 ...).
 PARTICLES: frozenset[str] = frozenset("吗呢吧啊呀哇啦嘛呗喽咯嘞哦")

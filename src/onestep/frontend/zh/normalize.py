@@ -65,14 +65,14 @@ _SERVICE_NUMBERS = (
     "110|119|120|122|114|12315|12345|12306|12320|12369|10086|10010|10000|95588|95533|95555|95566|95599|95522"
 )
 _DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助)[是为:：]?\s?$")
-_DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中心|客服|查号|台)")
+_DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中心|客服|查号|台)|^[\u4e00-\u9fff]{0,6}(?:热线|客服|服务电话)")
 _EMERGENCY = frozenset({"110", "119", "120", "122"})
 # a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
 _COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|月|日|号|度|名)")
-_COUNTED_BEFORE = re.compile(r"[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.]$")
+_COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.$¥€£]|[A-Za-z]\s?)$")
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
-    "QQ号|QQ|qq|微信号|航班号|座位号"
+    "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号"
 )
 
 
@@ -124,22 +124,42 @@ def _small_cardinal(m: re.Match[str]) -> str:
     return read_cardinal(m.group(1))
 
 
-def _clock(hour: str, minute: str, second: str | None) -> str:
+def _clock(hour: str, minute: str, second: str | None, *, minute_word: bool = True) -> str:
+    """``8:05:30`` -> 八点零五分三十秒; zero seconds are not read (16:00:00 -> 十六点)."""
+    if second == "00":
+        second = None
     spoken = read_cardinal(hour, liang=True) + "点"
     if minute != "00" or second:
-        spoken += ("零" if minute[0] == "0" and minute != "00" else "") + read_cardinal(minute) + "分"
+        spoken += ("零" if minute[0] == "0" and minute != "00" else "") + read_cardinal(minute)
+        spoken += "分" if minute_word or second else ""
     if second:
-        spoken += ("零" if second[0] == "0" and second != "00" else "") + read_cardinal(second) + "秒"
+        spoken += ("零" if second[0] == "0" else "") + read_cardinal(second) + "秒"
     return spoken
+
+
+def _duration(hours: str, minutes: str, seconds: str | None) -> str:
+    """``2:15:30`` as an elapsed time: 两小时十五分三十秒."""
+    spoken = (read_cardinal(hours, liang=True) + "小时") if int(hours) else ""
+    spoken += read_cardinal(minutes) + "分"
+    return spoken + (read_cardinal(seconds) + "秒" if seconds else "")
+
+
+_SCORE_BEFORE = re.compile(r"(?:比分|比数|以|战绩|比赛结果)[是为:：]?\s?$")
+_DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游了|全程用了)[是为:：]?\s?$")
 
 
 def _time(m: re.Match[str]) -> str:
-    if "比" in _before(m, 4):
+    before = _before(m, 6)
+    if _SCORE_BEFORE.search(before):
         return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(4) is None else m.group()
-    spoken = _clock(m.group(1), m.group(2), m.group(3))
-    if m.group(4) is not None:
-        spoken += "到" + _clock(m.group(4), m.group(5), m.group(6))
-    return spoken
+    if m.group(4) is None and _DURATION_BEFORE.search(before):
+        return _duration(m.group(1), m.group(2), m.group(3))
+    minute_word = not _after(m, 1).startswith("分")  # 7:08分
+    if m.group(4) is None:
+        return _clock(m.group(1), m.group(2), m.group(3), minute_word=minute_word)
+    return _clock(m.group(1), m.group(2), m.group(3)) + "到" + _clock(
+        m.group(4), m.group(5), m.group(6), minute_word=minute_word
+    )
 
 
 def _ratio_text(a: str, b: str) -> str:
@@ -161,15 +181,26 @@ def _digit_groups(m: re.Match[str]) -> str:
 
 
 def _service_number(m: re.Match[str]) -> str:
-    if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 3)):
+    if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 10)):
         return read_digits(m.group(), yao=True)
-    if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 1)):
+    if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 2)):
         return read_digits(m.group(), yao=True)  # a bare 110/119/120/122 is the emergency number
     return m.group()
 
 
 def _id_number(m: re.Match[str]) -> str:
-    return m.group(1) + m.group(2) + read_digits(m.group(3), yao=True)
+    return m.group(1) + m.group(2) + read_digits(re.sub(r"[-\s]", "", m.group(3)), yao=True)
+
+
+def _latin_code(m: re.Match[str]) -> str:
+    """Digits glued to Latin letters: 3+ digits are a code read digit by digit (CA1501, G101, C919)."""
+    return m.group(1) + read_digits(m.group(2), yao=True)
+
+
+def _version(m: re.Match[str]) -> str:
+    """1.2.3 / 2.10.1: the first part as a number, later parts digit by digit (一点一零 for .10)."""
+    first, *rest = m.group().split(".")
+    return "点".join([read_cardinal(first), *(read_digits(p) for p in rest)])
 
 
 def _money_amount(amount: str) -> str:
@@ -233,7 +264,7 @@ def _number(m: re.Match[str]) -> str:
     parts = m.group().split(".")
     integer = parts[0]
     if len(parts) > 2:  # version numbers: 1.2.3
-        return "点".join(read_cardinal(p) if not (len(p) > 1 and p[0] == "0") else read_digits(p) for p in parts)
+        return "点".join([read_cardinal(integer), *(read_digits(p) for p in parts[1:])])
     if len(integer) > 1 and integer[0] == "0" and len(parts) == 1:
         return read_digits(integer, yao=True)  # codes with leading zeros: 007
     if len(integer) >= 11 and len(parts) == 1:
@@ -252,6 +283,7 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.])([0-9]{4})\s?" + _RANGE + r"\s?([0-9]{4})(?=\s?年)", _year_range),
     _sub(r"(?<![0-9.])[0-9]{4}(?=\s?年)", _year),
+    _sub(r"(?<![0-9.])([0-9]{1,2})\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", r"\1到"),
     _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
     _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
     # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
@@ -267,7 +299,13 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
     _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房))", lambda m: read_digits(m.group(), yao=True)),  # 305房间
-    _sub(rf"({_ID_KEYWORDS})((?:号码)?[是为:：]?\s?)([0-9]+)(?![0-9.])", _id_number),
+    _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
+    _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
+    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3}))([0-9]{3,})(?![0-9.])", _latin_code),  # CA1501, G101, wx2023...
+    _sub(r"(?<=[A-Za-z]\s)(?:19|20)[0-9]{2}(?![0-9.])", lambda m: read_digits(m.group())),  # Office 2019
+    _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", lambda m: m.group(1) + read_digits(m.group(2))),
+    _sub(r"(?<![0-9.])100\s?%", "百分之百"),
+    _sub(r"(?<![A-Za-z])C\+\+", "C加加"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
     _sub(rf"({_CURRENCY_ALT})\s?([0-9]+(?:\.[0-9]+)?)\s?(万亿|亿|万|千|百万|百)?", _money_prefix),
     _sub(r"(?<![0-9.])[0-9]+\.[0-9]+(?=\s?(?:元|块|美元|欧元|英镑|港元|日元))", _money_suffix),
@@ -280,10 +318,12 @@ _RULES: list[Rule] = [
     _sub(r"(?<=[0-9])\+(?![0-9+])", "多"),  # 5000+ → 五千多
     # ranges: 3-5天 → 3到5天
     _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
+    _sub(rf"(?<=[0-9][万亿千百])\s?{_DASH}\s?(?=[0-9])", "到"),
+    _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?度)", "零下"),
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?({_UNIT_ALT})(?![A-Za-z²³])", _unit),
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
-    _sub(rf"(?<![0-9.])(?<!第)2(?=\s?(?:{_MEASURES}))", "两"),
+    _sub(rf"(?<![0-9.])(?<!第)2(?=\s?(?:{_MEASURES})|到[0-9]+(?:\.[0-9]+)?\s?(?:{_MEASURES}))", "两"),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])", "加"),
     _sub(r"\s?×\s?", "乘"),

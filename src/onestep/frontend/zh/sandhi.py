@@ -17,7 +17,7 @@ Words marked ``frozen`` (user lexicon entries) are never changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from onestep.frontend.zh import lexicon as lx
 
@@ -32,12 +32,19 @@ class Word:
         frozen: a user lexicon entry, whose syllables are final as given.
         in_dictionary: the reading came for the whole word from a phrase dictionary (pypinyin's or the
             curated one), so suffix heuristics for unknown words do not apply.
+        covered: per character, whether a dictionary phrase of 2+ characters settles its reading.
+        learned: indices of the characters whose reading the polyphone model chose; rules that guess a
+            function word's reading from its neighbours leave them alone.
+        citation: the syllables as chosen, before sandhi (set by the G2P for evaluation).
     """
 
     text: str
     syllables: list[str]
     frozen: bool = False
     in_dictionary: bool = False
+    covered: tuple[bool, ...] = ()
+    learned: set[int] = field(default_factory=set)
+    citation: tuple[str, ...] = ()
 
 
 def tone(syllable: str) -> int:
@@ -117,8 +124,9 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         t, s, n = w.text, w.syllables, len(w.text)
         prev = words[i - 1] if i > 0 else None
         nxt = words[i + 1] if i + 1 < len(words) else None
-        if t in lx.NEUTRAL_FINAL:
+        if t in lx.NEUTRAL_FINAL or (n > 2 and t[-2:] in lx.NEUTRAL_FINAL):  # 东西, 没关系, 红衣服
             s[-1] = with_tone(s[-1], 5)
+        _neutral_ge(w, words[i - 1] if i > 0 else None)
         pairs = [t[j : j + 2] for j in range(0, n, 2)]
         if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
             for j in range(0, n, 2):
@@ -135,14 +143,20 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         last = t[-1]
         if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
             s[-1] = with_tone(s[-1], 5)
-        elif last == "地" and not w.in_dictionary and n >= 3 and t[0] == t[1]:
-            s[-1] = "de5"  # 慢慢地
+        elif last == "地" and not w.in_dictionary and n >= 3 and not is_word(t) and not is_word(t[-2:]):
+            s[-1] = "de5"  # 慢慢地, 认真地 (words jieba made up; not 胜地/目的地, where 地 is a noun)
+        elif n >= 3 and t.endswith("不得") and s[-1].startswith("de"):
+            s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
         elif last == "过" and n == 2 and not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX:
             s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
-        elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and t != "过去":
+        elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev)):
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
-            if n >= 3 and not w.in_dictionary:
-                s[-2] = with_tone(s[-2], 5)  # 站起来
+            if (n >= 3 and not w.in_dictionary and t[-3] not in lx.NOT_VERB_BEFORE_DIRECTIONAL) or (
+                n == 2 and _after_verb(prev)
+            ):
+                s[-2] = with_tone(s[-2], 5)  # 站起来, 拿 出来 (a compound complement after a verb)
+        elif n == 2 and last == "上" and t[0] in lx.VERBS:
+            s[-1] = with_tone(s[-1], 5)  # 穿上, 关上
         elif last == "儿" and not any(t[-k:] in lx.ER_FULL_TONE for k in range(2, min(n, 4) + 1)):
             s[-1] = "er5"  # 儿化: 哪儿, 一点儿
 
@@ -152,6 +166,17 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     c = w.text
     if prev is None:
         return  # phrase-initial: an interjection (啊!) or a full word (得了吧)
+    if c == "着" and prev.text[-1] in lx.ZHAO2_AFTER and not w.learned:
+        w.syllables[0] = "zhao2"  # 睡着, 找着
+        return
+    if c in "上里" and nxt is None and prev.text[-1] not in lx.VERBS:
+        w.syllables[0] = with_tone(w.syllables[0], 5)  # 桌子上, 屋里: a locative after a noun
+        return
+    if c == "上" and prev.text[-1] in lx.VERBS and len(prev.text) == 1:
+        w.syllables[0] = "shang5"  # 穿 上
+        return
+    if w.learned and c in "的了着得地":
+        return  # the polyphone model chose the reading (le5 vs liao3, zhe5 vs zhao2, de5 vs dei3)
     if c in lx.PARTICLES or c in "的了着":
         w.syllables[0] = with_tone(w.syllables[0], 5)
     elif c == "地" and nxt is not None:
@@ -159,8 +184,25 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     elif c == "得":
         if prev.text in lx.PRONOUNS and nxt is not None:
             w.syllables[0] = "de2" if nxt.text[0] in "了到" else "dei3"  # 我得去 / 他得了奖
+        elif nxt is not None and nxt.text[0] == "了" and len(prev.text) >= 2:
+            w.syllables[0] = "de2"  # 考试 得了 满分 (obtained)
         else:
             w.syllables[0] = "de5"  # 跑 得 快
+
+
+def _after_verb(prev: Word | None) -> bool:
+    """Whether ``prev`` ends in a single-character action verb (so what follows is its complement)."""
+    return prev is not None and prev.text[-1] in lx.VERBS
+
+
+def _neutral_ge(w: Word, prev: Word | None) -> None:
+    """个 as a measure word after a numeral or demonstrative is neutral (一个, 这个, 两个; not 个人)."""
+    for k, c in enumerate(w.text):
+        if c != "个" or w.syllables[k] != "ge4":
+            continue
+        before = w.text[k - 1] if k > 0 else (prev.text[-1] if prev is not None else "")
+        if before in lx.GE5_AFTER:
+            w.syllables[k] = "ge5"
 
 
 def _third_tone(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:

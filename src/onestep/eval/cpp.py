@@ -1,0 +1,99 @@
+"""Mandarin polyphone accuracy on CPP ("Chinese Polyphones with Pinyin", the g2pM benchmark).
+
+CPP files: ``<split>.sent`` marks one polyphonic character per line as ``▁X▁``; ``<split>.lb`` holds its
+*lexical* pinyin (``u:`` for ``ü``; erhua written ``r5``). Our G2P outputs *surface* pinyin (tone sandhi and
+neutral tones applied), so a reading is judged **sandhi-aware**:
+
+The marked character is right when the label equals either its *citation* reading (the reading the G2P
+chose from the user lexicon, the phrase dictionaries or the polyphone model, before tone rules) or its
+*surface* reading. A wrong choice of reading (xing2 for hang2, le5 for liao3, zhe5 for zhao2) fails under
+both; a right reading whose tone the sandhi rules changed as speech demands (3rd tone before 3rd tone:
+展览 zhan2 lan3 for zhan3; 一 yi2 before a 4th tone; 不 bu2; a neutral directional complement) passes on its
+citation tone, which is the character's lexical tone. Erhua ``r5`` counts as ``er5``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MARK = "▁"
+Readings = Callable[[str], Sequence[tuple[str, str, str] | None]]  # text -> per char (char, citation, surface)
+
+
+@dataclass(frozen=True)
+class CppItem:
+    """One CPP line: the sentence without marks, the polyphone's index and its lexical pinyin (ü as v)."""
+
+    text: str
+    index: int
+    label: str
+
+
+def load_split(folder: Path, split: str) -> list[CppItem]:
+    """Read ``<split>.sent`` / ``<split>.lb`` from ``folder``.
+
+    Raises:
+        FileNotFoundError: a file is missing.
+        ValueError: the files differ in length or a line has no marked character.
+    """
+    sents = (folder / f"{split}.sent").read_text(encoding="utf-8").splitlines()
+    labels = (folder / f"{split}.lb").read_text(encoding="utf-8").splitlines()
+    if len(sents) != len(labels):
+        raise ValueError(f"{split}.sent has {len(sents)} lines but {split}.lb has {len(labels)}")
+    items = []
+    for number, (line, label) in enumerate(zip(sents, labels), 1):
+        a = line.find(MARK)
+        b = line.find(MARK, a + 1)
+        if a < 0 or b != a + 2:
+            raise ValueError(f"{split}.sent:{number}: no character marked as {MARK}X{MARK}")
+        items.append(CppItem(line[:a] + line[a + 1] + line[b + 1 :], a, normalize_label(label)))
+    return items
+
+
+def normalize_label(label: str) -> str:
+    """CPP's label in our spelling: ``u:`` -> ``v``, erhua ``r5`` -> ``er5``."""
+    label = label.strip().lower().replace("u:", "v")
+    return "er5" if label == "r5" else label
+
+
+def is_right(label: str, reading: tuple[str, str, str] | None) -> bool:
+    """The sandhi-aware rule of the module docstring; ``reading`` = ``(char, citation, surface)``."""
+    return reading is not None and label in (reading[1], reading[2])
+
+
+@dataclass
+class CppResult:
+    """Accuracy on one split, with the misses for inspection."""
+
+    split: str
+    total: int
+    right: int
+    seconds: float
+    misses: list[tuple[CppItem, tuple[str, str, str] | None]] = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+
+def evaluate(items: Sequence[CppItem], readings: Readings, split: str = "test", progress: bool = True) -> CppResult:
+    """Score ``readings`` (e.g. ``MandarinG2P().char_readings``) on ``items``; progress goes to stderr."""
+    result = CppResult(split, len(items), 0, 0.0)
+    start = time.perf_counter()
+    for k, item in enumerate(items, 1):
+        got = readings(item.text)[item.index]
+        if is_right(item.label, got):
+            result.right += 1
+        else:
+            result.misses.append((item, got))
+        if progress and (k % 1000 == 0 or k == len(items)):
+            print(f"\rCPP {split}: {k}/{len(items)} sentences, {result.right / k:.2%}", end="", file=sys.stderr,
+                  flush=True)
+    if progress and items:
+        print(file=sys.stderr)
+    result.seconds = time.perf_counter() - start
+    return result

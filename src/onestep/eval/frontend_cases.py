@@ -1,0 +1,154 @@
+"""Frontend case tables: loading, the comparison rules, and pass rates by (lang, kind, category).
+
+A table is ``frontend_cases/<lang>-<kind>-<category>.tsv`` (UTF-8), one case per line:
+``input<TAB>expected<TAB>note (optional)``; lines starting with ``#`` and blank lines are skipped.
+
+* kind ``norm``: ``expected`` is what a careful native reader says; the system's answer is the frontend's
+  normalized text (``Utterance.normalized``). English is compared after lower-casing, dropping punctuation
+  other than apostrophes and collapsing whitespace; Mandarin by its Chinese characters and its Latin letters
+  (lower-cased), punctuation and spacing dropped (so an acronym spelled "G D P" matches "GDP").
+* kind ``pinyin``: ``expected`` is surface pinyin (neutral tone 5, sandhi applied, ``ü`` as ``v``), one
+  syllable per Han character of the input, space-separated; the system's answer is the pinyin of the
+  frontend's Mandarin segments. Compared syllable list to syllable list.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import regex
+
+CASES_DIR = Path(__file__).parent / "frontend_cases"
+KINDS = ("norm", "pinyin")
+LANGS = ("en", "zh")
+
+_EN_DROP = regex.compile(r"[^\p{L}\p{N}'\s]")
+_ZH_DROP = regex.compile(r"[^\p{Han}\p{Latin}\p{N}']")
+_ZH_UNITS = regex.compile(r"\p{Han}|[\p{Latin}\p{N}']+")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of a case table."""
+
+    input: str
+    expected: str
+    note: str = ""
+    line: int = 0
+
+
+@dataclass
+class CaseTable:
+    """A case table file.
+
+    Attributes:
+        lang: ``"en"`` or ``"zh"``.
+        kind: ``"norm"`` or ``"pinyin"``.
+        category: e.g. ``"dates"``, ``"polyphones"``.
+        cases: its rows in file order.
+    """
+
+    lang: str
+    kind: str
+    category: str
+    path: Path
+    cases: list[Case] = field(default_factory=list)
+
+
+def load_table(path: Path) -> CaseTable:
+    """Read one ``<lang>-<kind>-<category>.tsv`` table.
+
+    Raises:
+        ValueError: a badly named file or a row without an input and an expected answer.
+    """
+    parts = path.stem.split("-", 2)
+    if len(parts) != 3 or parts[0] not in LANGS or parts[1] not in KINDS or not parts[2]:
+        raise ValueError(f"{path.name}: expected <lang>-<kind>-<category>.tsv with lang in {LANGS}, kind in {KINDS}")
+    table = CaseTable(parts[0], parts[1], parts[2], path)
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        cols = raw.split("\t")
+        if len(cols) < 2 or not cols[0].strip() or not cols[1].strip():
+            raise ValueError(f"{path.name}:{number}: need 'input<TAB>expected[<TAB>note]', got {raw!r}")
+        table.cases.append(Case(cols[0], cols[1].strip(), cols[2].strip() if len(cols) > 2 else "", number))
+    return table
+
+
+def load_tables(folder: Path = CASES_DIR, langs: Iterable[str] = LANGS) -> list[CaseTable]:
+    """Every table in ``folder`` of the given languages, sorted by file name."""
+    wanted = set(langs)
+    return [t for t in map(load_table, sorted(folder.glob("*.tsv"))) if t.lang in wanted]
+
+
+def norm_key(lang: str, text: str) -> str:
+    """The form in which normalized text is compared (see the module docstring)."""
+    text = unicodedata.normalize("NFKC", text).replace("’", "'")
+    if lang == "en":
+        return " ".join(_EN_DROP.sub(" ", text.lower()).split())
+    return " ".join(_ZH_UNITS.findall(_ZH_DROP.sub("", text.lower())))
+
+
+def pinyin_key(syllables: Iterable[str]) -> str:
+    """Syllables in the compared form: lower case, ``ü``/``u:`` as ``v``, single spaces."""
+    return " ".join(s.strip().lower().replace("ü", "v").replace("u:", "v") for s in syllables if s.strip())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One case's result: what the system answered, in compared form, and whether it passed."""
+
+    table: CaseTable
+    case: Case
+    got: str
+    want: str
+
+    @property
+    def passed(self) -> bool:
+        return self.got == self.want
+
+
+def run_tables(
+    tables: Iterable[CaseTable], normalize: Callable[[str], str], pinyin: Callable[[str], list[str]]
+) -> list[Outcome]:
+    """Run every case through the system.
+
+    Args:
+        normalize: input text -> normalized text (both languages).
+        pinyin: input text -> surface pinyin syllables of its Chinese characters.
+    """
+    out: list[Outcome] = []
+    for table in tables:
+        for case in table.cases:
+            if table.kind == "norm":
+                got, want = norm_key(table.lang, normalize(case.input)), norm_key(table.lang, case.expected)
+            else:
+                got, want = pinyin_key(pinyin(case.input)), pinyin_key(case.expected.split())
+            out.append(Outcome(table, case, got, want))
+    return out
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Pass rate of one (lang, kind, category)."""
+
+    lang: str
+    kind: str
+    category: str
+    passed: int
+    total: int
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.total if self.total else 0.0
+
+
+def pass_rates(outcomes: Iterable[Outcome]) -> list[Rate]:
+    """Pass rates grouped by (lang, kind, category), in that sort order."""
+    groups: dict[tuple[str, str, str], list[bool]] = {}
+    for o in outcomes:
+        groups.setdefault((o.table.lang, o.table.kind, o.table.category), []).append(o.passed)
+    return [Rate(*key, sum(v), len(v)) for key, v in sorted(groups.items())]
