@@ -170,3 +170,14 @@ def test_the_gpu_engine_takes_one_speaker_per_row_and_matches_the_onnx_engine(en
     np.testing.assert_allclose(default.audio, engine.synthesize(IDS).audio, atol=2e-4)
     view = SpeakerEngine(gpu, ((3, 1.0),), "tiny-zh-m")
     np.testing.assert_allclose(view.synthesize(IDS).audio, got[3].audio, atol=1e-5)
+
+
+def test_voices_command_shows_gender_accent_teacher_and_model(capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep.cli import main
+
+    assert main(["voices", "--voices-dir", str(MULTI_DIR), "--json"]) == 0
+    listing = {v["name"]: v for v in json.loads(capsys.readouterr().out)["voices"]}
+    zh_m = listing["tiny-zh-m"]
+    assert (zh_m["language"], zh_m["gender"], zh_m["accent"], zh_m["model"], zh_m["blends"]) == (
+        "zh", "male", "test", "tiny-multi", True,
+    )  # fmt: skip

@@ -1,4 +1,8 @@
-"""``onestep voices``: list the voices found on the search path (a table, or JSON with ``--json``)."""
+"""``onestep voices``: list the voices found on the search path (a table, or JSON with ``--json``).
+
+Per voice: its native language, the languages it passed the quality gate in, gender, accent, teacher voice,
+version, the model it belongs to (voices of one multi-speaker model blend: ``a:0.7+b:0.3``) and its
+measured quality (``onestep eval``)."""
 
 from __future__ import annotations
 
@@ -21,17 +25,26 @@ def run(args: argparse.Namespace) -> int:
     from onestep.runtime.voices import VoiceCatalog
 
     catalog = VoiceCatalog(args.voices_dir)
-    rows = [
-        {
-            "name": e.name,
-            "language": e.config.language,
-            "version": e.config.version,
-            "sample_rate": e.config.audio.sample_rate,
-            "placeholder": e.config.placeholder,
-            "path": str(e.path),
-        }
-        for e in catalog.entries.values()
-    ]
+    rows = []
+    for e in catalog.entries.values():
+        info = e.speaker
+        rows.append(
+            {
+                "name": e.name,
+                "language": e.config.language,
+                "passes": list(info.languages) if info else [],
+                "gender": info.gender if info else "",
+                "accent": info.accent if info else "",
+                "teacher": e.config.teacher,
+                "version": e.config.version,
+                "model": e.path.name,
+                "blends": info is not None,
+                "quality": info.quality if info else {},
+                "sample_rate": e.config.audio.sample_rate,
+                "placeholder": e.config.placeholder,
+                "path": str(e.path),
+            }
+        )
     if args.json:
         print(json.dumps({"voices": rows, "problems": catalog.problems}, ensure_ascii=False, indent=2))
         return 0
@@ -40,13 +53,15 @@ def run(args: argparse.Namespace) -> int:
         searched = ", ".join(str(p) for p in catalog.paths)
         console.print(f"no voices found (searched {searched})")
     else:
-        table = Table("name", "language", "version", "sample rate", "placeholder")
-        table.add_column("path", overflow="fold")
+        table = Table("name", "language", "passes", "gender", "accent", "teacher", "version", "model", "quality")
         for r in rows:
-            table.add_row(
-                r["name"], r["language"], r["version"], str(r["sample_rate"]), "yes" if r["placeholder"] else "",
-                r["path"],
+            quality = "; ".join(
+                f"{lang}: " + ", ".join(f"{k} {v}" for k, v in figures.items()) for lang, figures in r["quality"].items()
             )
+            table.add_row(
+                r["name"] + (" (placeholder)" if r["placeholder"] else ""), r["language"], ",".join(r["passes"]),
+                r["gender"], r["accent"], r["teacher"].split("/")[-1], r["version"], r["model"], quality,
+            )  # fmt: skip
         console.print(table)
     for problem in catalog.problems:
         console.print(f"[yellow]skipped[/] {problem}")

@@ -183,6 +183,13 @@ class VoiceEntry:
         return self.label or self.config.name
 
     @property
+    def speaker(self) -> SpeakerInfo | None:
+        """The voice's row description in a multi-speaker model (None for a single-speaker voice or a blend)."""
+        if self.mix is None or len(self.mix) != 1 or self.label is not None:
+            return None
+        return self.config.speakers[self.mix[0][0]]
+
+    @property
     def language(self) -> str:
         return self.config.language
 
