@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# TTS() preloads every language's frontend (seconds of CPU each time on this machine); tests that need a
+# warm frontend warm it themselves (tests/test_api.py checks the preload).
+os.environ.setdefault("ONESTEP_PRELOAD", "0")
 
 import onestep.frontend.en.tools
 import onestep.frontend.zh.tools

@@ -232,3 +232,18 @@ def test_concurrent_calls_share_engines_and_agree(tts: TTS) -> None:
         results = list(pool.map(lambda t: tts.synthesize(t).samples, texts))
     for got, want in zip(results, expected, strict=True):
         assert np.array_equal(got, want)
+
+
+def test_tts_preloads_the_frontend_so_no_later_call_imports_anything() -> None:
+    """TTS() is ready at load: a first sentence with digits, units and Latin words in either language
+    imports no module (the server preloads the same way)."""
+    import sys
+
+    from onestep import TTS
+
+    fixtures = Path(__file__).resolve().parent / "fixtures"
+    tts = TTS(voice="tiny", voices_dir=[fixtures], threads=1, preload=True)
+    before = set(sys.modules)
+    for text in ("我买了3.5公斤苹果，用iPhone付了12元。", "On Jan. 5, 2027 at 3:30 pm the 2nd run cost $4.50."):
+        tts.synthesize(text)
+    assert set(sys.modules) - before == set()
