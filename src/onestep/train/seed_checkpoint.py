@@ -19,7 +19,16 @@ from pathlib import Path
 import torch
 
 from onestep.model.export import load_voice_models
+from onestep.model.voice_models import VoiceModels
 from onestep.train.checkpoint import CHECKPOINTS, _fp16
+
+
+def _write_weights(models: VoiceModels, state_dir: Path, out: Path) -> None:
+    """The checkpoint's fp16 generator files from ``models`` and the kept discriminator from ``state_dir``."""
+    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())},
+               out / "acoustic.pt")
+    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, out / "vocoder.pt")
+    shutil.copy(state_dir / "discriminator.pt", out / "discriminator.pt")
 
 
 def seed_checkpoint(voice_dir: Path, state_dir: Path, run_dir: Path) -> Path:
@@ -28,10 +37,7 @@ def seed_checkpoint(voice_dir: Path, state_dir: Path, run_dir: Path) -> Path:
     _, models = load_voice_models(voice_dir)
     out = run_dir / CHECKPOINTS / f"step-{int(meta['step']):08d}"
     out.mkdir(parents=True, exist_ok=True)
-    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())},
-               out / "acoustic.pt")
-    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, out / "vocoder.pt")
-    shutil.copy(state_dir / "discriminator.pt", out / "discriminator.pt")
+    _write_weights(models, state_dir, out)
     shutil.copy(state_dir / "meta.json", out / "meta.json")
     return out
 
@@ -56,10 +62,7 @@ def seed_multispeaker(voice_dir: Path, state_dir: Path, run_dir: Path, speakers:
             raise ValueError(f"{name}: seed weights do not fit (missing {missing}, unexpected {unexpected})")
     out = run_dir / CHECKPOINTS / f"step-{0:08d}"
     out.mkdir(parents=True, exist_ok=True)
-    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())},
-               out / "acoustic.pt")
-    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, out / "vocoder.pt")
-    shutil.copy(state_dir / "discriminator.pt", out / "discriminator.pt")
+    _write_weights(models, state_dir, out)
     meta = {"step": 0, "elapsed_s": 0.0, "model_config": config.to_dict(), "speakers": speakers,
             "seeded_from": voice_dir.name}
     (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
