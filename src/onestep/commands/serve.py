@@ -54,6 +54,18 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
     )
+    p.add_argument(
+        "--phrase-cache-mb",
+        type=float,
+        help="instant phrases: keep up to this many MB of synthesized audio for repeated requests "
+        "(default: off, or 64 with --preload)",
+    )
+    p.add_argument(
+        "--preload",
+        type=Path,
+        metavar="PHRASES",
+        help="synthesize these phrases into the phrase cache at start (one per line; text<TAB>voice<TAB>speed)",
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
     p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
@@ -135,6 +147,26 @@ def build_backend(config: ServerConfig) -> TTSBackend:
     return backend
 
 
+def setup_phrases(args: argparse.Namespace, backend: TTSBackend) -> None:
+    """Configure the process's phrase cache from ``--phrase-cache-mb`` / ``--preload`` and preload it."""
+    from onestep.server.phrases import DEFAULT_MAX_BYTES, configure_shared_cache, preload, read_phrases
+
+    mb = getattr(args, "phrase_cache_mb", None)
+    path = getattr(args, "preload", None)
+    if mb is not None and mb < 0:
+        raise CLIError(f"--phrase-cache-mb must be >= 0, got {mb}")
+    max_bytes = int(mb * (1 << 20)) if mb is not None else (DEFAULT_MAX_BYTES if path else 0)
+    if path and not max_bytes:
+        raise CLIError("--preload needs a phrase cache: leave out --phrase-cache-mb 0")
+    cache = configure_shared_cache(max_bytes)
+    if cache is not None and path:
+        try:
+            phrases = read_phrases(path)
+        except (OSError, ValueError) as e:
+            raise CLIError(f"--preload: {e}") from e
+        preload(cache, backend, phrases)
+
+
 def event_loop_and_parser() -> tuple[str, str]:
     """uvicorn's ``loop`` and ``http``: uvloop and httptools when installed (faster), else asyncio and h11."""
     import importlib.util
@@ -166,7 +198,9 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
-    app = create_app(config, build_backend(config))
+    backend = build_backend(config)
+    setup_phrases(args, backend)
+    app = create_app(config, backend)
     loop, http = event_loop_and_parser()
     logging.getLogger("onestep.server").info("event loop %s, HTTP parser %s", loop, http)
     server = uvicorn.Server(
