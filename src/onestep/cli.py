@@ -18,6 +18,7 @@ COMMANDS: tuple[str, ...] = (
     "doctor",
     "serve",
     "wyoming",
+    "batch",
     "bench",
     "eval",
     "train",
