@@ -89,6 +89,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"Python's GIL switch interval (default {SWITCH_INTERVAL_MS:g}; CPython's own is 5)",
     )
     add_engine_arguments(p)
+    from onestep.commands.serve_ray import add_ray_arguments
+
+    add_ray_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -198,6 +201,10 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
+    if getattr(args, "ray", False) or getattr(args, "ray_address", None):
+        from onestep.commands.serve_ray import run_ray
+
+        return run_ray(args, config)
     backend = build_backend(config)
     setup_phrases(args, backend)
     app = create_app(config, backend)
