@@ -41,12 +41,19 @@ from onestep.bench.load_report import format_table, summarize
 
 __all__ = ["LoadTestError", "LoadTestSettings", "check_loopback", "format_table", "run_load_test"]
 
-DEFAULT_TEXTS: tuple[str, ...] = (
-    "The quick brown fox jumps over the lazy dog, and then it takes a short nap in the sun.",
-    "今天天气很好，我们一起去公园散步吧。",
-    "Please call me back at three fifteen this afternoon if you can.",
-    "这个周末我打算在家看书，顺便整理一下房间。",
-)
+
+
+def heldout_texts(languages: tuple[str, ...] = ("en", "zh")) -> tuple[str, ...]:
+    """The held-out evaluation sentences of ``languages`` (``onestep.eval.heldout``: text no voice was trained
+    on and no warm-up has seen), the load test's default: 228 varied sentences rather than a few repeated ones,
+    so the server's frontend works as it does on live traffic."""
+    from onestep.eval.heldout import load_heldout
+
+    return tuple(s.text for lang in languages for s in load_heldout(lang))  # type: ignore[arg-type]
+
+
+#: An empty ``texts`` means :func:`heldout_texts`.
+DEFAULT_TEXTS: tuple[str, ...] = ()
 ENDPOINTS = ("speech", "synthesize")
 PACES = ("closed", "realtime", "rate")
 #: Clients per load-generator process when the machine has cores to spare.
@@ -94,7 +101,9 @@ class LoadTestSettings:
         endpoint: ``"speech"`` (``/v1/audio/speech``, pcm) or ``"synthesize"`` (``/synthesize``, pcm).
         pace: ``"closed"``, ``"realtime"`` or ``"rate"``.
         rate: requests per second in all (``pace="rate"`` only).
-        texts: request texts, drawn at random (seeded) per request.
+        texts: request texts (empty: :func:`heldout_texts`). They are dealt in a seeded shuffled order,
+            client ``i``'s ``k``-th request taking text ``i + k * concurrency`` of it, so that no text repeats
+            before every text was sent once.
         voice: voice name for every request (None: the server picks by language).
         api_key: sent as ``Authorization: Bearer``.
         request_timeout: seconds before a client gives up on one request (counted as ``timeout``).
@@ -124,6 +133,8 @@ class LoadTestSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "url", check_loopback(self.url))
+        if not self.texts:
+            object.__setattr__(self, "texts", heldout_texts())
         if self.endpoint not in ENDPOINTS:
             raise LoadTestError(f"endpoint must be one of {ENDPOINTS}, got {self.endpoint!r}")
         if self.pace not in PACES:
@@ -188,6 +199,10 @@ class _Client:
         if s.voice:
             for b in self.bodies:
                 b["voice"] = s.voice
+        order = list(range(len(self.bodies)))
+        random.Random(s.seed).shuffle(order)  # the same order in every client (and process)
+        self.order = order
+        self.sent = 0
         self.headers = {"Authorization": f"Bearer {s.api_key}"} if s.api_key else {}
         self.interval = s.concurrency / s.rate if s.rate else 0.0
 
@@ -221,7 +236,8 @@ class _Client:
         """Send one request: (row, Retry-After seconds, when its audio has finished playing)."""
         import httpx
 
-        body = self.rng.choice(self.bodies)
+        body = self.bodies[self.order[(self.index + self.sent * self.s.concurrency) % len(self.order)]]
+        self.sent += 1
         t_start = time.perf_counter()
         rel = round(t_start - self.t0, 4)
         try:
