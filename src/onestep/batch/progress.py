@@ -30,6 +30,8 @@ class JobProgress:
         self._enabled = enabled
         self._last_plain = self.started
         self._bar: Any = None
+        self._first: tuple[float, int, float] | None = None  # (when, rows, audio s) of the first rows back
+        self._last = self.started
         if enabled and self._stream.isatty():
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -51,6 +53,9 @@ class JobProgress:
 
     def advance(self, entries: list[dict[str, Any]]) -> None:
         """Count the manifest ``entries`` of rows just finished."""
+        if self._first is None:  # the first rows back: the workers are up
+            self._first = (time.perf_counter(), len(entries), sum(float(e.get("duration_s") or 0) for e in entries))
+        self._last = time.perf_counter()
         self.done += len(entries)
         self.errors += sum(1 for e in entries if e.get("error"))
         self.audio_s += sum(float(e.get("duration_s") or 0.0) for e in entries)
@@ -77,8 +82,18 @@ class JobProgress:
         )
 
     def summary(self) -> dict[str, Any]:
+        """Counts and rates over the whole run (``texts_per_s``, start-up included) and from the first
+        finished rows to the last (``steady_texts_per_s``: the workers' rate once loaded)."""
         t = self.elapsed_s
-        return {
+        steady: dict[str, Any] = {"startup_s": None, "steady_texts_per_s": None, "steady_audio_hours_per_hour": None}
+        if self._first is not None and self._last > self._first[0]:
+            span = self._last - self._first[0]
+            steady = {
+                "startup_s": round(self._first[0] - self.started, 3),
+                "steady_texts_per_s": round((self.done - self._first[1]) / span, 3),
+                "steady_audio_hours_per_hour": round((self.audio_s - self._first[2]) / span, 3),
+            }
+        return steady | {
             "rows": self.done,
             "errors": self.errors,
             "skipped": self.skipped,

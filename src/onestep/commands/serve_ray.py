@@ -62,6 +62,12 @@ def run_ray(args: argparse.Namespace, config: object) -> int:
         config = replace(config, workers=max(1, int(args.cpus_per_replica)))  # type: ignore[type-var]
     if args.threads is None:
         config = replace(config, threads=1)  # type: ignore[type-var]
+    # replicas may run in another working directory (or on another node): absolute paths
+    config = replace(  # type: ignore[type-var]
+        config,
+        voices_dirs=tuple(p.resolve() for p in config.voices_dirs),  # type: ignore[attr-defined]
+        lexicon=config.lexicon.resolve() if config.lexicon else None,  # type: ignore[attr-defined]
+    )
     mb = args.phrase_cache_mb
     cache_bytes = int(mb * (1 << 20)) if mb is not None else (DEFAULT_MAX_BYTES if args.preload else 0)
     preload = str(args.preload.resolve()) if args.preload else None
