@@ -25,7 +25,9 @@ def test_ray_data_job_resumes_and_reports_bad_rows(ray_cluster: object, tmp_path
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
     out = tmp_path / "out"
-    synth = SynthSettings(out_dir=str(out), voice=VOICE, voices_dirs=(str(FIXTURES),), max_chars=80, audio_format="opus")
+    synth = SynthSettings(
+        out_dir=str(out), voice=VOICE, voices_dirs=(str(FIXTURES),), max_chars=80, audio_format="opus"
+    )
     # the first run stops after 10 rows (as if it had crashed), its last manifest line torn
     first = run_batch(BatchJob(src, synth, workers=1, batch_size=4, limit=10, ray=True), show_progress=False)
     assert first["rows"] == 10

@@ -45,3 +45,10 @@ def test_builder_refuses_bad_arguments() -> None:
     settings = built._bound_deployment.init_args[0]
     assert settings.server.voices_dirs == (fixtures,) and settings.server.workers == 2
     assert settings.phrase_cache_bytes == 64 << 20 and settings.preload == "/tmp/p.txt"
+
+
+def test_cli_rejects_bad_scaling_before_starting_ray(capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep.cli import main
+
+    assert main(["serve", "--ray", "--min-replicas", "3", "--max-replicas", "2", "--no-warmup"]) == 2
+    assert "min_replicas" in capsys.readouterr().err

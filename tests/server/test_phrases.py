@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import httpx
 import numpy as np
@@ -84,7 +85,7 @@ def test_concurrent_use_keeps_the_budget() -> None:
     assert s.hits + s.misses == 4 * 300
 
 
-def test_read_phrases(tmp_path) -> None:  # noqa: ANN001
+def test_read_phrases(tmp_path: Path) -> None:
     f = tmp_path / "phrases.txt"
     f.write_text("# comment\nDoor open.\n\n请注意。\ttiny\nSlow.\t\t0.8\n", encoding="utf-8")
     assert read_phrases(f) == [Phrase("Door open."), Phrase("请注意。", "tiny"), Phrase("Slow.", None, 0.8)]

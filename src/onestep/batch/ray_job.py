@@ -14,7 +14,6 @@ a ``runtime_env``).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict
 from typing import Any
 
@@ -24,19 +23,10 @@ from onestep.batch.manifest import ManifestWriter
 from onestep.batch.progress import JobProgress
 from onestep.batch.rows import BatchRow
 from onestep.batch.synth import FrontendStage, RowSynthesizer, SynthSettings
-
+from onestep.ray_cluster import init_ray
 
 #: Upper bound of input blocks per actor.
 BLOCKS_PER_WORKER = 64
-
-
-def import_ray() -> Any:
-    """``ray``, or an ImportError that says how to install it."""
-    try:
-        import ray
-    except ImportError:
-        raise ImportError("the Ray runner needs Ray: pip install 'onestep-tts[ray]'") from None
-    return ray
 
 
 def _rows_of(batch: dict[str, np.ndarray]) -> list[BatchRow]:
@@ -66,36 +56,11 @@ class EngineActor:
         return {"entry": np.array([json.dumps(e, ensure_ascii=False) for e in entries], dtype=object)}
 
 
-def worker_env() -> dict[str, Any]:
-    """The runtime environment of a local cluster's workers: this process's ``PYTHONPATH`` (a source checkout
-    run without installing finds its ``onestep`` package in the workers too)."""
-    path = os.environ.get("PYTHONPATH")
-    return {"env_vars": {"PYTHONPATH": path}} if path else {}
-
-
-def init_ray(address: str | None, num_cpus: float, num_gpus: float = 0.0) -> Any:
-    """Join the cluster at ``address``, or start a local one with ``num_cpus`` logical CPUs (reused if this
-    process already started one)."""
-    ray = import_ray()
-    if not ray.is_initialized():
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(
-                num_cpus=max(1, int(np.ceil(num_cpus))),
-                num_gpus=int(np.ceil(num_gpus)) if num_gpus else None,
-                include_dashboard=False,
-                log_to_driver=False,
-                runtime_env=worker_env(),
-            )
-    return ray
-
-
 def run_ray(job: Any, rows: list[BatchRow], writer: ManifestWriter, progress: JobProgress) -> None:
     """Run ``rows`` of ``job`` (:class:`onestep.batch.job.BatchJob`) through Ray Data."""
     settings = job.synth
     cpus = job.workers * job.cpus_per_worker + job.frontend_workers + 1  # +1: Ray Data's own small tasks
-    ray = init_ray(job.ray_address, cpus, job.workers * job.gpus_per_worker)
+    init_ray(job.ray_address, cpus, job.workers * job.gpus_per_worker)
     import ray.data
 
     ctx = ray.data.DataContext.get_current()

@@ -33,6 +33,10 @@ def add_ray_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--gpus-per-replica", type=float, default=0.0, help="GPUs per replica (e.g. 0.25: four per GPU)")
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run_ray(args: argparse.Namespace, config: object) -> int:
     """Serve ``config`` (a ServerConfig) through Ray Serve until Ctrl-C / SIGTERM."""
     from onestep.config import ConfigError
@@ -72,14 +76,12 @@ def run_ray(args: argparse.Namespace, config: object) -> int:
     cache_bytes = int(mb * (1 << 20)) if mb is not None else (DEFAULT_MAX_BYTES if args.preload else 0)
     preload = str(args.preload.resolve()) if args.preload else None
     settings = ReplicaSettings(config, cache_bytes, preload)  # type: ignore[arg-type]
-    from onestep.batch.ray_job import worker_env
+    from onestep.ray_cluster import init_ray
 
-    if args.ray_address:
-        ray.init(address=args.ray_address, log_to_driver=False)
-    else:
-        cpus = max(os.cpu_count() or 1, int(hi * args.cpus_per_replica + 0.999))
-        ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, runtime_env=worker_env())
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    gpus = hi * args.gpus_per_replica
+    init_ray(args.ray_address, max(os.cpu_count() or 1, hi * args.cpus_per_replica), gpus)
+    for sig in (signal.SIGINT, signal.SIGTERM):  # SIGINT too: a background job of a script starts with it ignored
+        signal.signal(sig, _stop)
     try:
         serve.start(http_options={"host": settings.server.host, "port": settings.server.port})
         log.info("Ray Serve: %s", describe(settings, scaling))

@@ -86,7 +86,8 @@ def create_app(
     state = ServerState(
         config=config, backend=backend, scheduler=scheduler, metrics=ServerMetrics(scheduler), voices=backend.voices()
     )
-    state.phrases = phrases if phrases is not None else shared_cache()  # instant phrases, shared with the process's other interfaces
+    # instant phrases: the process's cache, shared with its other interfaces, unless one is given
+    state.phrases = phrases if phrases is not None else shared_cache()
     if state.phrases is not None:
         state.metrics.registry.register(state.phrases.collector())
 
