@@ -12,10 +12,12 @@
 # Usage (CPU):  DEVICE=cpu VOICES=src/onestep/voices CLIENTS=20 RT_S=30 CL_S=20 BATCH_ROWS=456 USE_CARRY=0 \
 #                 OUT=/tmp/ray_load bash lab/gpu/ray_load.sh
 #
-# Ray on the GPU machine: the image has no Ray and no internet. `pip download "ray[serve,data]==2.60.0"` (cp312
-# manylinux wheels and their dependencies) and unpack them into a site folder carried beside .carry/server; the
-# ray wheel alone is ~70 MB, over one call's 64 MiB carry: split it across two carry folders or strip the
-# dashboard's static files first (check with `du -sh`). PYTHON must then see that site (PYTHONPATH).
+# Ray on the GPU machine (NOT prepared yet): the image has no Ray and no internet. Ray 2.60.0 installs to ~240 MB
+# (75 MB of core binaries: raylet, gcs_server), over one call's 64 MiB carry even compressed. Do as
+# lab/gpu/server_wheels.sh does: trace a CPU run of this script (the serve --ray and batch --ray variants), keep only
+# the traced files of `pip download "ray[serve,data]==2.60.0" pyarrow` (cp312 manylinux), xz them into a second
+# carry folder (e.g. .carry/ray, check `du -sh` < 64 MiB; drop ray/dashboard's client build), and put it on
+# PYTHONPATH next to .carry/server's site. Without Ray, SKIP_BATCH=1 VARIANTS="plain=" still runs the plain server.
 #
 # Env: DEVICE (cuda), CLIENTS (100), RT_S (60), CL_S (20), VOICES (server_load.sh: default a full-size stand-in),
 #      VARIANTS (default below, per device), BATCH_ROWS (GPU 22800, CPU 456), BATCH_RUNS (default below),
