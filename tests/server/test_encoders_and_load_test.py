@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import numpy as np
 import pytest
@@ -103,7 +104,8 @@ def test_load_test_reports_percentiles_and_throughput(server: LiveServer, endpoi
     assert result["ttfa_ms"]["p50"] <= result["latency_ms"]["p50"]
     assert result["throughput"]["requests_per_s"] > 0 and result["throughput"]["audio_s_per_s"] > 0
     table = format_table(result)
-    assert "time to first audio ms" in table and "errors                  none" in table
+    # (the label column's width depends on whether a steady window exists: timing-dependent)
+    assert "time to first audio ms" in table and re.search(r"^errors +none$", table, re.M)
 
 
 def test_load_test_reports_an_unreachable_server() -> None:
