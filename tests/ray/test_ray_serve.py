@@ -162,3 +162,31 @@ def test_replica_killed_mid_load_requests_end_and_it_is_replaced(serve_url: str)
     assert codes == [200] * 6
     # the replacement is warm and serves (both replicas answer /health)
     assert np.all([httpx.get(f"{serve_url}/health", timeout=10).status_code == 200 for _ in range(4)])
+
+
+def test_autoscaling_adds_a_replica_under_load(serve_url: str) -> None:
+    from ray import serve
+
+    serve.delete("onestep")  # a fresh deployment (a redeployment would keep the replicas running now)
+    deploy(min_replicas=1, max_replicas=2, target_ongoing_requests=1)
+    assert running_replicas() == 1
+    done = threading.Event()
+    text = "今天天气很好，我们一起去公园散步吧。" * 10
+
+    def client() -> None:
+        with httpx.Client(base_url=serve_url, timeout=60) as http:
+            while not done.is_set():
+                assert http.post("/synthesize", json={"text": text, "voice": VOICE, "format": "pcm"}).status_code == 200
+
+    clients = [threading.Thread(target=client) for _ in range(4)]
+    for t in clients:
+        t.start()
+    try:
+        deadline = time.monotonic() + 60
+        while running_replicas() < 2:  # 4 requests in flight against a target of 1 per replica
+            assert time.monotonic() < deadline, "no second replica under load"
+            time.sleep(0.5)
+    finally:
+        done.set()
+        for t in clients:
+            t.join(timeout=60)
