@@ -305,7 +305,8 @@ def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget:
     barrier.wait()  # every process is up (spawning and imports take a while) ...
     barrier.wait()  # ... and the parent has set the common start
     t0 = time.perf_counter() + (start_wall.value - time.time())
-    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget, process, processes)))  # starts relative to the common t0
+    # the clients start relative to the common t0
+    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget, process, processes)))
 
 
 async def _sample_rate(s: LoadTestSettings) -> int:
