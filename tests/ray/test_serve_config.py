@@ -41,10 +41,10 @@ def test_builder_refuses_bad_arguments() -> None:
     fixed = ScalingOptions(min_replicas=2, max_replicas=2).deployment_options()
     assert fixed["num_replicas"] == 2 and "autoscaling_config" not in fixed
     fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    built = app_builder({"voices_dirs": str(fixtures), "num_cpus": 2, "preload": "/tmp/p.txt"})
+    built = app_builder({"voices_dirs": str(fixtures), "num_cpus": 2, "preload": "phrases.txt"})
     settings = built._bound_deployment.init_args[0]
     assert settings.server.voices_dirs == (fixtures,) and settings.server.workers == 2
-    assert settings.phrase_cache_bytes == 64 << 20 and settings.preload == "/tmp/p.txt"
+    assert settings.phrase_cache_bytes == 64 << 20 and settings.preload == "phrases.txt"
 
 
 def test_cli_rejects_bad_scaling_before_starting_ray(capsys: pytest.CaptureFixture[str]) -> None:
