@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "doctor",
     "serve",
     "wyoming",
+    "batch",
     "bench",
     "eval",
     "eval_frontend",

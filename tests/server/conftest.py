@@ -23,6 +23,7 @@ import uvicorn
 from onestep.server.app import create_app
 from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest, TTSBackend, VoiceInfo
 from onestep.server.config import ServerConfig
+from onestep.server.phrases import PhraseCache
 from onestep.server.scheduler import Scheduler
 from onestep.server.state import ServerState
 
@@ -124,11 +125,17 @@ class LiveServer:
 
 @contextmanager
 def live_server(
-    backend: SynthesisBackend, scheduler: Scheduler | None = None, *, wait_ready: bool = True, **config: object
+    backend: SynthesisBackend,
+    scheduler: Scheduler | None = None,
+    *,
+    wait_ready: bool = True,
+    phrases: PhraseCache | None = None,
+    **config: object,
 ) -> Iterator[LiveServer]:
-    """Serve ``backend`` on a free loopback port with ``ServerConfig(**config)``; stop on exit."""
+    """Serve ``backend`` on a free loopback port with ``ServerConfig(**config)`` (and the phrase cache
+    ``phrases``); stop on exit."""
     cfg = replace(ServerConfig(port=0, workers=2, threads=1), **config)  # type: ignore[arg-type]
-    app = create_app(cfg, backend, scheduler)
+    app = create_app(cfg, backend, scheduler, phrases)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
                                            ws_max_size=cfg.max_body_bytes, timeout_graceful_shutdown=5))  # fmt: skip
     thread = threading.Thread(target=server.run, daemon=True)

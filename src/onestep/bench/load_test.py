@@ -42,12 +42,19 @@ from onestep.errors import UserError
 
 __all__ = ["LoadTestError", "LoadTestSettings", "check_loopback", "format_table", "run_load_test"]
 
-DEFAULT_TEXTS: tuple[str, ...] = (
-    "The quick brown fox jumps over the lazy dog, and then it takes a short nap in the sun.",
-    "今天天气很好，我们一起去公园散步吧。",
-    "Please call me back at three fifteen this afternoon if you can.",
-    "这个周末我打算在家看书，顺便整理一下房间。",
-)
+
+
+def heldout_texts(languages: tuple[str, ...] = ("en", "zh")) -> tuple[str, ...]:
+    """The held-out evaluation sentences of ``languages`` (``onestep.eval.heldout``: text no voice was trained
+    on and no warm-up has seen), the load test's default: 228 varied sentences rather than a few repeated ones,
+    so the server's frontend works as it does on live traffic."""
+    from onestep.eval.heldout import load_heldout
+
+    return tuple(s.text for lang in languages for s in load_heldout(lang))  # type: ignore[arg-type]
+
+
+#: An empty ``texts`` means :func:`heldout_texts`.
+DEFAULT_TEXTS: tuple[str, ...] = ()
 ENDPOINTS = ("speech", "synthesize")
 PACES = ("closed", "realtime", "rate")
 #: Clients per load-generator process when the machine has cores to spare.
@@ -95,7 +102,9 @@ class LoadTestSettings:
         endpoint: ``"speech"`` (``/v1/audio/speech``, pcm) or ``"synthesize"`` (``/synthesize``, pcm).
         pace: ``"closed"``, ``"realtime"`` or ``"rate"``.
         rate: requests per second in all (``pace="rate"`` only).
-        texts: request texts, drawn at random (seeded) per request.
+        texts: request texts (empty: :func:`heldout_texts`). They are dealt in one seeded shuffled order:
+            load-generator process ``p`` of ``P`` sends texts ``p, p + P, p + 2P, ...`` of it (its clients take
+            the next one in turn), so that no text repeats before every text was sent once.
         voice: voice name for every request (None: the server picks by language).
         api_key: sent as ``Authorization: Bearer``.
         request_timeout: seconds before a client gives up on one request (counted as ``timeout``).
@@ -125,6 +134,8 @@ class LoadTestSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "url", check_loopback(self.url))
+        if not self.texts:
+            object.__setattr__(self, "texts", heldout_texts())
         if self.endpoint not in ENDPOINTS:
             raise LoadTestError(f"endpoint must be one of {ENDPOINTS}, got {self.endpoint!r}")
         if self.pace not in PACES:
@@ -171,13 +182,15 @@ class _Client:
     """One simulated client: its own connection, its own pacing, rows of :data:`load_report.FIELDS`."""
 
     def __init__(self, index: int, s: LoadTestSettings, sample_rate: int, t0: float, stop_at: float,
-                 budget: list[int], rng: random.Random) -> None:  # fmt: skip
+                 budget: list[int], rng: random.Random, deal: list[int], stride: int = 1) -> None:  # fmt: skip
         self.index = index
         self.s = s
         self.sample_rate = sample_rate
         self.t0 = t0
         self.stop_at = stop_at
         self.budget = budget  # [requests left], shared by the clients of one process
+        self.deal = deal  # [next position in the text order], shared by the clients of one process
+        self.stride = stride  # load-generator processes: each deals every stride-th text
         self.rng = rng
         self.rows: list[tuple[Any, ...]] = []
         if s.endpoint == "speech":
@@ -189,6 +202,9 @@ class _Client:
         if s.voice:
             for b in self.bodies:
                 b["voice"] = s.voice
+        order = list(range(len(self.bodies)))
+        random.Random(s.seed).shuffle(order)  # the same order in every client (and process)
+        self.order = order
         self.headers = {"Authorization": f"Bearer {s.api_key}"} if s.api_key else {}
         self.interval = s.concurrency / s.rate if s.rate else 0.0
 
@@ -222,7 +238,8 @@ class _Client:
         """Send one request: (row, Retry-After seconds, when its audio has finished playing)."""
         import httpx
 
-        body = self.rng.choice(self.bodies)
+        body = self.bodies[self.order[self.deal[0] % len(self.order)]]
+        self.deal[0] += self.stride
         t_start = time.perf_counter()
         rel = round(t_start - self.t0, 4)
         try:
@@ -259,7 +276,7 @@ async def _sleep_until(t: float) -> None:
 
 
 async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, t0: float,
-                       budget: int) -> list[tuple[Any, ...]]:  # fmt: skip
+                       budget: int, process: int = 0, processes: int = 1) -> list[tuple[Any, ...]]:  # fmt: skip
     """Run the clients ``indices`` from ``t0`` (perf_counter) on this process's event loop.
 
     The garbage collector is frozen for the run (as in the server) so that its pauses do not show up as
@@ -268,15 +285,17 @@ async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, t0
     gc.freeze()
     stop_at = t0 + s.duration
     shared_budget = [budget]
+    deal = [process]  # this process's texts: process, process + processes, ...
     clients = [
-        _Client(i, s, sample_rate, t0, stop_at, shared_budget, random.Random(s.seed * 100_003 + i)) for i in indices
+        _Client(i, s, sample_rate, t0, stop_at, shared_budget, random.Random(s.seed * 100_003 + i), deal, processes)
+        for i in indices
     ]
     await asyncio.gather(*(c.run() for c in clients))
     return [row for c in clients for row in c.rows]
 
 
 def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget: int, barrier: Any,
-                  start_wall: Any, out: Any) -> None:  # fmt: skip
+                  start_wall: Any, out: Any, process: int = 0, processes: int = 1) -> None:  # fmt: skip
     """A load-generator process: wait for the common start, run its clients, send back their rows."""
     try:
         import uvloop
@@ -287,7 +306,8 @@ def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget:
     barrier.wait()  # every process is up (spawning and imports take a while) ...
     barrier.wait()  # ... and the parent has set the common start
     t0 = time.perf_counter() + (start_wall.value - time.time())
-    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget)))  # starts relative to the common t0
+    # the clients start relative to the common t0
+    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget, process, processes)))
 
 
 async def _sample_rate(s: LoadTestSettings) -> int:
@@ -323,8 +343,10 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
         start_wall = ctx.Value("d", 0.0)
         out = ctx.Queue()
         procs = [
-            ctx.Process(target=_process_main, args=(s, r, sample_rate, b, barrier, start_wall, out), daemon=True)
-            for r, b in zip(shares, budgets, strict=True)
+            ctx.Process(
+                target=_process_main, args=(s, r, sample_rate, b, barrier, start_wall, out, k, n), daemon=True
+            )
+            for k, (r, b) in enumerate(zip(shares, budgets, strict=True))
         ]
         for p in procs:
             p.start()

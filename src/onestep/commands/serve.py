@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from typing import TYPE_CHECKING
 
 from onestep.cli import CLIError
 from onestep.commands.server_options import add_server_arguments, build_config
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.server.backend import TTSBackend
 
 API_KEY_ENV = "ONESTEP_API_KEY"
 #: GIL switch interval of the server process, ms. With the event loop, the frontend threads and the
@@ -38,7 +42,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"Python's GIL switch interval (default {SWITCH_INTERVAL_MS:g}; CPython's own is 5)",
     )
     add_server_arguments(p)
+    from onestep.commands.serve_ray import add_ray_arguments
+
+    add_ray_arguments(p)
     p.set_defaults(func=run)
+
+
+def setup_phrases(args: argparse.Namespace, backend: TTSBackend) -> None:
+    """Configure the process's phrase cache from ``--phrase-cache-mb`` / ``--preload`` and preload it."""
+    from onestep.server.phrases import DEFAULT_MAX_BYTES, configure_shared_cache, preload, read_phrases
+
+    mb = getattr(args, "phrase_cache_mb", None)
+    path = getattr(args, "preload", None)
+    if mb is not None and mb < 0:
+        raise CLIError(f"--phrase-cache-mb must be >= 0, got {mb}")
+    max_bytes = int(mb * (1 << 20)) if mb is not None else (DEFAULT_MAX_BYTES if path else 0)
+    if path and not max_bytes:
+        raise CLIError("--preload needs a phrase cache: leave out --phrase-cache-mb 0")
+    cache = configure_shared_cache(max_bytes)
+    if cache is not None and path:
+        try:
+            phrases = read_phrases(path)
+        except (OSError, ValueError) as e:
+            raise CLIError(f"--preload: {e}") from e
+        preload(cache, backend, phrases)
 
 
 def event_loop_and_parser() -> tuple[str, str]:
@@ -73,7 +100,13 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
-    app = create_app(config, build_backend(config))
+    if getattr(args, "ray", False) or getattr(args, "ray_address", None):
+        from onestep.commands.serve_ray import run_ray
+
+        return run_ray(args, config)
+    backend = build_backend(config)
+    setup_phrases(args, backend)
+    app = create_app(config, backend)
     loop, http = event_loop_and_parser()
     logging.getLogger("onestep.server").info("event loop %s, HTTP parser %s", loop, http)
     server = uvicorn.Server(

@@ -39,6 +39,18 @@ def add_server_arguments(p: argparse.ArgumentParser) -> None:
         default=0,
         help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
     )
+    p.add_argument(
+        "--phrase-cache-mb",
+        type=float,
+        help="instant phrases: keep up to this many MB of synthesized audio for repeated requests "
+        "(default: off, or 64 with --preload)",
+    )
+    p.add_argument(
+        "--preload",
+        type=Path,
+        metavar="PHRASES",
+        help="synthesize these phrases into the phrase cache at start (one per line; text<TAB>voice<TAB>speed)",
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
     p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))

@@ -28,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from onestep.commands.server_options import build_config
     from onestep.server.builder import build_backend
+    from onestep.commands.serve import setup_phrases
     from onestep.server.app import make_scheduler
     from onestep.server.wyoming_server import WyomingService
 
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = build_config(args)
     backend = build_backend(config)
+    setup_phrases(args, backend)
     service = WyomingService(config, backend, make_scheduler(config, backend), args.samples_per_chunk)
 
     async def main() -> None:

@@ -22,6 +22,7 @@ from onestep.server.config import ServerConfig
 from onestep.server.errors import install_error_handlers
 from onestep.server.limits import BodySizeLimit
 from onestep.server.metrics import ServerMetrics
+from onestep.server.phrases import PhraseCache, shared_cache
 from onestep.server.routes_http import router as http_router
 from onestep.server.routes_ws import router as ws_router
 from onestep.server.scheduler import MicroBatchScheduler, Scheduler, ThreadPoolScheduler
@@ -75,12 +76,22 @@ def tune_gc() -> None:
     log.info("gc: %d objects frozen, thresholds %s", gc.get_freeze_count(), gc.get_threshold())
 
 
-def create_app(config: ServerConfig, backend: SynthesisBackend, scheduler: Scheduler | None = None) -> FastAPI:
-    """The ASGI app serving ``backend`` with ``config``'s limits (``scheduler`` overrides the default one)."""
+def create_app(
+    config: ServerConfig,
+    backend: SynthesisBackend,
+    scheduler: Scheduler | None = None,
+    phrases: PhraseCache | None = None,
+) -> FastAPI:
+    """The ASGI app serving ``backend`` with ``config``'s limits (``scheduler`` overrides the default one;
+    ``phrases`` the process's phrase cache, :func:`onestep.server.phrases.shared_cache`)."""
     scheduler = scheduler or make_scheduler(config, backend)
     state = ServerState(
         config=config, backend=backend, scheduler=scheduler, metrics=ServerMetrics(scheduler), voices=backend.voices()
     )
+    # instant phrases: the process's cache, shared with its other interfaces, unless one is given
+    state.phrases = phrases if phrases is not None else shared_cache()
+    if state.phrases is not None:
+        state.metrics.registry.register(state.phrases.collector())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

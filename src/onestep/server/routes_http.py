@@ -27,6 +27,7 @@ from onestep.server.encoders import (
 )
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
+from onestep.server.phrases import PhraseKey
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import OPENAI_VOICES, SpeechRequest, SynthesizeBody, check_speed, check_text, check_voice
 from onestep.server.state import ServerState, as_api_error
@@ -82,6 +83,9 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     voice = check_voice(body.voice, state.voices, openai=True)
     speed = check_speed(body.speed, openai=True)
     fmt = check_format(body.response_format, "response_format")
+    key = PhraseKey(text, voice, speed, fmt, state.sample_rate) if body.stream_format != "sse" else None
+    if (hit := _phrase_hit(state, key, "speech")) is not None:
+        return hit
     encoder = make_encoder(fmt, state.sample_rate)
     stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
     try:
@@ -93,15 +97,20 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
-        return await _whole(state, stream, first, fmt, headers)
-    audio = _encoded(state, "speech", stream, first, encoder)
+        return await _whole(state, stream, first, fmt, headers, key)
+    audio = _encoded(state, "speech", stream, first, encoder, key)
     if body.stream_format == "sse":
         return StreamingResponse(_sse(audio), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
 async def _whole(
-    state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, headers: dict[str, str]
+    state: ServerState,
+    stream: SynthesisStream,
+    first: np.ndarray | None,
+    fmt: str,
+    headers: dict[str, str],
+    key: PhraseKey | None = None,
 ) -> Response:
     """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
 
@@ -122,25 +131,41 @@ async def _whole(
         state.record("speech", stream, "error")
         raise
     stream.cancel()
+    _phrase_store(state, key, data)
     done = BackgroundTask(state.record, "speech", stream, "ok", time.perf_counter())
     return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers, background=done)
 
 
 async def _encoded(
-    state: ServerState, endpoint: str, stream: SynthesisStream, first: np.ndarray | None, encoder: StreamEncoder
+    state: ServerState,
+    endpoint: str,
+    stream: SynthesisStream,
+    first: np.ndarray | None,
+    encoder: StreamEncoder,
+    key: PhraseKey | None = None,
 ) -> AsyncIterator[bytes]:
-    """Encoded bytes of ``first`` and every later chunk; a failure mid-stream aborts the connection."""
+    """Encoded bytes of ``first`` and every later chunk; a failure mid-stream aborts the connection.
+    With a phrase-cache ``key``, the complete response is kept in the cache."""
     outcome = "cancelled"
+    sent: list[bytes] | None = [] if key is not None and state.phrases is not None else None
     try:
         if first is not None:
             if data := encoder.encode(first):
+                if sent is not None:
+                    sent.append(data)
                 yield data
         async for chunk in stream:
             if data := encoder.encode(chunk):
+                if sent is not None:
+                    sent.append(data)
                 yield data
         if data := encoder.finish():
+            if sent is not None:
+                sent.append(data)
             yield data
         outcome = "ok"
+        if sent is not None:
+            _phrase_store(state, key, b"".join(sent))
     except Exception as e:
         outcome = "error"
         err = as_api_error(e)
@@ -168,6 +193,9 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     voice = check_voice(body.voice, state.voices, openai=False)
     speed = check_speed(body.speed, openai=False)
     fmt = check_format(body.format, "format")
+    key = PhraseKey(text, voice, speed, fmt, state.sample_rate)
+    if (hit := _phrase_hit(state, key, "synthesize")) is not None:
+        return hit
     stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
     outcome = "cancelled"
     try:
@@ -188,7 +216,30 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
     }
-    return Response(encode_file(fmt, audio, state.sample_rate), media_type=MEDIA_TYPES[fmt], headers=headers)
+    data = encode_file(fmt, audio, state.sample_rate)
+    _phrase_store(state, key, data)
+    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
+
+
+def _phrase_hit(state: ServerState, key: PhraseKey | None, endpoint: str) -> Response | None:
+    """The whole response from the phrase cache (``onestep.server.phrases``), or None on a miss / no cache."""
+    if key is None or state.phrases is None:
+        return None
+    t0 = time.perf_counter()
+    data = state.phrases.get(key)
+    if data is None:
+        return None
+    took = time.perf_counter() - t0
+    state.metrics.finished(endpoint, "ok", latency_s=took, ttfa_s=took, audio_s=0.0)
+    headers = {"X-Time-To-First-Audio-Ms": _ms(took), "X-Phrase-Cache": "hit", "Cache-Control": "no-store"}
+    if endpoint == "synthesize":
+        headers["X-Time-To-First-Byte-Ms"] = _ms(took)
+    return Response(data, media_type=MEDIA_TYPES[key.format], headers=headers)
+
+
+def _phrase_store(state: ServerState, key: PhraseKey | None, data: bytes) -> None:
+    if key is not None and state.phrases is not None and data:
+        state.phrases.put(key, data)
 
 
 def _ms(seconds: float | None) -> str:

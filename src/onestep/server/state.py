@@ -18,6 +18,7 @@ from onestep.server.backend import BackendInputError, SynthesisBackend, Synthesi
 from onestep.server.config import ServerConfig
 from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
+from onestep.server.phrases import PhraseCache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
 
 log = logging.getLogger("onestep.server")
@@ -41,6 +42,7 @@ class ServerState:
         voices: the backend's voices (read once at start-up).
         ready: set when warm-up has finished (``/health`` answers 200 from then on).
         warmup_error: why warm-up failed, if it did.
+        phrases: the process's phrase cache (``onestep.server.phrases``), or None when caching is off.
     """
 
     config: ServerConfig
@@ -50,6 +52,7 @@ class ServerState:
     voices: list[VoiceInfo] = field(default_factory=list)
     ready: bool = False
     warmup_error: str | None = None
+    phrases: PhraseCache | None = None
 
     @property
     def sample_rate(self) -> int:

@@ -29,6 +29,7 @@ from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
+from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 
 log = logging.getLogger("onestep.wyoming")
@@ -182,15 +183,27 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
         request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
         rate = service.backend.sample_rate
+        step = service.samples_per_chunk
+        phrases = shared_cache()  # instant phrases: the process's cache, shared with the HTTP routes
+        key = PhraseKey(request.text, request.voice, request.speed, "pcm", rate)
+        if phrases is not None and (pcm := phrases.get(key)) is not None:
+            await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
+            for i in range(0, len(pcm), 2 * step):
+                await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm[i : i + 2 * step]).event())
+            await self.write_event(AudioStop().event())
+            return
+        sent: list[bytes] = []
         stream = service.scheduler.submit(request)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
-            step = service.samples_per_chunk
             async for samples in stream:
                 for i in range(0, samples.size, step):
-                    await self.write_event(
-                        AudioChunk(rate=rate, width=2, channels=1, audio=to_pcm16(samples[i : i + step])).event()
-                    )
+                    pcm = to_pcm16(samples[i : i + step])
+                    if phrases is not None:
+                        sent.append(pcm)
+                    await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm).event())
             await self.write_event(AudioStop().event())
+            if phrases is not None:
+                phrases.put(key, b"".join(sent))
         finally:
             stream.cancel()

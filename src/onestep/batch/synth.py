@@ -1,0 +1,209 @@
+"""Rows -> audio files + manifest entries, on one engine: the work of one batch worker (a pool process or
+a Ray actor).
+
+:class:`RowSynthesizer` runs the frontend of each row (a row that fails gets an error entry), renders
+the good rows in one batched engine pass per (voice, speed), and writes each audio file atomically
+(``audio/<id>.<ext>``, written under a temporary name, then renamed). :class:`FrontendStage` is the
+text half alone, for pipelines that run the frontend on other workers than the engine (GPU).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pickle
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from onestep.batch.manifest import AUDIO_DIR, error_entry
+from onestep.batch.rows import BatchRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.api import TTS, Audio, PreparedText
+
+log = logging.getLogger("onestep.batch")
+
+#: Output audio formats -> file extension.
+AUDIO_FORMATS: dict[str, str] = {"wav": ".wav", "flac": ".flac", "opus": ".opus", "mp3": ".mp3"}
+NOTHING_SPEAKABLE = "nothing speakable in the text (unsupported script, or no words)"
+
+
+@dataclass(frozen=True)
+class SynthSettings:
+    """What every worker of a job needs (plain values: it is pickled to pool processes and Ray actors).
+
+    Attributes:
+        out_dir: output folder (audio files go to ``out_dir/audio/``).
+        audio_format: one of :data:`AUDIO_FORMATS`.
+        voice: voice of rows that name none (None: by the text's language).
+        speed: speed of rows that give none.
+        max_chars: longest text accepted, characters.
+        device: ``"cpu"`` or ``"cuda"``.
+        threads: ONNX Runtime threads per graph on CPU.
+        voices_dirs: extra voice folders.
+        lexicon: user lexicon file.
+    """
+
+    out_dir: str
+    audio_format: str = "wav"
+    voice: str | None = None
+    speed: float = 1.0
+    max_chars: int = 5000
+    device: str = "cpu"
+    threads: int | None = 1
+    voices_dirs: tuple[str, ...] = ()
+    lexicon: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.audio_format not in AUDIO_FORMATS:
+            raise ValueError(f"audio format must be one of {', '.join(AUDIO_FORMATS)}, got {self.audio_format!r}")
+        if self.max_chars < 1:
+            raise ValueError(f"max_chars must be >= 1, got {self.max_chars}")
+
+    def make_tts(self) -> TTS:
+        from onestep.api import TTS
+
+        return TTS(
+            device=self.device, threads=self.threads, lexicon=self.lexicon, voices_dir=list(self.voices_dirs) or None
+        )
+
+
+def check_row(row: BatchRow, max_chars: int) -> str | None:
+    """Why ``row`` cannot be synthesized, from the row alone (None: go ahead)."""
+    if row.error:
+        return row.error
+    if not row.text.strip():
+        return "empty text"
+    if len(row.text) > max_chars:
+        return f"text is {len(row.text)} characters; the limit is {max_chars}"
+    return None
+
+
+def _describe(e: Exception) -> str:
+    return f"{type(e).__name__}: {e}"
+
+
+class RowSynthesizer:
+    """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once)."""
+
+    def __init__(self, settings: SynthSettings) -> None:
+        from onestep.server.encoders import encode_file
+
+        self.settings = settings
+        self.tts = settings.make_tts()
+        self.audio_dir = Path(settings.out_dir) / AUDIO_DIR
+        self.audio_dir.mkdir(parents=True, exist_ok=True)
+        self._encode = encode_file
+
+    def run(self, rows: Sequence[BatchRow], utterances: Sequence[bytes | None] | None = None) -> list[dict[str, Any]]:
+        """Synthesize ``rows``; one manifest entry per row, in order. Never raises for a bad row.
+
+        ``utterances``: per row, the pickled output of :meth:`FrontendStage.run` (then this worker skips
+        the frontend), or None.
+        """
+        s = self.settings
+        rows = [replace(r, voice=r.voice or s.voice, speed=r.speed if r.speed is not None else s.speed) for r in rows]
+        entries: list[dict[str, Any] | None] = [None] * len(rows)
+        prepared: list[tuple[int, PreparedText]] = []
+        for i, row in enumerate(rows):
+            error = check_row(row, s.max_chars)
+            if error is None:
+                try:
+                    p = self._prepare(row, None if utterances is None else utterances[i])
+                    if p.ids:
+                        prepared.append((i, p))
+                    else:
+                        error = NOTHING_SPEAKABLE
+                except Exception as e:  # the frontend or the options reject this row: the job goes on
+                    error = _describe(e)
+            if error is not None:
+                entries[i] = error_entry(row.id, row.text, row.voice, row.speed, error)
+        for i, audio in self._render(prepared):
+            entries[i] = self._write(rows[i], audio)
+        return [e for e in entries if e is not None]
+
+    def _prepare(self, row: BatchRow, pickled: bytes | None) -> PreparedText:
+        if pickled is None:
+            return self.tts.prepare(row.text, row.voice, row.speed or 1.0)
+        found = pickle.loads(pickled)
+        if isinstance(found, str):  # the frontend stage's error
+            raise ValueError(found)
+        sentences: Callable[[str, int], list[Any]] = lambda text, max_ids: found  # noqa: E731
+        return self.tts.prepare(row.text, row.voice, row.speed or 1.0, sentences=sentences)
+
+    def _render(self, prepared: list[tuple[int, PreparedText]]) -> list[tuple[int, Audio | Exception]]:
+        """Audio of every prepared row: one batched pass; if it fails, row by row (to find the bad one)."""
+        if not prepared:
+            return []
+        try:
+            audios = self.tts.render([p for _, p in prepared])
+            return [(i, a) for (i, _), a in zip(prepared, audios, strict=True)]
+        except Exception:
+            out: list[tuple[int, Audio | Exception]] = []
+            for i, p in prepared:
+                try:
+                    out.append((i, self.tts.render([p])[0]))
+                except Exception as e:
+                    out.append((i, e))
+            return out
+
+    def _write(self, row: BatchRow, audio: Audio | Exception) -> dict[str, Any]:
+        if isinstance(audio, Exception):
+            return error_entry(row.id, row.text, row.voice, row.speed, _describe(audio))
+        if audio.samples.size == 0:
+            return error_entry(row.id, row.text, row.voice, row.speed, NOTHING_SPEAKABLE)
+        name = row.id + AUDIO_FORMATS[self.settings.audio_format]
+        path = self.audio_dir / name
+        tmp = path.with_name(f".{name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_bytes(self._encode(self.settings.audio_format, audio.samples, audio.sample_rate))
+            os.replace(tmp, path)
+        except Exception as e:  # e.g. the disk is full: this row fails, the job reports it
+            tmp.unlink(missing_ok=True)
+            return error_entry(row.id, row.text, row.voice, row.speed, _describe(e))
+        return {
+            "id": row.id,
+            "text": row.text,
+            "voice": audio.voice,
+            "speed": row.speed,
+            "audio": f"{AUDIO_DIR}/{name}",
+            "duration_s": round(audio.duration, 4),
+            "sample_rate": audio.sample_rate,
+            "words": [{"text": w.text, "start": round(w.start, 4), "end": round(w.end, 4)} for w in audio.words],
+            "error": None,
+        }
+
+
+class FrontendStage:
+    """The text half alone: per row, the pickled utterances its voice will speak (or the error, pickled as
+    a string), so that :meth:`RowSynthesizer.run` on another worker only runs the engine."""
+
+    def __init__(self, settings: SynthSettings) -> None:
+        from onestep.frontend.pipeline import Frontend
+        from onestep.runtime.voices import VoiceCatalog
+
+        self.settings = settings
+        self.catalog = VoiceCatalog(list(settings.voices_dirs) or None)
+        self.frontend = Frontend(lexicon=settings.lexicon)
+
+    def _max_ids(self, row: BatchRow) -> int:
+        from onestep.runtime.voices import detect_language
+
+        voice = row.voice or self.settings.voice
+        entry = self.catalog.get(voice) if voice else self.catalog.default_for(detect_language(row.text))
+        return entry.config.phoneme_buckets[-1] - 2  # as TTS.max_ids: the largest bucket less the two pads
+
+    def run(self, rows: Sequence[BatchRow]) -> list[bytes | None]:
+        out: list[bytes | None] = []
+        for row in rows:
+            if check_row(row, self.settings.max_chars) is not None:
+                out.append(None)  # the engine worker reports it
+                continue
+            try:
+                found: Any = list(self.frontend.speakable_sentences(row.text, self._max_ids(row)))
+            except Exception as e:
+                found = _describe(e)
+            out.append(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+        return out

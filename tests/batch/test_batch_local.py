@@ -1,0 +1,167 @@
+"""``onestep batch`` without Ray: input formats, SSML, bad rows in the manifest, a killed job resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import soundfile as sf
+
+from onestep.batch.job import BatchJob, run_batch
+from onestep.batch.manifest import MANIFEST_NAME, load_manifest
+from onestep.batch.rows import InputError, read_rows
+from onestep.batch.ssml import SsmlError, parse_ssml
+
+from .conftest import FIXTURES, VOICE, settings
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_txt_jsonl_and_csv_inputs(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("你好。\n\n再见。\n", encoding="utf-8")
+    rows = list(read_rows(tmp_path / "a.txt"))
+    assert [(r.id, r.text) for r in rows] == [("000001", "你好。"), ("000003", "再见。")]
+
+    lines = [
+        {"id": "x1", "text": "你好。", "voice": VOICE, "speed": 1.5},
+        "not json",
+        ["not", "an", "object"],
+        {"id": "../escape", "text": "你好。"},
+        {"text": "没有编号。", "speed": "fast"},
+        {"id": "s1", "ssml": "<speak><prosody rate='slow'>慢慢说。</prosody></speak>"},
+    ]
+    (tmp_path / "b.jsonl").write_text(
+        "\n".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
+        encoding="utf-8",
+    )
+    rows = list(read_rows(tmp_path / "b.jsonl"))
+    assert rows[0].id == "x1" and rows[0].voice == VOICE and rows[0].speed == 1.5 and rows[0].error is None
+    assert "not JSON" in rows[1].error and "not an object" in rows[2].error
+    assert "not a valid file name" in rows[3].error and rows[3].id.startswith("bad-id-")
+    assert rows[4].id == "000005" and "not a number" in rows[4].error
+    assert rows[5].text == "慢慢说。" and rows[5].speed == 0.75
+
+    (tmp_path / "c.csv").write_text("id,text,voice\nc1,你好。,\nc2,,tiny\n", encoding="utf-8")
+    rows = list(read_rows(tmp_path / "c.csv"))
+    assert [(r.id, r.text, r.voice) for r in rows] == [("c1", "你好。", None), ("c2", "", "tiny")]
+    (tmp_path / "d.csv").write_text("id,words\n1,x\n", encoding="utf-8")
+    with pytest.raises(InputError, match="'text' or 'ssml'"):
+        list(read_rows(tmp_path / "d.csv"))
+    with pytest.raises(InputError, match="cannot tell the format"):
+        list(read_rows(_touch(tmp_path / "e.xlsx")))
+
+
+def _touch(path: Path) -> Path:
+    path.write_text("", encoding="utf-8")
+    return path
+
+
+def test_parquet_input(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    table = pa.table({"id": ["p1", "p2"], "text": ["你好。", "再见。"], "speed": [1.0, None]})
+    pq.write_table(table, tmp_path / "t.parquet")
+    rows = list(read_rows(tmp_path / "t.parquet"))
+    assert [(r.id, r.text, r.speed) for r in rows] == [("p1", "你好。", 1.0), ("p2", "再见。", None)]
+
+
+def test_ssml_subset() -> None:
+    got = parse_ssml('<speak><voice name="tiny"><prosody rate="150%">你好<break time="1s"/><sub alias="世界">W</sub>。'
+                     "</prosody></voice></speak>")  # fmt: skip
+    assert (got.text, got.voice, got.speed) == ("你好, 世界。", "tiny", 1.5)
+    assert parse_ssml("fragment <s>two</s>").text == "fragment two"
+    assert parse_ssml('<prosody rate="4.0">x</prosody>').speed == 2.0  # clamped to the engine's range
+    with pytest.raises(SsmlError, match="DOCTYPE"):
+        parse_ssml('<!DOCTYPE x [<!ENTITY a "aaaa">]><speak>&a;</speak>')
+    with pytest.raises(SsmlError, match="well-formed"):
+        parse_ssml("<speak><p>open</speak>")
+    with pytest.raises(SsmlError, match="rate"):
+        parse_ssml('<prosody rate="quick">x</prosody>')
+
+
+def test_local_job_writes_audio_and_reports_bad_rows(tmp_path: Path, sentences: list[str]) -> None:
+    records = [
+        {"id": "ok-1", "text": sentences[0]},
+        {"id": "ok-2", "text": sentences[1], "speed": 1.5},
+        {"id": "empty", "text": "   "},
+        {"id": "cyrillic", "text": "Привет мир"},
+        {"id": "too-long", "text": "长" * 301},
+        {"id": "bad-voice", "text": sentences[2], "voice": "nobody"},
+        {"id": "ok-1", "text": sentences[3]},  # repeated id
+        {"id": "ssml", "ssml": f"<speak><prosody rate='slow'>{sentences[4]}</prosody></speak>"},
+    ]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    out = tmp_path / "out"
+    job = BatchJob(src, settings(out, audio_format="flac", max_chars=300), workers=0, batch_size=3)
+    summary = run_batch(job, show_progress=False)
+    assert (summary["rows"], summary["errors"], summary["skipped"]) == (8, 5, 0)
+    manifest = load_manifest(out / MANIFEST_NAME)
+    assert manifest["empty"]["error"] == "empty text"
+    assert "nothing speakable" in manifest["cyrillic"]["error"]
+    assert "301 characters" in manifest["too-long"]["error"]
+    assert "nobody" in manifest["bad-voice"]["error"]
+    assert manifest["ok-1-dup-6"]["error"] == "duplicate id 'ok-1'"
+    for rid in ("ok-1", "ok-2", "ssml"):
+        entry = manifest[rid]
+        assert entry["error"] is None and entry["audio"] == f"audio/{rid}.flac"
+        data, rate = sf.read(out / entry["audio"])
+        assert rate == entry["sample_rate"] == 24000
+        assert abs(len(data) / rate - entry["duration_s"]) < 1e-3 and entry["duration_s"] > 0.3
+        assert entry["words"] and all(0 <= w["start"] < w["end"] <= entry["duration_s"] + 1e-6 for w in entry["words"])
+    # the speed of each row: from its SSML (slow = 0.75) or its column
+    assert manifest["ssml"]["speed"] == 0.75 and manifest["ok-2"]["speed"] == 1.5
+    # a re-run has nothing left to do
+    again = run_batch(job, show_progress=False)
+    assert (again["rows"], again["skipped"]) == (0, 8)
+    assert sorted(p.name for p in (out / "audio").iterdir()) == ["ok-1.flac", "ok-2.flac", "ssml.flac"]
+
+
+def test_killed_job_resumes_where_it_stopped(tmp_path: Path, sentences: list[str]) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(sentences[:60]) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "onestep", "batch", str(src), "--out", str(out), "--voices-dir", str(FIXTURES),
+           "--voice", VOICE, "--workers", "1", "--batch-size", "1", "--quiet"]  # fmt: skip
+    env = os.environ | {"PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen(cmd, env=env, start_new_session=True)
+    manifest = out / MANIFEST_NAME
+    deadline = time.monotonic() + 120
+    try:
+        while not (manifest.exists() and manifest.read_text(encoding="utf-8").count("\n") >= 5):
+            assert proc.poll() is None, "the job ended before it was killed"
+            assert time.monotonic() < deadline, "the job made no progress"
+            time.sleep(0.05)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the job and its worker process, mid-run
+        proc.wait(timeout=30)
+    first = load_manifest(manifest)
+    assert 5 <= len(first) < 60
+    with manifest.open("a", encoding="utf-8") as f:
+        f.write('{"id": "000099", "text": "torn')  # a line cut short by the crash
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(first)} skipped as done before" in done.stdout
+    final = load_manifest(manifest)
+    assert sorted(final) == [f"{n:06d}" for n in range(1, 61)]
+    assert all(e["error"] is None and (out / e["audio"]).is_file() for e in final.values())
+    lines = manifest.read_text(encoding="utf-8").splitlines()
+    assert lines.count('{"id": "000099", "text": "torn') == 1  # the torn line stays on a line of its own
+    ids = [json.loads(x)["id"] for x in lines if not x.endswith("torn")]
+    assert len(ids) == len(set(ids)) == 60  # no row written twice
+    assert not [p for p in (out / "audio").iterdir() if p.name.startswith(".")]  # no temporary file left over
+
+
+def test_cli_errors(tmp_path: Path) -> None:
+    from onestep.cli import main
+
+    assert main(["batch", str(tmp_path / "missing.txt"), "--out", str(tmp_path / "o")]) == 2
+    (tmp_path / "x.txt").write_text("你好。\n", encoding="utf-8")
+    assert main(["batch", str(tmp_path / "x.txt"), "--out", str(tmp_path / "o"), "--frontend-workers", "2"]) == 2
