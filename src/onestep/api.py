@@ -326,12 +326,12 @@ class TTS:
         Returns one :class:`Audio` per prepared text, in order. ``timestamps=False`` leaves the word and
         phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core).
         """
-        groups: dict[tuple[Path, float], list[tuple[int, int]]] = {}
+        groups: dict[tuple[Path, str, float], list[tuple[int, int]]] = {}
         for i, p in enumerate(prepared):
             for j in range(len(p.ids)):
                 groups.setdefault(p.batch_key, []).append((i, j))
         out: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-        for (_, speed), members in groups.items():
+        for (_, _, speed), members in groups.items():
             engine = prepared[members[0][0]].engine
             batch = [prepared[i].ids[j] for i, j in members]
             for key, result in zip(members, engine.synthesize_batch(batch, speed), strict=True):

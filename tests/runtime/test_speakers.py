@@ -181,3 +181,13 @@ def test_voices_command_shows_gender_accent_teacher_and_model(capsys: pytest.Cap
     assert (zh_m["language"], zh_m["gender"], zh_m["accent"], zh_m["model"], zh_m["blends"]) == (
         "zh", "male", "test", "tiny-multi", True,
     )  # fmt: skip
+
+
+def test_render_batches_each_voice_of_a_model_with_its_own_vector(tts: TTS) -> None:
+    text = "Open the door, please."
+    prepared = [tts.prepare(text, voice) for voice in ("tiny-en-f", "tiny-en-m", "tiny-en-f:0.5+tiny-en-m:0.5")]
+    rendered = tts.render(prepared)
+    for voice, audio in zip(("tiny-en-f", "tiny-en-m", "tiny-en-f:0.5+tiny-en-m:0.5"), rendered, strict=True):
+        alone = tts.synthesize(text, voice=voice)
+        assert audio.voice == alone.voice
+        np.testing.assert_allclose(audio.samples, alone.samples, atol=1e-5)
