@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             items = cpp.load_split(cpp_dir, args.split)
         except (OSError, ValueError) as e:
             raise CLIError(f"cannot read CPP {args.split} from {cpp_dir}: {e}") from e
-        cpp_result = cpp.evaluate(items, frontend.zh.g2p.char_readings, args.split, progress=not args.json)
+        cpp_result = cpp.evaluate(items, frontend.tools("zh").g2p.char_readings, args.split, progress=not args.json)
 
     failures = [o for o in outcomes if not o.passed]
     if args.json:
