@@ -28,6 +28,7 @@ import numpy as np
 from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.runtime.engines import get_engine
+from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
 from onestep.languages import DEFAULT_LANGUAGE
@@ -91,11 +92,17 @@ class Audio:
         """16-bit little-endian PCM of :attr:`samples`."""
         return to_pcm16(self.samples)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write a 16-bit PCM file; the format follows the extension (``.wav``, ``.flac``, ``.ogg``)."""
-        import soundfile
+    def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+        """Write an audio file through the one encoder module (:mod:`onestep.runtime.encoders`, the server's).
 
-        soundfile.write(str(path), self.samples, self.sample_rate, subtype="PCM_16")
+        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``) defaults to the one the extension names
+        (``.ogg`` and ``.opus``: Ogg Opus; ``.raw``/``.pcm``: raw 16-bit PCM).
+        """
+        from onestep.runtime.encoders import encode_file
+        from onestep.runtime.formats import format_for_path
+
+        data = encode_file(format or format_for_path(path), self.samples, self.sample_rate)
+        Path(path).write_bytes(data)
 
 
 @dataclass
@@ -125,6 +132,7 @@ class PreparedText:
     Attributes:
         entry, engine: the voice and its loaded engine.
         speed: checked speaking rate.
+        output: sample rate and gain of the delivered audio (:mod:`onestep.runtime.output`).
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
     """
@@ -134,6 +142,7 @@ class PreparedText:
     speed: float
     utterances: list[Utterance]
     ids: list[list[int]]
+    output: OutputOptions = OutputOptions()
 
     @property
     def batch_key(self) -> tuple[Path, float]:
@@ -247,12 +256,24 @@ class TTS:
         """The most phoneme ids per utterance for ``engine``: its largest bucket less the two boundary pads."""
         return engine.config.phoneme_buckets[-1] - 2
 
-    def synthesize(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
-        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples."""
-        p = self.prepare(text, voice, speed)
+    def synthesize(
+        self,
+        text: str,
+        voice: VoiceArg = None,
+        speed: float = 1.0,
+        *,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
+    ) -> Audio:
+        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples.
+
+        ``sample_rate`` (8000, 16000, 22050, 24000, 44100 or 48000; None: the voice's) and ``gain_db`` (with
+        clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`).
+        """
+        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db)
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
-        return _assemble(p.utterances, frames, audio, p.engine, p.entry)
+        return _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry), p.output)
 
     def synthesize_batch(
         self,
@@ -283,6 +304,8 @@ class TTS:
         speed: float = 1.0,
         *,
         sentences: Callable[[str, int], list[Utterance]] | None = None,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
     ) -> PreparedText:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
@@ -292,13 +315,15 @@ class TTS:
         would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
         """
         speed = SynthesisOptions(speed=speed).speed
+        output = OutputOptions(sample_rate, gain_db)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
         if sentences is None:
             utterances = list(self._sentences(text, engine))
         else:
             utterances = sentences(text, self.max_ids(engine))
-        return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
+        ids = [phonemes_to_ids(u.phonemes) for u in utterances]
+        return PreparedText(entry, engine, speed, utterances, ids, output)
 
     def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
@@ -319,25 +344,41 @@ class TTS:
         audios = []
         for i, p in enumerate(prepared):
             parts = [out[(i, j)] for j in range(len(p.ids))]
-            audios.append(
-                _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
-            )
+            audio = _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
+            audios.append(_apply_output(audio, p.output))
         return audios
 
-    def stream(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Iterator[AudioChunk]:
+    def stream(
+        self,
+        text: str,
+        voice: VoiceArg = None,
+        speed: float = 1.0,
+        *,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
+    ) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
-        The voice and speed are checked now; the work happens while the returned iterator is consumed.
+        The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
+        the returned iterator is consumed. Resampling is stateful across chunks and sentences: the joined
+        chunks equal :meth:`synthesize`'s samples.
         """
         speed = SynthesisOptions(speed=speed).speed
+        output = OutputOptions(sample_rate, gain_db)
         engine = self.engine(voice, text)
-        return self._stream(text, engine, speed)
+        return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate))
 
-    def _stream(self, text: str, engine: Engine, speed: float) -> Iterator[AudioChunk]:
+    def _stream(self, text: str, engine: Engine, speed: float, stage: OutputStage) -> Iterator[AudioChunk]:
+        index = -1
         for index, utterance in enumerate(self._sentences(text, engine)):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
             for samples in streamed.chunks:
-                yield AudioChunk(samples, engine.sample_rate, index)
+                out = stage.process(samples)
+                if out.size:
+                    yield AudioChunk(out, stage.sample_rate, index)
+        tail = stage.flush()
+        if tail.size:
+            yield AudioChunk(tail, stage.sample_rate, max(index, 0))
 
     def synthesize_phonemes(self, phonemes: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize one utterance given as phonemes of the 114-symbol inventory (no text frontend).
@@ -394,6 +435,16 @@ def _word_timings(
             start, end = offset + float(starts[first]) * spf, offset + float(ends[last]) * spf
             words.append(WordTiming(token.text, token.phonemes, start, end))
     return words
+
+
+def _apply_output(audio: Audio, output: OutputOptions) -> Audio:
+    """``audio`` at the options' sample rate and gain (timings are in seconds: unchanged)."""
+    stage = OutputStage(output, audio.sample_rate)
+    if stage.identity:
+        return audio
+    audio.samples = stage.whole(audio.samples)
+    audio.sample_rate = stage.sample_rate
+    return audio
 
 
 def _assemble(

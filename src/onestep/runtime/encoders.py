@@ -1,4 +1,4 @@
-"""Audio response formats, encoded incrementally so a response can stream while audio is produced.
+"""Audio formats, the one encoder module of the server and the CLI (and ``Audio.save``), encoded incrementally so a response can stream while audio is produced.
 
 ``wav`` and ``pcm`` are written here (a 44-byte header and int16 samples); ``flac``, ``mp3`` and ``opus``
 (in Ogg) go through libsndfile (``soundfile``). libsndfile writes to a seekable file and, on close,
@@ -19,7 +19,12 @@ from typing import Protocol
 import numpy as np
 import soundfile as sf
 
-from onestep.errors import UserError
+from onestep.runtime.formats import (  # noqa: F401 - part of this module's interface
+    EXTENSION_FORMATS,
+    MEDIA_TYPES,
+    UnsupportedFormatError,
+    format_for_path,
+)
 from onestep.runtime.pcm import to_pcm16
 
 #: response_format -> (libsndfile format, subtype) for the formats libsndfile encodes.
@@ -32,23 +37,23 @@ _SNDFILE_FORMATS: dict[str, tuple[str, str]] = {
 #: The compressed formats (libsndfile's own encoders: no ffmpeg needed).
 ENCODED_FORMATS: tuple[str, ...] = tuple(_SNDFILE_FORMATS)
 
-MEDIA_TYPES: dict[str, str] = {
-    "wav": "audio/wav",
-    "pcm": "audio/pcm",
-    "flac": "audio/flac",
-    "mp3": "audio/mpeg",
-    "opus": "audio/ogg; codecs=opus",
-}
+
+#: Sample rates the Opus codec takes (it has no 22050 or 44100 mode).
+OPUS_RATES = frozenset({8000, 12000, 16000, 24000, 48000})
+
+
+def check_rate(fmt: str, sample_rate: int) -> None:
+    """Raise :class:`UnsupportedFormatError` when ``fmt`` cannot carry ``sample_rate`` (Opus: see OPUS_RATES)."""
+    if fmt == "opus" and sample_rate not in OPUS_RATES:
+        rates = ", ".join(map(str, sorted(OPUS_RATES)))
+        raise UnsupportedFormatError(f"opus cannot carry {sample_rate} Hz; use one of {rates}, or another format")
+
 
 #: Formats whose whole-file encoding is a plain int16 copy (fast enough to do on the event loop).
 INLINE_FORMATS = frozenset({"pcm", "wav"})
 
 _OGG_PAGE_LATENCY_MS = 60.0  # flush an Ogg page every 60 ms of audio instead of libsndfile's ~1 s
 _SFC_SET_OGG_PAGE_LATENCY_MS = 0x1302  # sndfile.h command id (libsndfile >= 1.2)
-
-
-class UnsupportedFormatError(UserError, ValueError):
-    """The requested response format cannot be produced here."""
 
 
 def streaming_wav_header(sample_rate: int) -> bytes:
@@ -178,6 +183,7 @@ def make_encoder(fmt: str, sample_rate: int) -> StreamEncoder:
         raise UnsupportedFormatError(
             f"response_format {fmt!r} is not supported; supported: {', '.join(supported_formats())}"
         )
+    check_rate(fmt, sample_rate)
     if fmt in ("wav", "pcm"):
         return _PcmEncoder(sample_rate, wav_header=fmt == "wav")
     return _SndfileEncoder(fmt, sample_rate)
@@ -187,6 +193,7 @@ def encode_file(fmt: str, samples: np.ndarray, sample_rate: int) -> bytes:
     """A complete file (final headers: WAV sizes, FLAC length) of float32 [n] samples."""
     if fmt not in supported_formats():
         raise UnsupportedFormatError(f"format {fmt!r} is not supported; supported: {', '.join(supported_formats())}")
+    check_rate(fmt, sample_rate)
     if fmt == "pcm":
         return to_pcm16(samples)
     buf = io.BytesIO()

@@ -57,11 +57,19 @@ class SynthesisRequest:
         text: input text (non-empty, within the server's limit).
         voice: a voice name from :meth:`SynthesisBackend.voices`, or ``None`` to pick by text language.
         speed: speaking rate multiplier within the engine's range (0.5-2.0).
+        sample_rate: Hz of the delivered audio (:data:`onestep.runtime.output.SAMPLE_RATES`), None = the voice's.
+        gain_db: volume change in dB (with clipping prevention).
     """
 
     text: str
     voice: str | None = None
     speed: float = 1.0
+    sample_rate: int | None = None
+    gain_db: float = 0.0
+
+    def output_rate(self, native: int) -> int:
+        """Hz of this request's audio when the voice's rate is ``native``."""
+        return self.sample_rate or native
 
 
 @dataclass(frozen=True)
@@ -153,7 +161,10 @@ class TTSBackend:
 
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
-            for chunk in self._tts.stream(request.text, voice=request.voice, speed=request.speed):
+            chunks = self._tts.stream(
+                request.text, request.voice, request.speed, sample_rate=request.sample_rate, gain_db=request.gain_db
+            )
+            for chunk in chunks:
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
         except UserError as e:  # the frontend/engine rejects the input (e.g. text too long, bad speed)
             raise BackendInputError(str(e)) from e
@@ -164,7 +175,10 @@ class TTSBackend:
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
         try:
             sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
-            prepared = self._tts.prepare(request.text, request.voice, request.speed, sentences=sentences)
+            prepared = self._tts.prepare(
+                request.text, request.voice, request.speed, sentences=sentences,
+                sample_rate=request.sample_rate, gain_db=request.gain_db,
+            )  # fmt: skip
         except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)

@@ -21,6 +21,7 @@ from onestep.server.encoders import (
     INLINE_FORMATS,
     MEDIA_TYPES,
     StreamEncoder,
+    UnsupportedFormatError,
     encode_file,
     make_encoder,
     supported_formats,
@@ -28,7 +29,15 @@ from onestep.server.encoders import (
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import OPENAI_VOICES, SpeechRequest, SynthesizeBody, check_speed, check_text, check_voice
+from onestep.server.schemas import (
+    OPENAI_VOICES,
+    SpeechRequest,
+    SynthesizeBody,
+    check_output,
+    check_speed,
+    check_text,
+    check_voice,
+)
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")
@@ -82,8 +91,10 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     voice = check_voice(body.voice, state.voices, openai=True)
     speed = check_speed(body.speed, openai=True)
     fmt = check_format(body.response_format, "response_format")
-    encoder = make_encoder(fmt, state.sample_rate)
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    output = check_output(body.sample_rate, body.gain_db)
+    rate = output.rate(state.sample_rate)
+    encoder = _encoder(fmt, rate, "response_format")
+    stream = state.submit(SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db))
     try:
         first = await state.first_chunk(stream, request)
     except BaseException as e:
@@ -93,16 +104,25 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
-        return await _whole(state, stream, first, fmt, headers)
+        return await _whole(state, stream, first, fmt, rate, headers)
     audio = _encoded(state, "speech", stream, first, encoder)
     if body.stream_format == "sse":
         return StreamingResponse(_sse(audio), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
+def _encoder(fmt: str, rate: int, param: str) -> StreamEncoder:
+    """A streaming encoder of ``fmt`` at ``rate`` Hz; 400 when the format cannot carry the rate (Opus)."""
+    try:
+        return make_encoder(fmt, rate)
+    except UnsupportedFormatError as e:
+        raise ApiError(400, str(e), param=param, code="unsupported_format") from None
+
+
 async def _whole(
-    state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, headers: dict[str, str]
-) -> Response:
+    state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, rate: int,
+    headers: dict[str, str],
+) -> Response:  # fmt: skip
     """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
 
     ``pcm`` and ``wav`` are encoded here (a copy of the samples); the compressed formats on a worker thread, so
@@ -114,9 +134,9 @@ async def _whole(
             raise RuntimeError("a whole-audio stream produced a second chunk")
         audio = first if first is not None else np.zeros(0, dtype=np.float32)
         if fmt in INLINE_FORMATS:
-            data = encode_file(fmt, audio, state.sample_rate)
+            data = encode_file(fmt, audio, rate)
         else:
-            data = await asyncio.to_thread(encode_file, fmt, audio, state.sample_rate)
+            data = await asyncio.to_thread(encode_file, fmt, audio, rate)
     except BaseException:
         stream.cancel()
         state.record("speech", stream, "error")
@@ -168,7 +188,10 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     voice = check_voice(body.voice, state.voices, openai=False)
     speed = check_speed(body.speed, openai=False)
     fmt = check_format(body.format, "format")
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    output = check_output(body.sample_rate, body.gain_db)
+    rate = output.rate(state.sample_rate)
+    _encoder(fmt, rate, "format")  # the format can carry the rate: checked before any synthesis
+    stream = state.submit(SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db))
     outcome = "cancelled"
     try:
         chunks = await state.collect(stream, request)
@@ -181,14 +204,14 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         state.record("synthesize", stream, outcome)
     audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
     total_s = time.perf_counter() - stream.submitted_at
-    audio_s = audio.size / state.sample_rate
+    audio_s = audio.size / rate
     headers = {
         "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_chunk_s),
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
     }
-    return Response(encode_file(fmt, audio, state.sample_rate), media_type=MEDIA_TYPES[fmt], headers=headers)
+    return Response(encode_file(fmt, audio, rate), media_type=MEDIA_TYPES[fmt], headers=headers)
 
 
 def _ms(seconds: float | None) -> str:

@@ -29,7 +29,7 @@ from onestep.runtime.pcm import to_pcm16
 from onestep.server.errors import ApiError
 from onestep.server.routes_http import check_api_key
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import StreamMessage, check_speed, check_text, check_voice
+from onestep.server.schemas import StreamMessage, check_output, check_speed, check_text, check_voice
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")
@@ -89,10 +89,13 @@ class _Connection:
                 code=first.get("type"),
             ) from None  # fmt: skip
         state = self.state
+        output = check_output(msg.sample_rate, msg.gain_db)
         return SynthesisRequest(
             text=check_text(msg.text, state.config.max_chars, "text"),
             voice=check_voice(msg.voice, state.voices, openai=False),
             speed=check_speed(msg.speed, openai=False),
+            sample_rate=output.sample_rate,
+            gain_db=output.gain_db,
         )
 
     async def play(self, request: SynthesisRequest) -> None:
@@ -101,10 +104,9 @@ class _Connection:
         stream = state.submit(request)
         self.current = stream
         outcome = "cancelled"
+        rate = request.output_rate(state.sample_rate)
         try:
-            await self.ws.send_json(
-                {"type": "start", "sample_rate": state.sample_rate, "format": "pcm_s16le", "channels": 1}
-            )
+            await self.ws.send_json({"type": "start", "sample_rate": rate, "format": "pcm_s16le", "channels": 1})
             while True:
                 try:
                     chunk = await stream.__anext__()
@@ -118,7 +120,7 @@ class _Connection:
             if stream.cancelled:
                 return
             total_s = time.perf_counter() - stream.submitted_at
-            audio_s = stream.samples_out / state.sample_rate
+            audio_s = stream.samples_out / rate
             ttfa = stream.time_to_first_chunk_s
             await self.ws.send_json(
                 {

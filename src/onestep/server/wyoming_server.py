@@ -27,6 +27,7 @@ from onestep.languages import get_language
 from onestep.errors import UserError
 from onestep.runtime.voices import choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.runtime.output import OutputOptions
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
@@ -89,7 +90,8 @@ class WyomingService:
     """Shared state of all Wyoming connections: the backend, the scheduler and the Info event."""
 
     def __init__(self, config: ServerConfig, backend: SynthesisBackend, scheduler: Scheduler,
-                 samples_per_chunk: int = 1024) -> None:  # fmt: skip
+                 samples_per_chunk: int = 1024, output: OutputOptions = OutputOptions()) -> None:  # fmt: skip
+        self.output = output  # the protocol's synthesize event has no rate or volume: the server's options
         self.config = config
         self.backend = backend
         self.scheduler = scheduler
@@ -178,8 +180,10 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
-        rate = service.backend.sample_rate
+        voice_name = service.resolve_voice(voice, text)
+        out = service.output
+        request = SynthesisRequest(text, voice_name, 1.0, out.sample_rate, out.gain_db)
+        rate = request.output_rate(service.backend.sample_rate)
         stream = service.scheduler.submit(request)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
