@@ -6,7 +6,8 @@ audio equals the one-shot audio (a one-shot call is the same stage fed one chunk
 streamed vs one-shot: within float rounding (tests/runtime/test_output.py asserts max abs < 1e-4).
 
 Clipping prevention is a soft limiter: samples below :data:`LIMIT_KNEE` in magnitude pass unchanged, louder
-ones are bent by ``tanh`` toward 1.0, which they never reach. It works per sample, so it needs no look-ahead
+ones are bent toward 1.0 by ``knee + room * u / (1 + u)`` (u = excess over the knee / room: slope 1 at the knee,
+so the curve has no corner), which they never reach. It works per sample, so it needs no look-ahead
 and streams exactly.
 """
 
@@ -60,14 +61,15 @@ class OutputOptions:
 
 
 def soft_limit(samples: np.ndarray) -> np.ndarray:
-    """float32 [n] -> float32 [n] with every magnitude below 1: identity under :data:`LIMIT_KNEE`, tanh above."""
+    """float32 [n] -> float32 [n] with every magnitude below 1: identity under :data:`LIMIT_KNEE`, bent above."""
     x = np.asarray(samples, dtype=np.float32)
     mag = np.abs(x)
     over = mag > LIMIT_KNEE
     if not over.any():
         return x
     room = 1.0 - LIMIT_KNEE
-    bent = LIMIT_KNEE + room * np.tanh((mag[over] - LIMIT_KNEE) / room)
+    excess = (mag[over].astype(np.float64) - LIMIT_KNEE) / room
+    bent = np.minimum(LIMIT_KNEE + room * excess / (1.0 + excess), np.nextafter(np.float32(1), np.float32(0)))
     out = x.copy()
     out[over] = np.copysign(bent, x[over]).astype(np.float32)
     return out
