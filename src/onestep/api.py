@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from onestep.config import SynthesisOptions, VoiceConfig
+from onestep.frontend.offsets import OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
+from onestep.frontend.tokens import Token
 from onestep.runtime.engines import get_engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
@@ -36,7 +38,7 @@ from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError,
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
-    from onestep.frontend.tokens import Token, Utterance
+    from onestep.frontend.tokens import Utterance
 
 VoiceArg = str | os.PathLike[str] | None
 
@@ -54,12 +56,32 @@ class PhonemeTiming:
 
 @dataclass(frozen=True)
 class WordTiming:
-    """One word (or Chinese word) with its phonemes and when it sounds, in seconds from the start."""
+    """One word (or Chinese word, or character) with its phonemes and when it sounds.
+
+    Attributes:
+        text: the word as written in the input (``"Dr."``, ``"3个"``); the normalized form when it could
+            not be found in the input.
+        phonemes: its phonemes (words of a rewritten run joined by spaces).
+        start, end: seconds from the start of the audio.
+        spoken: what is read (``"Doctor"``, ``"三个"``).
+        char_start, char_end: ``text``'s offsets in the ORIGINAL input, ``input[char_start:char_end]``
+            (-1 when it could not be placed).
+    """
 
     text: str
     phonemes: str
     start: float
     end: float
+    spoken: str = ""
+    char_start: int = -1
+    char_end: int = -1
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form (seconds rounded to 0.1 ms)."""
+        return {
+            "text": self.text, "spoken": self.spoken, "start": round(self.start, 4), "end": round(self.end, 4),
+            "char_start": self.char_start, "char_end": self.char_end, "phonemes": self.phonemes,
+        }  # fmt: skip
 
 
 @dataclass
@@ -113,11 +135,14 @@ class AudioChunk:
         samples: float32 [n] mono PCM in [-1, 1].
         sample_rate: Hz.
         sentence: index of the sentence (of the frontend's split) the chunk belongs to.
+        words: with ``stream(..., timestamps=True)``: the words of the sentences that start in this chunk
+            (times in seconds from the start of the stream, offsets into the input text), else empty.
     """
 
     samples: np.ndarray
     sample_rate: int
     sentence: int = 0
+    words: list[WordTiming] = field(default_factory=list)
 
     @cached_property
     def pcm16(self) -> bytes:
@@ -143,6 +168,7 @@ class PreparedText:
     utterances: list[Utterance]
     ids: list[list[int]]
     output: OutputOptions = OutputOptions()
+    text: str = ""
 
     @property
     def batch_key(self) -> tuple[Path, float]:
@@ -264,16 +290,20 @@ class TTS:
         *,
         sample_rate: int | None = None,
         gain_db: float = 0.0,
+        characters: bool = False,
     ) -> Audio:
         """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples.
 
         ``sample_rate`` (8000, 16000, 22050, 24000, 44100 or 48000; None: the voice's) and ``gain_db`` (with
-        clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`).
+        clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`). ``Audio.words`` holds
+        every word with its time and its offsets in ``text``; ``characters=True`` splits Chinese words into
+        characters.
         """
         p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db)
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
-        return _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry), p.output)
+        words = "char" if characters else "word"
+        return _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry, words, p.text), p.output)
 
     def synthesize_batch(
         self,
@@ -323,7 +353,7 @@ class TTS:
         else:
             utterances = sentences(text, self.max_ids(engine))
         ids = [phonemes_to_ids(u.phonemes) for u in utterances]
-        return PreparedText(entry, engine, speed, utterances, ids, output)
+        return PreparedText(entry, engine, speed, utterances, ids, output, text)
 
     def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
@@ -344,7 +374,9 @@ class TTS:
         audios = []
         for i, p in enumerate(prepared):
             parts = [out[(i, j)] for j in range(len(p.ids))]
-            audio = _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
+            words = "word" if timestamps else ""
+            frames, samples = [q[0] for q in parts], [q[1] for q in parts]
+            audio = _assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text)
             audios.append(_apply_output(audio, p.output))
         return audios
 
@@ -356,29 +388,47 @@ class TTS:
         *,
         sample_rate: int | None = None,
         gain_db: float = 0.0,
+        timestamps: bool = False,
+        characters: bool = False,
     ) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
         The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
         the returned iterator is consumed. Resampling is stateful across chunks and sentences: the joined
-        chunks equal :meth:`synthesize`'s samples.
+        chunks equal :meth:`synthesize`'s samples. ``timestamps=True``: each sentence's words (as in
+        :attr:`Audio.words`; ``characters=True`` splits Chinese words) come with its first chunk.
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
         engine = self.engine(voice, text)
-        return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate))
+        words = ("char" if characters else "word") if timestamps else ""
+        return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate), words)
 
-    def _stream(self, text: str, engine: Engine, speed: float, stage: OutputStage) -> Iterator[AudioChunk]:
+    def _stream(
+        self, text: str, engine: Engine, speed: float, stage: OutputStage, timestamps: str = ""
+    ) -> Iterator[AudioChunk]:
         index = -1
+        aligner = OffsetAligner(text) if timestamps else None
+        spf = _seconds_per_frame(engine)
+        native_samples = 0  # of the sentences before this one: their duration sets this sentence's offset
+        pending: list[WordTiming] = []  # words not yet handed out (the resampler may hold a first chunk back)
         for index, utterance in enumerate(self._sentences(text, engine)):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
+            if aligner is not None:
+                tokens = [t for segment in utterance.segments for t in segment.tokens]
+                if timestamps == "char":
+                    tokens = _character_tokens(tokens)
+                offset = native_samples / engine.sample_rate
+                pending += _word_timings(utterance.phonemes, tokens, streamed.frames_per_id, spf, offset, aligner)
             for samples in streamed.chunks:
+                native_samples += samples.size
                 out = stage.process(samples)
                 if out.size:
-                    yield AudioChunk(out, stage.sample_rate, index)
+                    yield AudioChunk(out, stage.sample_rate, index, pending)
+                    pending = []
         tail = stage.flush()
-        if tail.size:
-            yield AudioChunk(tail, stage.sample_rate, max(index, 0))
+        if tail.size or pending:
+            yield AudioChunk(tail, stage.sample_rate, max(index, 0), pending)
 
     def synthesize_phonemes(self, phonemes: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize one utterance given as phonemes of the 114-symbol inventory (no text frontend).
@@ -413,15 +463,42 @@ def _phoneme_timings(phonemes: str, counts: np.ndarray, spf: float, offset: floa
     ]
 
 
+def _character_tokens(tokens: Sequence[Token]) -> list[Token]:
+    """Chinese words split into one token per character (its pinyin syllable's phonemes); others as they are.
+
+    A word whose syllables' phonemes do not join to its own phonemes (a lexicon override) stays whole.
+    """
+    from onestep.frontend.zh.phonemes import syllable_phonemes
+
+    out: list[Token] = []
+    for token in tokens:
+        if len(token.pinyin) > 1 and len(token.pinyin) == len(token.text):
+            try:
+                parts = [syllable_phonemes(p) for p in token.pinyin]
+            except ValueError:
+                parts = []
+            if parts and "".join(parts) == token.phonemes:
+                out += [Token(ch, ph, [py]) for ch, ph, py in zip(token.text, parts, token.pinyin, strict=True)]
+                continue
+        out.append(token)
+    return out
+
+
 def _word_timings(
-    phonemes: str, tokens: Sequence[Token], counts: np.ndarray, spf: float, offset: float
+    phonemes: str,
+    tokens: Sequence[Token],
+    counts: np.ndarray,
+    spf: float,
+    offset: float,
+    aligner: OffsetAligner | None = None,
 ) -> list[WordTiming]:
-    """Timing of each word token, found in order in the utterance's phoneme string."""
+    """Timing of each word token, found in order in the utterance's phoneme string; with ``aligner``, tokens
+    are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one entry."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]
     ends = np.cumsum(counts)
     starts = ends - counts
-    words: list[WordTiming] = []
+    timed: list[tuple[Token, float, float]] = []
     cursor = 0
     for token in tokens:
         if not token.phonemes:
@@ -432,8 +509,34 @@ def _word_timings(
         cursor = at + len(token.phonemes)
         first, last = int(kept_before[at]) + 1, int(kept_before[cursor])  # model ids of the token's symbols
         if first <= last and any(ch.isalnum() for ch in token.text):
-            start, end = offset + float(starts[first]) * spf, offset + float(ends[last]) * spf
-            words.append(WordTiming(token.text, token.phonemes, start, end))
+            timed.append((token, offset + float(starts[first]) * spf, offset + float(ends[last]) * spf))
+        elif not any(ch.isalnum() for ch in token.text):
+            timed.append((token, -1.0, -1.0))  # punctuation: anchors the alignment, gets no entry
+    if aligner is None:
+        return [WordTiming(t.text, t.phonemes, s, e, t.text) for t, s, e in timed if s >= 0]
+    words: list[WordTiming] = []
+    placed: set[int] = set()
+    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in timed])}
+    for i, (token, start, end) in enumerate(timed):
+        if i in placed or start < 0:
+            continue
+        span = spans.get(i)
+        if span is None:
+            words.append(WordTiming(token.text, token.phonemes, start, end, token.text))
+            continue
+        group = [timed[k] for k in span.tokens if timed[k][1] >= 0]
+        placed.update(span.tokens)
+        words.append(
+            WordTiming(
+                aligner.text[span.start : span.end],
+                " ".join(t.phonemes for t, _, _ in group),
+                min(s for _, s, _ in group),
+                max(e for _, _, e in group),
+                " ".join(t.text for t, _, _ in group),
+                span.start,
+                span.end,
+            )
+        )
     return words
 
 
@@ -453,18 +556,26 @@ def _assemble(
     audios: Sequence[np.ndarray],
     engine: Engine,
     entry: VoiceEntry,
-    timestamps: bool = True,
+    timestamps: str = "word",
+    text: str = "",
 ) -> Audio:
-    """Join sentences' audio and (unless ``timestamps`` is False) timings into one :class:`Audio`."""
+    """Join sentences' audio and timings into one :class:`Audio`.
+
+    ``timestamps``: ``"word"``, ``"char"`` (Chinese words split into characters) or ``""`` (no timings).
+    ``text``: the original input, which word offsets refer to (none when empty).
+    """
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     offset = 0.0
+    aligner = OffsetAligner(text) if text else None
     for utterance, c, a in zip(utterances, counts, audios, strict=True):
         if not timestamps:
             continue
         tokens = [t for segment in utterance.segments for t in segment.tokens]
-        words += _word_timings(utterance.phonemes, tokens, c, spf, offset)
+        if timestamps == "char":
+            tokens = _character_tokens(tokens)
+        words += _word_timings(utterance.phonemes, tokens, c, spf, offset, aligner)
         stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
         offset += a.size / engine.sample_rate
     samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)

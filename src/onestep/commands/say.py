@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
+from onestep.captions import caption_format
 from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
 from onestep.runtime.output import SAMPLE_RATES
 
@@ -38,6 +39,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--sample-rate", type=int, choices=SAMPLE_RATES, help="output sample rate in Hz (default: the voice's, 24000)"
     )
     p.add_argument("--gain", type=float, default=0.0, help="volume change in dB, with clipping prevention (default 0)")
+    p.add_argument(
+        "--timestamps", type=Path, metavar="FILE",
+        help="also write word timestamps: .json (times, offsets into the input), .srt or .vtt (captions)",
+    )  # fmt: skip
+    p.add_argument("--characters", action="store_true", help="timestamps per Chinese character, not per word")
     p.add_argument("--input", type=Path, help="batch mode: a text file, one utterance per non-empty line")
     p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
     add_voice_arguments(p)
@@ -95,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
         raise CLIError("-o - writes raw PCM; --format applies to files")
     if args.output != "-" and args.format is None:
         format_for_path(args.output)  # an unknown extension fails now, before any synthesis
+    if args.timestamps is not None:
+        try:
+            caption_format(args.timestamps)
+        except ValueError as e:
+            raise CLIError(str(e)) from None
     text = args.text if args.text is not None else _read_stdin()
     if not text.strip():
         raise CLIError("no text to speak")
@@ -126,7 +137,19 @@ def _output_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
-    return tts.synthesize(text, voice=voice_arg(args.voice), speed=args.speed, **_output_options(args))
+    return tts.synthesize(
+        text, voice=voice_arg(args.voice), speed=args.speed, characters=args.characters, **_output_options(args)
+    )
+
+
+def _write_timestamps(path: Path, words: list, text: str) -> None:
+    from onestep.captions import render
+
+    try:
+        path.write_text(render(caption_format(path), words, text), encoding="utf-8")
+    except OSError as e:
+        raise CLIError(f"cannot write {path}: {e}") from e
+    print(f"wrote {path}: {len(words)} words", file=sys.stderr)
 
 
 def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
@@ -141,6 +164,8 @@ def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> in
         raise
     except (OSError, RuntimeError, TypeError, ValueError) as e:  # soundfile's errors for bad paths/formats
         raise CLIError(f"cannot write {output}: {e}") from e
+    if args.timestamps is not None:
+        _write_timestamps(args.timestamps, audio.words, text)
     print(
         f"wrote {output}: {audio.duration:.2f} s of audio, voice {audio.voice}, in {elapsed:.2f} s (loading included)",
         file=sys.stderr,
@@ -153,8 +178,15 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
 
     out = sys.stdout.buffer
     written = 0
+    words: list = []
+    stamps = args.timestamps is not None
     try:
-        for chunk in tts.stream(text, voice=voice_arg(args.voice), speed=args.speed, **_output_options(args)):
+        chunks = tts.stream(
+            text, voice=voice_arg(args.voice), speed=args.speed, timestamps=stamps, characters=args.characters,
+            **_output_options(args),
+        )  # fmt: skip
+        for chunk in chunks:
+            words += chunk.words
             out.write(chunk.pcm16)
             out.flush()
             written += len(chunk.pcm16)
@@ -163,6 +195,8 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
         return 0
     if written == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
+    if stamps:
+        _write_timestamps(args.timestamps, words, text)
     return 0
 
 

@@ -59,6 +59,9 @@ class SynthesisRequest:
         speed: speaking rate multiplier within the engine's range (0.5-2.0).
         sample_rate: Hz of the delivered audio (:data:`onestep.runtime.output.SAMPLE_RATES`), None = the voice's.
         gain_db: volume change in dB (with clipping prevention).
+        timestamps: collect word timings into :attr:`words` while the audio is produced.
+        words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
+            sentence's words are appended before its first chunk is handed out.
     """
 
     text: str
@@ -66,6 +69,8 @@ class SynthesisRequest:
     speed: float = 1.0
     sample_rate: int | None = None
     gain_db: float = 0.0
+    timestamps: bool = False
+    words: list[Any] = field(default_factory=list, compare=False, repr=False)
 
     def output_rate(self, native: int) -> int:
         """Hz of this request's audio when the voice's rate is ``native``."""
@@ -162,9 +167,11 @@ class TTSBackend:
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
             chunks = self._tts.stream(
-                request.text, request.voice, request.speed, sample_rate=request.sample_rate, gain_db=request.gain_db
-            )
+                request.text, request.voice, request.speed, sample_rate=request.sample_rate,
+                gain_db=request.gain_db, timestamps=request.timestamps,
+            )  # fmt: skip
             for chunk in chunks:
+                request.words.extend(chunk.words)
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
         except UserError as e:  # the frontend/engine rejects the input (e.g. text too long, bad speed)
             raise BackendInputError(str(e)) from e
@@ -185,9 +192,13 @@ class TTSBackend:
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:
-            audios = self._tts.render([p.handle for p in batch], timestamps=False)  # audio only
+            timestamps = any(p.request.timestamps for p in batch)  # audio only unless asked (their cost)
+            audios = self._tts.render([p.handle for p in batch], timestamps=timestamps)
         except UserError as e:
             raise BackendInputError(str(e)) from e
+        for p, audio in zip(batch, audios, strict=True):
+            if p.request.timestamps:
+                p.request.words[:] = audio.words
         return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
 
     def warm_up(self) -> None:
