@@ -109,3 +109,19 @@ def test_page_shows_server_errors(page: Page) -> None:
     page.fill("#text", "恢复了。")
     page.click("#speak")
     page.wait_for_function("window.onestepStats.done", timeout=20000)
+
+
+def test_page_highlights_each_word_as_it_is_spoken(page: Page) -> None:
+    text = "我有3个苹果，Dr. Smith 说你好。"
+    page.wait_for_selector(f"#voice option[value='{VOICE}']", state="attached")
+    page.select_option("#voice", VOICE)
+    page.fill("#text", text)
+    page.click("#speak")
+    page.wait_for_function("window.onestepStats.done || window.onestepStats.error !== null", timeout=20000)
+    assert page.evaluate("window.onestepStats.error") is None
+    spans = page.eval_on_selector_all("#transcript .w", "els => els.map(e => e.textContent)")
+    assert spans == ["我", "有", "3个", "苹果", "Dr.", "Smith", "说", "你好"]  # written words, at their offsets
+    assert page.inner_text("#transcript") == text
+    # the audio clock walks through the words: each is highlighted in turn, in order
+    page.wait_for_function("window.onestepStats.highlighted.length >= 8", timeout=20000)
+    assert page.evaluate("window.onestepStats.highlighted") == spans

@@ -94,7 +94,11 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     output = check_output(body.sample_rate, body.gain_db)
     rate = output.rate(state.sample_rate)
     encoder = _encoder(fmt, rate, "response_format")
-    stream = state.submit(SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db))
+    if body.timestamps and body.stream_format != "sse":
+        raise ApiError(400, "timestamps come as events: use stream_format 'sse' (or POST /synthesize with "
+                       "timestamps for JSON)", param="timestamps", code="timestamps_need_sse")  # fmt: skip
+    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
+    stream = state.submit(request_)
     try:
         first = await state.first_chunk(stream, request)
     except BaseException as e:
@@ -107,7 +111,8 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
         return await _whole(state, stream, first, fmt, rate, headers)
     audio = _encoded(state, "speech", stream, first, encoder)
     if body.stream_format == "sse":
-        return StreamingResponse(_sse(audio), media_type="text/event-stream", headers=headers)
+        words = request_.words if body.timestamps else None
+        return StreamingResponse(_sse(audio, words), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
@@ -172,11 +177,29 @@ async def _encoded(
         state.record(endpoint, stream, outcome)
 
 
-async def _sse(audio: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``."""
+def _timestamps_event(words: list, sent: int) -> bytes:
+    """A ``speech.timestamps`` event with ``words[sent:]``, or nothing when there are none."""
+    if len(words) <= sent:
+        return b""
+    event = {"type": "speech.timestamps", "words": [w.as_dict() for w in words[sent:]]}
+    return f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+
+
+async def _sse(audio: AsyncIterator[bytes], words: list | None = None) -> AsyncIterator[bytes]:
+    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``.
+
+    With ``words`` (the request's word timings, filled as sentences start): a ``speech.timestamps`` event
+    with the new words goes out before the audio delta of the chunk they start in.
+    """
+    sent = 0
     async for data in audio:
+        if words is not None and (event := _timestamps_event(words, sent)):
+            sent = len(words)
+            yield event
         event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
         yield f"data: {json.dumps(event)}\n\n".encode()
+    if words is not None and (event := _timestamps_event(words, sent)):
+        yield event
     yield b'data: {"type": "speech.audio.done"}\n\n'
 
 
@@ -191,7 +214,8 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     output = check_output(body.sample_rate, body.gain_db)
     rate = output.rate(state.sample_rate)
     _encoder(fmt, rate, "format")  # the format can carry the rate: checked before any synthesis
-    stream = state.submit(SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db))
+    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
+    stream = state.submit(request_)
     outcome = "cancelled"
     try:
         chunks = await state.collect(stream, request)
@@ -211,7 +235,14 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
     }
-    return Response(encode_file(fmt, audio, rate), media_type=MEDIA_TYPES[fmt], headers=headers)
+    data = encode_file(fmt, audio, rate)
+    if body.timestamps:  # JSON: the audio file in base64 beside the word timings
+        payload = {
+            "audio": base64.b64encode(data).decode(), "format": fmt, "media_type": MEDIA_TYPES[fmt],
+            "sample_rate": rate, "duration": round(audio_s, 4), "words": [w.as_dict() for w in request_.words],
+        }  # fmt: skip
+        return JSONResponse(payload, headers=headers)
+    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
 
 
 def _ms(seconds: float | None) -> str:

@@ -3,7 +3,9 @@
 Protocol (server messages):
 
 1. ``{"type": "start", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1}``
-2. binary messages: little-endian int16 mono PCM, in order
+2. binary messages: little-endian int16 mono PCM, in order; with ``"timestamps": true`` in the request,
+   ``{"type": "timestamps", "words": [{text, spoken, start, end, char_start, char_end, phonemes}]}`` before
+   the audio of the chunk in which those words start
 3. ``{"type": "end", "first_chunk_ms", "total_ms", "audio_seconds", "real_time_factor"}``
 
 A bad message gets ``{"type": "error", "error": {"message", "type", "param", "code"}}`` and the
@@ -96,6 +98,7 @@ class _Connection:
             speed=check_speed(msg.speed, openai=False),
             sample_rate=output.sample_rate,
             gain_db=output.gain_db,
+            timestamps=msg.timestamps,
         )
 
     async def play(self, request: SynthesisRequest) -> None:
@@ -105,6 +108,7 @@ class _Connection:
         self.current = stream
         outcome = "cancelled"
         rate = request.output_rate(state.sample_rate)
+        sent = 0  # words of request.words already sent
         try:
             await self.ws.send_json({"type": "start", "sample_rate": rate, "format": "pcm_s16le", "channels": 1})
             while True:
@@ -116,6 +120,10 @@ class _Connection:
                     outcome = "error"
                     await self.send_error(as_api_error(e))
                     return
+                if len(request.words) > sent:  # this chunk's sentence starts: its words before its audio
+                    words = [w.as_dict() for w in request.words[sent:]]
+                    sent = len(request.words)
+                    await self.ws.send_json({"type": "timestamps", "words": words})
                 await self.ws.send_bytes(to_pcm16(chunk))
             if stream.cancelled:
                 return

@@ -44,6 +44,8 @@ class SpeechRequest(BaseModel):
         stream_format: ``audio`` (raw bytes) or ``sse`` (``speech.audio.delta`` events).
         sample_rate: output Hz (8000, 16000, 22050, 24000, 44100, 48000; default the voice's 24000).
         gain_db: volume change in dB, with clipping prevention.
+        timestamps: with ``stream_format="sse"``: ``speech.timestamps`` events (word times and offsets into
+            ``input``) interleaved with the audio deltas.
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -56,6 +58,7 @@ class SpeechRequest(BaseModel):
     stream_format: Literal["audio", "sse"] = "audio"
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
+    timestamps: bool = False
 
 
 class SynthesizeBody(BaseModel):
@@ -68,6 +71,7 @@ class SynthesizeBody(BaseModel):
     format: StrictStr = "wav"
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
+    timestamps: bool = False
 
 
 class StreamMessage(BaseModel):
@@ -79,6 +83,7 @@ class StreamMessage(BaseModel):
     speed: StrictFloat = 1.0
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
+    timestamps: bool = False
     type: Literal["synthesize"] = Field(default="synthesize")
 
 
