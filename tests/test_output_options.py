@@ -88,3 +88,28 @@ def test_cli_bad_output_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFix
     assert "gain_db must be between" in capsys.readouterr().err
     assert main(["say", TEXT, "-o", str(tmp_path / "a.ogg"), "--voices-dir", str(FIXTURES), "--sample-rate", "44100"]) == 2
     assert "opus cannot carry 44100 Hz" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix", ["json", "srt", "vtt"])
+def test_cli_timestamps_files(tmp_path: Path, tts: TTS, suffix: str) -> None:
+    import json
+
+    text = "我有3个苹果。"
+    stamps = tmp_path / f"words.{suffix}"
+    assert main(["say", text, "-o", str(tmp_path / "a.wav"), "--voices-dir", str(FIXTURES), "--timestamps", str(stamps)]) == 0
+    content = stamps.read_text(encoding="utf-8")
+    words = tts.synthesize(text).words
+    if suffix == "json":
+        data = json.loads(content)
+        assert [w["text"] for w in data["words"]] == ["我", "有", "3个", "苹果"]
+        assert all(text[w["char_start"] : w["char_end"]] == w["text"] for w in data["words"])
+    elif suffix == "srt":
+        assert content.startswith("1\n00:00:00,") and "\n3个\n" in content and content.count(" --> ") == len(words)
+    else:
+        assert content.startswith("WEBVTT\n\n00:00:00.") and content.count(" --> ") == len(words)
+
+
+def test_cli_rejects_an_unknown_timestamps_extension(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    args = ["say", TEXT, "-o", str(tmp_path / "a.wav"), "--voices-dir", str(FIXTURES), "--timestamps", "w.txt"]
+    assert main(args) == 2
+    assert ".json, .srt or .vtt" in capsys.readouterr().err
