@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from onestep.config import SynthesisOptions, VoiceConfig
+from onestep.config import SPEED_MAX, SPEED_MIN, SynthesisOptions, VoiceConfig
 from onestep.frontend.offsets import OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
@@ -35,6 +35,8 @@ from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
 from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
+
+from onestep.ssml.parse import Piece, SsmlError
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
@@ -158,6 +160,7 @@ class PreparedText:
         entry, engine: the voice and its loaded engine.
         speed: checked speaking rate.
         output: sample rate and gain of the delivered audio (:mod:`onestep.runtime.output`).
+        text: the input as given. plan: for SSML input, its pieces with their voices (``utterances`` empty).
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
     """
@@ -169,6 +172,7 @@ class PreparedText:
     ids: list[list[int]]
     output: OutputOptions = OutputOptions()
     text: str = ""
+    plan: list[tuple[Piece, VoiceEntry | None]] | None = None
 
     @property
     def batch_key(self) -> tuple[Path, float]:
@@ -291,15 +295,19 @@ class TTS:
         sample_rate: int | None = None,
         gain_db: float = 0.0,
         characters: bool = False,
+        ssml: bool | None = None,
     ) -> Audio:
         """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples.
 
         ``sample_rate`` (8000, 16000, 22050, 24000, 44100 or 48000; None: the voice's) and ``gain_db`` (with
         clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`). ``Audio.words`` holds
         every word with its time and its offsets in ``text``; ``characters=True`` splits Chinese words into
-        characters.
+        characters. SSML (docs/SSML.md): text starting with ``<speak`` is SSML; ``ssml=True`` forces it (a
+        ``<speak>`` root is added when missing), ``ssml=False`` reads such text as plain text.
         """
-        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db)
+        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db, ssml=ssml)
+        if p.plan is not None:
+            return self._render_plan(p, "char" if characters else "word")
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
         words = "char" if characters else "word"
@@ -336,6 +344,7 @@ class TTS:
         sentences: Callable[[str, int], list[Utterance]] | None = None,
         sample_rate: int | None = None,
         gain_db: float = 0.0,
+        ssml: bool | None = None,
     ) -> PreparedText:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
@@ -346,6 +355,10 @@ class TTS:
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
+        plan = self._plan(text, voice, ssml)
+        if plan is not None:
+            entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "")
+            return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
         if sentences is None:
@@ -373,6 +386,9 @@ class TTS:
                 out[key] = (result.frames_per_id, result.audio)
         audios = []
         for i, p in enumerate(prepared):
+            if p.plan is not None:  # SSML: its pieces one after the other (not batched)
+                audios.append(self._render_plan(p, "word" if timestamps else ""))
+                continue
             parts = [out[(i, j)] for j in range(len(p.ids))]
             words = "word" if timestamps else ""
             frames, samples = [q[0] for q in parts], [q[1] for q in parts]
@@ -390,19 +406,125 @@ class TTS:
         gain_db: float = 0.0,
         timestamps: bool = False,
         characters: bool = False,
+        ssml: bool | None = None,
     ) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
         The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
         the returned iterator is consumed. Resampling is stateful across chunks and sentences: the joined
         chunks equal :meth:`synthesize`'s samples. ``timestamps=True``: each sentence's words (as in
-        :attr:`Audio.words`; ``characters=True`` splits Chinese words) come with its first chunk.
+        :attr:`Audio.words`; ``characters=True`` splits Chinese words) come with its first chunk. SSML as in
+        :meth:`synthesize` (parsed and its voices resolved now; breaks and rate changes keep streaming).
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
-        engine = self.engine(voice, text)
         words = ("char" if characters else "word") if timestamps else ""
+        plan = self._plan(text, voice, ssml)
+        if plan is not None:
+            rate = self._plan_rate(plan, voice)
+            return self._stream_plan(plan, speed, OutputStage(output, rate), words)
+        engine = self.engine(voice, text)
         return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate), words)
+
+    # --- SSML ----------------------------------------------------------------------------------------
+
+    def _plan(self, text: str, voice: VoiceArg, ssml: bool | None) -> list[tuple[Piece, VoiceEntry | None]] | None:
+        """SSML input's pieces, each with the voice that speaks it (None for pauses); None for plain text.
+
+        Voice per piece: ``<voice name>`` (the one resolver), else for ``<lang>`` the call's voice when it
+        speaks that language, else the language's default voice; else the call's voice, else by the text.
+        """
+        from onestep.ssml import Pause, is_ssml, parse_ssml
+
+        if not (ssml or (ssml is None and is_ssml(text))):
+            return None
+        pieces = parse_ssml(text if is_ssml(text) else f"<speak>{text}</speak>")
+        steps: list[tuple[Piece, VoiceEntry | None]] = []
+        for piece in pieces:
+            if isinstance(piece, Pause):
+                steps.append((piece, None))
+                continue
+            if piece.voice is not None:
+                entry = self._entry(piece.voice, "")
+            elif piece.language is not None:
+                given = self._entry(voice, "") if voice is not None or self._voice is not None else None
+                same = given is not None and given.config.language == piece.language
+                entry = given if same else self.catalog.resolve(language=piece.language)
+            else:
+                entry = self._entry(voice, piece.text)
+            steps.append((piece, entry))
+        return steps
+
+    def _plan_rate(self, plan: list[tuple[Piece, VoiceEntry | None]], voice: VoiceArg) -> int:
+        """The one native sample rate of a plan's voices (a UserError when they differ)."""
+        rates = {e.config.audio.sample_rate for _, e in plan if e is not None}
+        if len(rates) > 1:
+            raise SsmlError(f"the voices of this SSML differ in sample rate ({sorted(rates)}); use voices of one rate")
+        return rates.pop() if rates else self._entry(voice, "").config.audio.sample_rate
+
+    def _plan_chunks(
+        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str
+    ) -> Iterator[tuple[np.ndarray, list[WordTiming]]]:
+        """Native-rate audio of a plan, piece by piece and chunk by chunk, with each sentence's words."""
+        from onestep.ssml import Pause, Phonemes
+
+        done = 0  # samples so far
+        for piece, entry in plan:
+            if isinstance(piece, Pause):
+                silence = np.zeros(round(piece.seconds * rate), dtype=np.float32)
+                done += silence.size
+                yield silence, []
+                continue
+            assert entry is not None
+            engine = self._engine(entry)
+            spf = _seconds_per_frame(engine)
+            piece_speed = min(max(speed * piece.rate, SPEED_MIN), SPEED_MAX)
+            if isinstance(piece, Phonemes):
+                ids = phonemes_to_ids(piece.phonemes)
+                if len(ids) > self.max_ids(engine) + 2:
+                    raise SsmlError(f"<phoneme> ph is too long for one utterance ({len(ids) - 2} > {self.max_ids(engine)} ids)")
+                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)])]
+            else:
+                utterances = [
+                    (u.phonemes, [t for seg in u.segments for t in seg.tokens])
+                    for u in self._sentences(piece.text, engine)
+                ]
+            for phonemes, tokens in utterances:
+                streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
+                words: list[WordTiming] = []
+                if timestamps:
+                    tokens = _character_tokens(tokens) if timestamps == "char" else tokens
+                    words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate)
+                for samples in streamed.chunks:
+                    done += samples.size
+                    yield samples, words
+                    words = []
+
+    def _stream_plan(
+        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, stage: OutputStage, timestamps: str
+    ) -> Iterator[AudioChunk]:
+        pending: list[WordTiming] = []
+        for index, (samples, words) in enumerate(self._plan_chunks(plan, speed, stage.native_rate, timestamps)):
+            pending += words
+            out = stage.process(samples)
+            if out.size:
+                yield AudioChunk(out, stage.sample_rate, index, pending)
+                pending = []
+        tail = stage.flush()
+        if tail.size or pending:
+            yield AudioChunk(tail, stage.sample_rate, 0, pending)
+
+    def _render_plan(self, p: PreparedText, timestamps: str) -> Audio:
+        """The whole audio of a prepared SSML text (the same samples as :meth:`stream` of it)."""
+        assert p.plan is not None
+        rate = self._plan_rate(p.plan, p.entry.path)
+        parts, words = [], []
+        for samples, w in self._plan_chunks(p.plan, p.speed, rate, timestamps):
+            parts.append(samples)
+            words += w
+        samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+        audio = Audio(samples, rate, " ".join(_plan_phonemes(p.plan)), words, [], p.entry.name)
+        return _apply_output(audio, p.output)
 
     def _stream(
         self, text: str, engine: Engine, speed: float, stage: OutputStage, timestamps: str = ""
@@ -538,6 +660,12 @@ def _word_timings(
             )
         )
     return words
+
+
+def _plan_phonemes(plan: Sequence[tuple[object, VoiceEntry | None]]) -> list[str]:
+    from onestep.ssml import Phonemes
+
+    return [piece.phonemes for piece, _ in plan if isinstance(piece, Phonemes)]
 
 
 def _apply_output(audio: Audio, output: OutputOptions) -> Audio:

@@ -2,6 +2,7 @@
 
     onestep say "你好，世界。" -o hello.wav
     onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus
+    onestep say '<speak>Wait<break time="1s"/> now.</speak>' -o pause.wav --timestamps words.srt
     echo "Hello there." | onestep say -o - | aplay -r 24000 -f S16_LE -c 1
     onestep say --input lines.txt --out-dir wavs/        # wavs/0001.wav, wavs/0002.wav, ...
 """
@@ -44,6 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also write word timestamps: .json (times, offsets into the input), .srt or .vtt (captions)",
     )  # fmt: skip
     p.add_argument("--characters", action="store_true", help="timestamps per Chinese character, not per word")
+    p.add_argument(
+        "--ssml", action="store_true",
+        help="read the text as SSML (docs/SSML.md; text starting with <speak is SSML anyway)",
+    )  # fmt: skip
     p.add_argument("--input", type=Path, help="batch mode: a text file, one utterance per non-empty line")
     p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
     add_voice_arguments(p)
@@ -133,7 +138,8 @@ def _read_lines(path: Path) -> list[str]:
 
 
 def _output_options(args: argparse.Namespace) -> dict[str, object]:
-    return {"sample_rate": args.sample_rate, "gain_db": args.gain}
+    """Keywords shared by ``synthesize`` and ``stream``: output rate, gain, SSML (forced or by detection)."""
+    return {"sample_rate": args.sample_rate, "gain_db": args.gain, "ssml": True if args.ssml else None}
 
 
 def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
