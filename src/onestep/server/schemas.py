@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
 from onestep.runtime.output import OutputOptions
+from onestep.ssml import SsmlError, is_ssml, parse_ssml
 from onestep.runtime.voices import VoiceNotFoundError, choose_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
@@ -88,7 +89,7 @@ class StreamMessage(BaseModel):
 
 
 def check_text(text: str, max_chars: int, param: str) -> str:
-    """``text`` if it has something to say and fits the limit, else a 400 naming ``param``."""
+    """``text`` if it has something to say, fits the limit and (SSML) parses, else a 400 naming ``param``."""
     if not text.strip():
         raise ApiError(400, f"{param} must not be empty", param=param, code="empty_input")
     if len(text) > max_chars:
@@ -98,6 +99,11 @@ def check_text(text: str, max_chars: int, param: str) -> str:
             param=param,
             code="input_too_long",
         )
+    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
+        try:
+            parse_ssml(text)
+        except SsmlError as e:
+            raise ApiError(400, str(e), param=param, code="invalid_ssml") from None
     return text
 
 

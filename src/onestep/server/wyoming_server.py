@@ -28,6 +28,7 @@ from onestep.errors import UserError
 from onestep.runtime.voices import choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.runtime.output import OutputOptions
+from onestep.ssml import is_ssml, parse_ssml
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
@@ -180,6 +181,8 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
+        if is_ssml(text):
+            parse_ssml(text)  # a malformed document is an error event before any audio
         voice_name = service.resolve_voice(voice, text)
         out = service.output
         request = SynthesisRequest(text, voice_name, 1.0, out.sample_rate, out.gain_db)
