@@ -82,3 +82,17 @@ def test_websocket_sends_timestamps_before_their_audio(server: LiveServer) -> No
     pcm = b"".join(m for m in messages if isinstance(m, bytes))
     assert words[-1]["end"] <= len(pcm) / 2 / 24000 + 1e-6
     assert np.frombuffer(pcm, dtype="<i2").size > 0
+
+
+def test_character_timestamps_on_request(server: LiveServer, backend) -> None:  # noqa: ANN001
+    from .conftest import live_server
+
+    body = {"text": "我喜欢苹果。", "voice": VOICE, "timestamps": "char"}
+    words = httpx.post(server.url + "/synthesize", json=body, timeout=60).json()["words"]
+    assert [(w["text"], w["char_start"], w["char_end"]) for w in words] == [
+        ("我", 0, 1), ("喜", 1, 2), ("欢", 2, 3), ("苹", 3, 4), ("果", 4, 5)
+    ]  # fmt: skip
+    with live_server(backend, scheduler_kind="batch") as batched:  # the micro-batching path gives the same
+        assert httpx.post(batched.url + "/synthesize", json=body, timeout=60).json()["words"] == words
+    bad = httpx.post(server.url + "/synthesize", json={**body, "timestamps": "syllable"}, timeout=60)
+    assert bad.status_code == 400 and bad.json()["error"]["param"].startswith("timestamps")

@@ -59,7 +59,8 @@ class SynthesisRequest:
         speed: speaking rate multiplier within the engine's range (0.5-2.0).
         sample_rate: Hz of the delivered audio (:data:`onestep.runtime.output.SAMPLE_RATES`), None = the voice's.
         gain_db: volume change in dB (with clipping prevention).
-        timestamps: collect word timings into :attr:`words` while the audio is produced.
+        timestamps: collect word timings into :attr:`words` while the audio is produced (``"char"``: Chinese
+            words split into characters).
         words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
             sentence's words are appended before its first chunk is handed out.
     """
@@ -69,7 +70,7 @@ class SynthesisRequest:
     speed: float = 1.0
     sample_rate: int | None = None
     gain_db: float = 0.0
-    timestamps: bool = False
+    timestamps: bool | str = False
     words: list[Any] = field(default_factory=list, compare=False, repr=False)
 
     def output_rate(self, native: int) -> int:
@@ -168,7 +169,8 @@ class TTSBackend:
         try:
             chunks = self._tts.stream(
                 request.text, request.voice, request.speed, sample_rate=request.sample_rate,
-                gain_db=request.gain_db, timestamps=request.timestamps,
+                gain_db=request.gain_db, timestamps=bool(request.timestamps),
+                characters=request.timestamps == "char",
             )  # fmt: skip
             for chunk in chunks:
                 request.words.extend(chunk.words)
@@ -192,7 +194,8 @@ class TTSBackend:
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:
-            timestamps = any(p.request.timestamps for p in batch)  # audio only unless asked (their cost)
+            kinds = {p.request.timestamps for p in batch}  # audio only unless asked (their cost)
+            timestamps = "char" if "char" in kinds else any(kinds)
             audios = self._tts.render([p.handle for p in batch], timestamps=timestamps)
         except UserError as e:
             raise BackendInputError(str(e)) from e

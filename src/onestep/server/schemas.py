@@ -46,7 +46,7 @@ class SpeechRequest(BaseModel):
         sample_rate: output Hz (8000, 16000, 22050, 24000, 44100, 48000; default the voice's 24000).
         gain_db: volume change in dB, with clipping prevention.
         timestamps: with ``stream_format="sse"``: ``speech.timestamps`` events (word times and offsets into
-            ``input``) interleaved with the audio deltas.
+            ``input``) interleaved with the audio deltas; ``"char"``: Chinese words split into characters.
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -59,7 +59,7 @@ class SpeechRequest(BaseModel):
     stream_format: Literal["audio", "sse"] = "audio"
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
-    timestamps: bool = False
+    timestamps: bool | Literal["word", "char"] = False
 
 
 class SynthesizeBody(BaseModel):
@@ -72,7 +72,7 @@ class SynthesizeBody(BaseModel):
     format: StrictStr = "wav"
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
-    timestamps: bool = False
+    timestamps: bool | Literal["word", "char"] = False
 
 
 class StreamMessage(BaseModel):
@@ -84,7 +84,7 @@ class StreamMessage(BaseModel):
     speed: StrictFloat = 1.0
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
-    timestamps: bool = False
+    timestamps: bool | Literal["word", "char"] = False
     type: Literal["synthesize"] = Field(default="synthesize")
 
 
