@@ -8,7 +8,7 @@ import hmac
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 
 import numpy as np
@@ -112,7 +112,8 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     audio = _encoded(state, "speech", stream, first, encoder)
     if body.stream_format == "sse":
         words = request_.words if body.timestamps else None
-        return StreamingResponse(_sse(audio, words), media_type="text/event-stream", headers=headers)
+        clock = _audio_clock(stream, rate)
+        return StreamingResponse(_sse(audio, words, clock), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
@@ -177,29 +178,43 @@ async def _encoded(
         state.record(endpoint, stream, outcome)
 
 
-def _timestamps_event(words: list, sent: int) -> bytes:
-    """A ``speech.timestamps`` event with ``words[sent:]``, or nothing when there are none."""
-    if len(words) <= sent:
-        return b""
-    event = {"type": "speech.timestamps", "words": [w.as_dict() for w in words[sent:]]}
-    return f"data: {json.dumps(event, ensure_ascii=False)}\n\n".encode()
+def _audio_clock(stream: SynthesisStream, rate: int) -> Callable[[], float]:
+    """Seconds of audio the stream has handed out so far (the chunk being sent included)."""
+    return lambda: stream.samples_out / rate
 
 
-async def _sse(audio: AsyncIterator[bytes], words: list | None = None) -> AsyncIterator[bytes]:
+def due_words(words: list, sent: int, until_s: float) -> tuple[list[dict[str, object]], int]:
+    """The words after ``words[:sent]`` that start before ``until_s`` seconds, as dicts, and the new count.
+
+    ``words`` is a request's word timings (:attr:`SynthesisRequest.words`, in time order, filled by the engine
+    thread before the chunk a sentence starts in): each word goes out just before the audio it starts in.
+    """
+    end = sent
+    while end < len(words) and words[end].start < until_s:
+        end += 1
+    return [w.as_dict() for w in words[sent:end]], end
+
+
+async def _sse(
+    audio: AsyncIterator[bytes], words: list | None = None, clock: Callable[[], float] | None = None
+) -> AsyncIterator[bytes]:
     """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``.
 
-    With ``words`` (the request's word timings, filled as sentences start): a ``speech.timestamps`` event
-    with the new words goes out before the audio delta of the chunk they start in.
+    With ``words`` (the request's word timings) and ``clock`` (seconds of audio handed out): a
+    ``speech.timestamps`` event with the words that start in the audio about to be sent goes out before it.
     """
     sent = 0
     async for data in audio:
-        if words is not None and (event := _timestamps_event(words, sent)):
-            sent = len(words)
-            yield event
+        if words is not None and clock is not None:
+            due, sent = due_words(words, sent, clock())
+            if due:
+                yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
         event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
         yield f"data: {json.dumps(event)}\n\n".encode()
-    if words is not None and (event := _timestamps_event(words, sent)):
-        yield event
+    if words is not None:
+        due, sent = due_words(words, sent, float("inf"))
+        if due:
+            yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
     yield b'data: {"type": "speech.audio.done"}\n\n'
 
 

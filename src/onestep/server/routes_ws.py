@@ -29,7 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from onestep.server.backend import SynthesisRequest
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.errors import ApiError
-from onestep.server.routes_http import check_api_key
+from onestep.server.routes_http import check_api_key, due_words
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import StreamMessage, check_output, check_speed, check_text, check_voice
 from onestep.server.state import ServerState, as_api_error
@@ -120,13 +120,15 @@ class _Connection:
                     outcome = "error"
                     await self.send_error(as_api_error(e))
                     return
-                if len(request.words) > sent:  # this chunk's sentence starts: its words before its audio
-                    words = [w.as_dict() for w in request.words[sent:]]
-                    sent = len(request.words)
+                words, sent = due_words(request.words, sent, stream.samples_out / rate)  # those starting in it
+                if words:
                     await self.ws.send_json({"type": "timestamps", "words": words})
                 await self.ws.send_bytes(to_pcm16(chunk))
             if stream.cancelled:
                 return
+            words, sent = due_words(request.words, sent, float("inf"))
+            if words:
+                await self.ws.send_json({"type": "timestamps", "words": words})
             total_s = time.perf_counter() - stream.submitted_at
             audio_s = stream.samples_out / rate
             ttfa = stream.time_to_first_chunk_s
