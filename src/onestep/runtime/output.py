@@ -3,7 +3,10 @@
 One implementation for every interface (Python API, CLI, HTTP, WebSocket, Wyoming): :class:`OutputStage`
 processes one utterance stream chunk by chunk and keeps the resampler's state between chunks, so streamed
 audio equals the one-shot audio (a one-shot call is the same stage fed one chunk). Measured difference,
-streamed vs one-shot: within float rounding (tests/runtime/test_output.py asserts max abs < 1e-4).
+streamed vs one-shot: 0.0 max abs difference at every rate (tests/runtime/test_output.py asserts < 1e-4).
+soxr's HQ filter holds back 20-33 ms of the first chunk (released with the next one; measured on the tiny
+voice's 400 ms first chunk) and costs 0.2-0.6 ms of one CPU core per second of audio (10 s of noise in
+100 ms chunks, 2-core x86-64 machine).
 
 Clipping prevention is a soft limiter: samples below :data:`LIMIT_KNEE` in magnitude pass unchanged, louder
 ones are bent toward 1.0 by ``knee + room * u / (1 + u)`` (u = excess over the knee / room: slope 1 at the knee,
