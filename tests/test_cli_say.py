@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -111,3 +112,17 @@ def test_doctor_reports_runtime_voices_and_fixes(capsys: pytest.CaptureFixture) 
 def test_doctor_without_voices_says_what_to_fix(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["doctor", "--voices-dir", str(tmp_path), "--no-load"]) == 1
     assert "no voices found" in capsys.readouterr().out
+
+
+def test_doctor_checks_the_optional_pieces(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from onestep.runtime.encoders import supported_formats
+
+    monkeypatch.setitem(sys.modules, "websockets", None)  # as if not installed
+    main(["doctor", "--voices-dir", str(FIXTURES), "--no-load", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    optional = report["facts"]["optional"]
+    for fmt in ("mp3", "opus", "flac"):
+        assert optional[f"{fmt} encoding"] == (fmt in supported_formats())
+    assert optional["soxr"] == "installed"
+    assert optional["websockets"].startswith("missing")
+    assert any("websockets is missing" in m and "pip install websockets" in m for _, m in report["fixes"])

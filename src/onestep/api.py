@@ -25,9 +25,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from onestep.config import SynthesisOptions, VoiceConfig
+from onestep.config import SPEED_MAX, SPEED_MIN, SynthesisOptions, VoiceConfig
+from onestep.frontend.offsets import OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
+from onestep.frontend.tokens import Token
 from onestep.runtime.engines import get_engine
+from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
 from onestep.frontend.warm_up import warm_frontend
@@ -35,9 +38,11 @@ from onestep.runtime.speakers import SpeakerEngine
 from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
+from onestep.ssml.parse import Piece, SsmlError
+
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
-    from onestep.frontend.tokens import Token, Utterance
+    from onestep.frontend.tokens import Utterance
 
 VoiceArg = str | os.PathLike[str] | None
 
@@ -55,12 +60,32 @@ class PhonemeTiming:
 
 @dataclass(frozen=True)
 class WordTiming:
-    """One word (or Chinese word) with its phonemes and when it sounds, in seconds from the start."""
+    """One word (or Chinese word, or character) with its phonemes and when it sounds.
+
+    Attributes:
+        text: the word as written in the input (``"Dr."``, ``"3个"``); the normalized form when it could
+            not be found in the input.
+        phonemes: its phonemes (words of a rewritten run joined by spaces).
+        start, end: seconds from the start of the audio.
+        spoken: what is read (``"Doctor"``, ``"三个"``).
+        char_start, char_end: ``text``'s offsets in the ORIGINAL input, ``input[char_start:char_end]``
+            (-1 when it could not be placed).
+    """
 
     text: str
     phonemes: str
     start: float
     end: float
+    spoken: str = ""
+    char_start: int = -1
+    char_end: int = -1
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form (seconds rounded to 0.1 ms)."""
+        return {
+            "text": self.text, "spoken": self.spoken, "start": round(self.start, 4), "end": round(self.end, 4),
+            "char_start": self.char_start, "char_end": self.char_end, "phonemes": self.phonemes,
+        }  # fmt: skip
 
 
 @dataclass
@@ -93,11 +118,17 @@ class Audio:
         """16-bit little-endian PCM of :attr:`samples`."""
         return to_pcm16(self.samples)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write a 16-bit PCM file; the format follows the extension (``.wav``, ``.flac``, ``.ogg``)."""
-        import soundfile
+    def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+        """Write an audio file through the one encoder module (:mod:`onestep.runtime.encoders`, the server's).
 
-        soundfile.write(str(path), self.samples, self.sample_rate, subtype="PCM_16")
+        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``) defaults to the one the extension names
+        (``.ogg`` and ``.opus``: Ogg Opus; ``.raw``/``.pcm``: raw 16-bit PCM).
+        """
+        from onestep.runtime.encoders import encode_file
+        from onestep.runtime.formats import format_for_path
+
+        data = encode_file(format or format_for_path(path), self.samples, self.sample_rate)
+        Path(path).write_bytes(data)
 
 
 @dataclass
@@ -108,11 +139,14 @@ class AudioChunk:
         samples: float32 [n] mono PCM in [-1, 1].
         sample_rate: Hz.
         sentence: index of the sentence (of the frontend's split) the chunk belongs to.
+        words: with ``stream(..., timestamps=True)``: the words of the sentences that start in this chunk
+            (times in seconds from the start of the stream, offsets into the input text), else empty.
     """
 
     samples: np.ndarray
     sample_rate: int
     sentence: int = 0
+    words: list[WordTiming] = field(default_factory=list)
 
     @cached_property
     def pcm16(self) -> bytes:
@@ -127,6 +161,8 @@ class PreparedText:
     Attributes:
         entry, engine: the voice and its loaded engine.
         speed: checked speaking rate.
+        output: sample rate and gain of the delivered audio (:mod:`onestep.runtime.output`).
+        text: the input as given. plan: for SSML input, its pieces with their voices (``utterances`` empty).
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
     """
@@ -136,6 +172,9 @@ class PreparedText:
     speed: float
     utterances: list[Utterance]
     ids: list[list[int]]
+    output: OutputOptions = OutputOptions()
+    text: str = ""
+    plan: list[tuple[Piece, VoiceEntry | None]] | None = None
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:
@@ -267,12 +306,32 @@ class TTS:
         """The most phoneme ids per utterance for ``engine``: its largest bucket less the two boundary pads."""
         return engine.config.phoneme_buckets[-1] - 2
 
-    def synthesize(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
-        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples."""
-        p = self.prepare(text, voice, speed)
+    def synthesize(
+        self,
+        text: str,
+        voice: VoiceArg = None,
+        speed: float = 1.0,
+        *,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
+        characters: bool = False,
+        ssml: bool | None = None,
+    ) -> Audio:
+        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples.
+
+        ``sample_rate`` (8000, 16000, 22050, 24000, 44100 or 48000; None: the voice's) and ``gain_db`` (with
+        clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`). ``Audio.words`` holds
+        every word with its time and its offsets in ``text``; ``characters=True`` splits Chinese words into
+        characters. SSML (docs/SSML.md): text starting with ``<speak`` is SSML; ``ssml=True`` forces it (a
+        ``<speak>`` root is added when missing), ``ssml=False`` reads such text as plain text.
+        """
+        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db, ssml=ssml)
+        if p.plan is not None:
+            return self._render_plan(p, "char" if characters else "word")
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
-        return _assemble(p.utterances, frames, audio, p.engine, p.entry)
+        words = "char" if characters else "word"
+        return _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry, words, p.text), p.output)
 
     def synthesize_batch(
         self,
@@ -303,6 +362,9 @@ class TTS:
         speed: float = 1.0,
         *,
         sentences: Callable[[str, int], list[Utterance]] | None = None,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
+        ssml: bool | None = None,
     ) -> PreparedText:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
@@ -312,19 +374,26 @@ class TTS:
         would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
         """
         speed = SynthesisOptions(speed=speed).speed
+        output = OutputOptions(sample_rate, gain_db)
+        plan = self._plan(text, voice, ssml)
+        if plan is not None:
+            entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "")
+            return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
         if sentences is None:
             utterances = list(self._sentences(text, engine))
         else:
             utterances = sentences(text, self.max_ids(engine))
-        return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
+        ids = [phonemes_to_ids(u.phonemes) for u in utterances]
+        return PreparedText(entry, engine, speed, utterances, ids, output, text)
 
-    def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:
+    def render(self, prepared: Sequence[PreparedText], *, timestamps: bool | str = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
 
         Returns one :class:`Audio` per prepared text, in order. ``timestamps=False`` leaves the word and
-        phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core).
+        phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core);
+        ``"char"`` splits Chinese words into characters.
         """
         groups: dict[tuple[Path, str, float], list[tuple[int, int]]] = {}
         for i, p in enumerate(prepared):
@@ -337,27 +406,172 @@ class TTS:
             for key, result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
                 out[key] = (result.frames_per_id, result.audio)
         audios = []
+        words = "char" if timestamps == "char" else ("word" if timestamps else "")
         for i, p in enumerate(prepared):
+            if p.plan is not None:  # SSML: its pieces one after the other (not batched)
+                audios.append(self._render_plan(p, words))
+                continue
             parts = [out[(i, j)] for j in range(len(p.ids))]
-            audios.append(
-                _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
-            )
+            frames, samples = [q[0] for q in parts], [q[1] for q in parts]
+            audio = _assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text)
+            audios.append(_apply_output(audio, p.output))
         return audios
 
-    def stream(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Iterator[AudioChunk]:
+    def stream(
+        self,
+        text: str,
+        voice: VoiceArg = None,
+        speed: float = 1.0,
+        *,
+        sample_rate: int | None = None,
+        gain_db: float = 0.0,
+        timestamps: bool = False,
+        characters: bool = False,
+        ssml: bool | None = None,
+    ) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
-        The voice and speed are checked now; the work happens while the returned iterator is consumed.
+        The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
+        the returned iterator is consumed. Resampling is stateful across chunks and sentences: the joined
+        chunks equal :meth:`synthesize`'s samples. ``timestamps=True``: each sentence's words (as in
+        :attr:`Audio.words`; ``characters=True`` splits Chinese words) come with its first chunk. SSML as in
+        :meth:`synthesize` (parsed and its voices resolved now; breaks and rate changes keep streaming).
         """
         speed = SynthesisOptions(speed=speed).speed
+        output = OutputOptions(sample_rate, gain_db)
+        words = ("char" if characters else "word") if timestamps else ""
+        plan = self._plan(text, voice, ssml)
+        if plan is not None:
+            rate = self._plan_rate(plan, voice)
+            return self._stream_plan(plan, speed, OutputStage(output, rate), words)
         engine = self.engine(voice, text)
-        return self._stream(text, engine, speed)
+        return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate), words)
 
-    def _stream(self, text: str, engine: Engine, speed: float) -> Iterator[AudioChunk]:
+    # --- SSML ----------------------------------------------------------------------------------------
+
+    def _plan(self, text: str, voice: VoiceArg, ssml: bool | None) -> list[tuple[Piece, VoiceEntry | None]] | None:
+        """SSML input's pieces, each with the voice that speaks it (None for pauses); None for plain text.
+
+        Voice per piece: ``<voice name>`` (the one resolver), else for ``<lang>`` the call's voice when it
+        speaks that language, else the language's default voice; else the call's voice, else by the text.
+        """
+        from onestep.ssml import Pause, is_ssml, parse_ssml
+
+        if not (ssml or (ssml is None and is_ssml(text))):
+            return None
+        pieces = parse_ssml(text if is_ssml(text) else f"<speak>{text}</speak>")
+        steps: list[tuple[Piece, VoiceEntry | None]] = []
+        for piece in pieces:
+            if isinstance(piece, Pause):
+                steps.append((piece, None))
+                continue
+            if piece.voice is not None:
+                entry = self._entry(piece.voice, "")
+            elif piece.language is not None:
+                given = self._entry(voice, "") if voice is not None or self._voice is not None else None
+                same = given is not None and given.config.language == piece.language
+                entry = given if same else self.catalog.resolve(language=piece.language)
+            else:
+                entry = self._entry(voice, piece.text)
+            steps.append((piece, entry))
+        return steps
+
+    def _plan_rate(self, plan: list[tuple[Piece, VoiceEntry | None]], voice: VoiceArg) -> int:
+        """The one native sample rate of a plan's voices (a UserError when they differ)."""
+        rates = {e.config.audio.sample_rate for _, e in plan if e is not None}
+        if len(rates) > 1:
+            raise SsmlError(f"the voices of this SSML differ in sample rate ({sorted(rates)}); use voices of one rate")
+        return rates.pop() if rates else self._entry(voice, "").config.audio.sample_rate
+
+    def _plan_chunks(
+        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str
+    ) -> Iterator[tuple[np.ndarray, list[WordTiming]]]:
+        """Native-rate audio of a plan, piece by piece and chunk by chunk, with each sentence's words."""
+        from onestep.ssml import Pause, Phonemes
+
+        done = 0  # samples so far
+        for piece, entry in plan:
+            if isinstance(piece, Pause):
+                silence = np.zeros(round(piece.seconds * rate), dtype=np.float32)
+                done += silence.size
+                yield silence, []
+                continue
+            assert entry is not None
+            engine = self._engine(entry)
+            spf = _seconds_per_frame(engine)
+            piece_speed = min(max(speed * piece.rate, SPEED_MIN), SPEED_MAX)
+            if isinstance(piece, Phonemes):
+                ids = phonemes_to_ids(piece.phonemes)
+                if len(ids) > self.max_ids(engine) + 2:
+                    raise SsmlError(f"<phoneme> ph is too long for one utterance ({len(ids) - 2} > {self.max_ids(engine)} ids)")
+                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)])]
+            else:
+                utterances = [
+                    (u.phonemes, [t for seg in u.segments for t in seg.tokens])
+                    for u in self._sentences(piece.text, engine)
+                ]
+            for phonemes, tokens in utterances:
+                streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
+                words: list[WordTiming] = []
+                if timestamps:
+                    tokens = _character_tokens(tokens) if timestamps == "char" else tokens
+                    words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate)
+                for samples in streamed.chunks:
+                    done += samples.size
+                    yield samples, words
+                    words = []
+
+    def _stream_plan(
+        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, stage: OutputStage, timestamps: str
+    ) -> Iterator[AudioChunk]:
+        pending: list[WordTiming] = []
+        for index, (samples, words) in enumerate(self._plan_chunks(plan, speed, stage.native_rate, timestamps)):
+            pending += words
+            out = stage.process(samples)
+            if out.size:
+                yield AudioChunk(out, stage.sample_rate, index, pending)
+                pending = []
+        tail = stage.flush()
+        if tail.size or pending:
+            yield AudioChunk(tail, stage.sample_rate, 0, pending)
+
+    def _render_plan(self, p: PreparedText, timestamps: str) -> Audio:
+        """The whole audio of a prepared SSML text (the same samples as :meth:`stream` of it)."""
+        assert p.plan is not None
+        rate = self._plan_rate(p.plan, p.entry.path)
+        parts, words = [], []
+        for samples, w in self._plan_chunks(p.plan, p.speed, rate, timestamps):
+            parts.append(samples)
+            words += w
+        samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+        audio = Audio(samples, rate, " ".join(_plan_phonemes(p.plan)), words, [], p.entry.name)
+        return _apply_output(audio, p.output)
+
+    def _stream(
+        self, text: str, engine: Engine, speed: float, stage: OutputStage, timestamps: str = ""
+    ) -> Iterator[AudioChunk]:
+        index = -1
+        aligner = OffsetAligner(text) if timestamps else None
+        spf = _seconds_per_frame(engine)
+        native_samples = 0  # of the sentences before this one: their duration sets this sentence's offset
+        pending: list[WordTiming] = []  # words not yet handed out (the resampler may hold a first chunk back)
         for index, utterance in enumerate(self._sentences(text, engine)):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
+            if aligner is not None:
+                tokens = [t for segment in utterance.segments for t in segment.tokens]
+                if timestamps == "char":
+                    tokens = _character_tokens(tokens)
+                offset = native_samples / engine.sample_rate
+                pending += _word_timings(utterance.phonemes, tokens, streamed.frames_per_id, spf, offset, aligner)
             for samples in streamed.chunks:
-                yield AudioChunk(samples, engine.sample_rate, index)
+                native_samples += samples.size
+                out = stage.process(samples)
+                if out.size:
+                    yield AudioChunk(out, stage.sample_rate, index, pending)
+                    pending = []
+        tail = stage.flush()
+        if tail.size or pending:
+            yield AudioChunk(tail, stage.sample_rate, max(index, 0), pending)
 
     def synthesize_phonemes(self, phonemes: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize one utterance given as phonemes of the 114-symbol inventory (no text frontend).
@@ -392,15 +606,42 @@ def _phoneme_timings(phonemes: str, counts: np.ndarray, spf: float, offset: floa
     ]
 
 
+def _character_tokens(tokens: Sequence[Token]) -> list[Token]:
+    """Chinese words split into one token per character (its pinyin syllable's phonemes); others as they are.
+
+    A word whose syllables' phonemes do not join to its own phonemes (a lexicon override) stays whole.
+    """
+    from onestep.frontend.zh.phonemes import syllable_phonemes
+
+    out: list[Token] = []
+    for token in tokens:
+        if len(token.pinyin) > 1 and len(token.pinyin) == len(token.text):
+            try:
+                parts = [syllable_phonemes(p) for p in token.pinyin]
+            except ValueError:
+                parts = []
+            if parts and "".join(parts) == token.phonemes:
+                out += [Token(ch, ph, [py]) for ch, ph, py in zip(token.text, parts, token.pinyin, strict=True)]
+                continue
+        out.append(token)
+    return out
+
+
 def _word_timings(
-    phonemes: str, tokens: Sequence[Token], counts: np.ndarray, spf: float, offset: float
+    phonemes: str,
+    tokens: Sequence[Token],
+    counts: np.ndarray,
+    spf: float,
+    offset: float,
+    aligner: OffsetAligner | None = None,
 ) -> list[WordTiming]:
-    """Timing of each word token, found in order in the utterance's phoneme string."""
+    """Timing of each word token, found in order in the utterance's phoneme string; with ``aligner``, tokens
+    are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one entry."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]
     ends = np.cumsum(counts)
     starts = ends - counts
-    words: list[WordTiming] = []
+    timed: list[tuple[Token, float, float]] = []
     cursor = 0
     for token in tokens:
         if not token.phonemes:
@@ -411,9 +652,51 @@ def _word_timings(
         cursor = at + len(token.phonemes)
         first, last = int(kept_before[at]) + 1, int(kept_before[cursor])  # model ids of the token's symbols
         if first <= last and any(ch.isalnum() for ch in token.text):
-            start, end = offset + float(starts[first]) * spf, offset + float(ends[last]) * spf
-            words.append(WordTiming(token.text, token.phonemes, start, end))
+            timed.append((token, offset + float(starts[first]) * spf, offset + float(ends[last]) * spf))
+        elif not any(ch.isalnum() for ch in token.text):
+            timed.append((token, -1.0, -1.0))  # punctuation: anchors the alignment, gets no entry
+    if aligner is None:
+        return [WordTiming(t.text, t.phonemes, s, e, t.text) for t, s, e in timed if s >= 0]
+    words: list[WordTiming] = []
+    placed: set[int] = set()
+    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in timed])}
+    for i, (token, start, end) in enumerate(timed):
+        if i in placed or start < 0:
+            continue
+        span = spans.get(i)
+        if span is None:
+            words.append(WordTiming(token.text, token.phonemes, start, end, token.text))
+            continue
+        group = [timed[k] for k in span.tokens if timed[k][1] >= 0]
+        placed.update(span.tokens)
+        words.append(
+            WordTiming(
+                aligner.text[span.start : span.end],
+                " ".join(t.phonemes for t, _, _ in group),
+                min(s for _, s, _ in group),
+                max(e for _, _, e in group),
+                " ".join(t.text for t, _, _ in group),
+                span.start,
+                span.end,
+            )
+        )
     return words
+
+
+def _plan_phonemes(plan: Sequence[tuple[object, VoiceEntry | None]]) -> list[str]:
+    from onestep.ssml import Phonemes
+
+    return [piece.phonemes for piece, _ in plan if isinstance(piece, Phonemes)]
+
+
+def _apply_output(audio: Audio, output: OutputOptions) -> Audio:
+    """``audio`` at the options' sample rate and gain (timings are in seconds: unchanged)."""
+    stage = OutputStage(output, audio.sample_rate)
+    if stage.identity:
+        return audio
+    audio.samples = stage.whole(audio.samples)
+    audio.sample_rate = stage.sample_rate
+    return audio
 
 
 def _assemble(
@@ -422,18 +705,26 @@ def _assemble(
     audios: Sequence[np.ndarray],
     engine: Engine,
     entry: VoiceEntry,
-    timestamps: bool = True,
+    timestamps: str = "word",
+    text: str = "",
 ) -> Audio:
-    """Join sentences' audio and (unless ``timestamps`` is False) timings into one :class:`Audio`."""
+    """Join sentences' audio and timings into one :class:`Audio`.
+
+    ``timestamps``: ``"word"``, ``"char"`` (Chinese words split into characters) or ``""`` (no timings).
+    ``text``: the original input, which word offsets refer to (none when empty).
+    """
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     offset = 0.0
+    aligner = OffsetAligner(text) if text else None
     for utterance, c, a in zip(utterances, counts, audios, strict=True):
         if not timestamps:
             continue
         tokens = [t for segment in utterance.segments for t in segment.tokens]
-        words += _word_timings(utterance.phonemes, tokens, c, spf, offset)
+        if timestamps == "char":
+            tokens = _character_tokens(tokens)
+        words += _word_timings(utterance.phonemes, tokens, c, spf, offset, aligner)
         stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
         offset += a.size / engine.sample_rate
     samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)

@@ -74,3 +74,19 @@ def test_bad_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture) -> No
     assert main(["bench", "--repeat", "0", "--out-dir", str(tmp_path)]) == 2
     assert main(["bench", "--threads", "0", "--out-dir", str(tmp_path)]) == 2
     assert "--threads must be >= 1" in capsys.readouterr().err
+
+
+def test_engine_bench_without_matplotlib_writes_json_and_markdown_and_says_how_to_plot(
+    tmp_path: Path, tiny_voice: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: import and find_spec fail
+    monkeypatch.setitem(engine_bench.BENCH_SENTENCES, "en", engine_bench.EN_SENTENCES[:1])
+    out = tmp_path / "bench"
+    args = ["--voices-dir", str(tiny_voice.parent), "--lang", "en", "--repeat", "1", "--out-dir", str(out)]
+    assert main(["bench", *args]) == 0
+    assert json.loads((out / "engine.json").read_text())["runs"]
+    assert (out / "engine.md").exists() and not (out / "engine.png").exists()
+    err = capsys.readouterr().err
+    assert "matplotlib is not installed" in err and "pip install" in err

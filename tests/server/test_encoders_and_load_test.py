@@ -10,7 +10,7 @@ import pytest
 import soundfile as sf
 
 from onestep.bench.load_test import LoadTestError, check_loopback, format_table, run_load_test
-from onestep.server.encoders import (
+from onestep.runtime.encoders import (
     UnsupportedFormatError,
     _ForwardOnlySink,
     encode_file,

@@ -1,13 +1,25 @@
-"""The web page in headless Chromium (Debian's ``chromium`` package, driven by Playwright)."""
+"""The web page in headless Chromium (Debian's ``chromium`` package, driven by Playwright).
+
+The page is served by a real ``onestep serve`` process. ``$ONESTEP_PAGE_PYTHON`` names the Python that runs it:
+CI points it at a virtual environment with a plain ``pip install .`` (no test extra), so a runtime dependency
+the page needs (the WebSocket library, say) that only the test extra brings fails here. Unset: this Python.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
 
-from .conftest import VOICE, LiveServer
+from .conftest import FIXTURES, VOICE, free_port
+
+PAGE_PYTHON_ENV = "ONESTEP_PAGE_PYTHON"
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -26,12 +38,46 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    """``onestep serve`` on the fixture voice in its own process (see the module docstring); its URL."""
+    python = os.environ.get(PAGE_PYTHON_ENV) or sys.executable
+    env = dict(os.environ)
+    if os.environ.get(PAGE_PYTHON_ENV):
+        env.pop("PYTHONPATH", None)  # the install under test, not this checkout's sources
+    port = free_port()
+    command = [python, "-m", "onestep.cli", "serve", "--port", str(port), "--voices-dir", str(FIXTURES),
+               "--workers", "1", "--threads", "1", "--no-warmup", "--log-level", "warning"]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/health", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"onestep serve ({python}) did not start:\n{proc.communicate()[0]}")
+            time.sleep(0.2)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            log = proc.communicate(timeout=30)[0]
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            log = proc.communicate()[0]
+        assert "No supported WebSocket library" not in log, log
+
+
 @pytest.fixture
-def page(browser, server: LiveServer) -> Iterator[Page]:  # noqa: ANN001
+def page(browser, served: str) -> Iterator[Page]:  # noqa: ANN001
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "/")
+    page.goto(served + "/")
     yield page
     page.close()
     assert errors == [], errors
@@ -63,3 +109,19 @@ def test_page_shows_server_errors(page: Page) -> None:
     page.fill("#text", "恢复了。")
     page.click("#speak")
     page.wait_for_function("window.onestepStats.done", timeout=20000)
+
+
+def test_page_highlights_each_word_as_it_is_spoken(page: Page) -> None:
+    text = "我有3个苹果，Dr. Smith 说你好。"
+    page.wait_for_selector(f"#voice option[value='{VOICE}']", state="attached")
+    page.select_option("#voice", VOICE)
+    page.fill("#text", text)
+    page.click("#speak")
+    page.wait_for_function("window.onestepStats.done || window.onestepStats.error !== null", timeout=20000)
+    assert page.evaluate("window.onestepStats.error") is None
+    spans = page.eval_on_selector_all("#transcript .w", "els => els.map(e => e.textContent)")
+    assert spans == ["我", "有", "3个", "苹果", "Dr.", "Smith", "说", "你好"]  # written words, at their offsets
+    assert page.inner_text("#transcript") == text
+    # the audio clock walks through the words: each is highlighted in turn, in order
+    page.wait_for_function("window.onestepStats.highlighted.length >= 8", timeout=20000)
+    assert page.evaluate("window.onestepStats.highlighted") == spans

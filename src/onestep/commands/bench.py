@@ -14,6 +14,7 @@ results under ``--out-dir``.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -97,12 +98,26 @@ def _peer_names(args: argparse.Namespace) -> tuple[str, ...]:
     return peers
 
 
+def _can_plot(args: argparse.Namespace) -> bool:
+    """Whether to draw the PNG plots: not with ``--no-plot``, and not without matplotlib (then say how to get it)."""
+    if args.no_plot:
+        return False
+    if importlib.util.find_spec("matplotlib") is None:
+        print(
+            "note: no plot (matplotlib is not installed): pip install 'onestep-tts[bench]' or pip install matplotlib",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
 def _engine(args: argparse.Namespace) -> int:
     from onestep.bench.engine_bench import BENCH_SENTENCES, markdown, run_engine_bench
 
     if args.repeat < 1:
         raise CLIError(f"--repeat must be >= 1, got {args.repeat}")
     languages = tuple(BENCH_SENTENCES) if args.lang == "both" else (args.lang,)
+    args.no_plot = not _can_plot(args)
     if args.peers:
         return _compare(args, languages)
     report = run_engine_bench(

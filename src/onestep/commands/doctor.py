@@ -1,6 +1,7 @@
 """``onestep doctor``: what this machine offers OneStep and what to fix.
 
-Reports the ONNX Runtime version and providers, CPU vector extensions, the thread count the engine will use,
+Reports the ONNX Runtime version and providers, the optional pieces (mp3/opus/flac encoding without ffmpeg,
+soxr, websockets, defusedxml, matplotlib), CPU vector extensions, the thread count the engine will use,
 CUDA (through torch, when installed), the voices found with their load and warm-up times, and whether the
 text frontend works for each language. Exits 1 when something must be fixed before synthesis can work.
 """
@@ -167,6 +168,36 @@ def _frontend(report: Report, lexicon: Path | None) -> None:
     report.facts["frontend"] = facts
 
 
+#: Optional pieces: (module, what it gives, how to get it). A plain ``pip install onestep-tts`` has the first three.
+OPTIONAL_MODULES: tuple[tuple[str, str, str], ...] = (
+    ("soxr", "output sample rates other than the voice's", "pip install soxr"),
+    ("websockets", "the server's WebSocket /v1/stream (the web page's live synthesis)", "pip install websockets"),
+    ("defusedxml", "SSML input", "pip install defusedxml"),
+    ("matplotlib", "onestep bench's plots", "pip install 'onestep-tts[bench]'"),
+)
+
+
+def _optional(report: Report) -> None:
+    """Audio formats this libsndfile encodes without ffmpeg, and the optional modules (see OPTIONAL_MODULES)."""
+    import importlib.util
+
+    from onestep.runtime.encoders import ENCODED_FORMATS, supported_formats
+
+    formats = supported_formats()
+    facts: dict[str, Any] = {f"{fmt} encoding": fmt in formats for fmt in ENCODED_FORMATS}
+    for fmt in ENCODED_FORMATS:
+        if fmt not in formats:
+            report.fixes.append(
+                ("warn", f"this libsndfile cannot encode {fmt}: pip install --upgrade soundfile (bundles libsndfile >= 1.1)")
+            )
+    for module, gives, hint in OPTIONAL_MODULES:
+        present = importlib.util.find_spec(module) is not None
+        facts[module] = "installed" if present else f"missing ({gives}: {hint})"
+        if not present and module != "matplotlib":
+            report.fixes.append(("warn", f"{module} is missing, so {gives} will not work: {hint}"))
+    report.facts["optional"] = facts
+
+
 def collect(args: argparse.Namespace) -> Report:
     """Run every check (see the module docstring)."""
     report = Report()
@@ -174,6 +205,7 @@ def collect(args: argparse.Namespace) -> Report:
     _cuda(report, get_engine(args.engine).device)
     _voices(report, args)
     _frontend(report, args.lexicon)
+    _optional(report)
     return report
 
 

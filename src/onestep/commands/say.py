@@ -1,6 +1,8 @@
-"""``onestep say``: synthesize text to a WAV file, to raw PCM on stdout, or a file of lines to a directory.
+"""``onestep say``: synthesize text to an audio file, to raw PCM on stdout, or a file of lines to a directory.
 
     onestep say "你好，世界。" -o hello.wav
+    onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus
+    onestep say '<speak>Wait<break time="1s"/> now.</speak>' -o pause.wav --timestamps words.srt
     echo "Hello there." | onestep say -o - | aplay -r 24000 -f S16_LE -c 1
     onestep say --input lines.txt --out-dir wavs/        # wavs/0001.wav, wavs/0002.wav, ...
 """
@@ -16,6 +18,10 @@ from typing import TYPE_CHECKING
 
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.errors import UserError
+from onestep.captions import caption_format
+from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
+from onestep.runtime.output import SAMPLE_RATES
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS, Audio
@@ -24,7 +30,25 @@ if TYPE_CHECKING:  # pragma: no cover
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("say", help="synthesize text to a WAV file or raw PCM on stdout")
     p.add_argument("text", nargs="?", help="text to speak (default: read stdin)")
-    p.add_argument("-o", "--output", help="output WAV file (16-bit), or '-' for raw 16-bit little-endian PCM on stdout")
+    p.add_argument(
+        "-o", "--output",
+        help="output file, format by extension (.wav .flac .mp3 .ogg/.opus .pcm), or '-' for raw 16-bit "
+        "little-endian PCM on stdout",
+    )  # fmt: skip
+    p.add_argument("--format", choices=sorted(set(EXTENSION_FORMATS.values())), help="audio format (overrides the extension)")
+    p.add_argument(
+        "--sample-rate", type=int, choices=SAMPLE_RATES, help="output sample rate in Hz (default: the voice's, 24000)"
+    )
+    p.add_argument("--gain", type=float, default=0.0, help="volume change in dB, with clipping prevention (default 0)")
+    p.add_argument(
+        "--timestamps", type=Path, metavar="FILE",
+        help="also write word timestamps: .json (times, offsets into the input), .srt or .vtt (captions)",
+    )  # fmt: skip
+    p.add_argument("--characters", action="store_true", help="timestamps per Chinese character, not per word")
+    p.add_argument(
+        "--ssml", action="store_true",
+        help="read the text as SSML (docs/SSML.md; text starting with <speak is SSML anyway)",
+    )  # fmt: skip
     p.add_argument("--input", type=Path, help="batch mode: a text file, one utterance per non-empty line")
     p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
     add_voice_arguments(p)
@@ -78,6 +102,15 @@ def run(args: argparse.Namespace) -> int:
         return _run_batch(make_tts(args), lines, args)
     if args.output is None:
         raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout")
+    if args.output == "-" and args.format not in (None, "pcm"):
+        raise CLIError("-o - writes raw PCM; --format applies to files")
+    if args.output != "-" and args.format is None:
+        format_for_path(args.output)  # an unknown extension fails now, before any synthesis
+    if args.timestamps is not None:
+        try:
+            caption_format(args.timestamps)
+        except ValueError as e:
+            raise CLIError(str(e)) from None
     text = args.text if args.text is not None else _read_stdin()
     if not text.strip():
         raise CLIError("no text to speak")
@@ -104,9 +137,25 @@ def _read_lines(path: Path) -> list[str]:
     return lines
 
 
-def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
+def _output_options(args: argparse.Namespace) -> dict[str, object]:
+    """Keywords shared by ``synthesize`` and ``stream``: output rate, gain, SSML (forced or by detection)."""
+    return {"sample_rate": args.sample_rate, "gain_db": args.gain, "ssml": True if args.ssml else None}
 
-    return tts.synthesize(text, voice=voice_arg(args.voice), speed=args.speed)
+
+def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
+    return tts.synthesize(
+        text, voice=voice_arg(args.voice), speed=args.speed, characters=args.characters, **_output_options(args)
+    )
+
+
+def _write_timestamps(path: Path, words: list, text: str) -> None:
+    from onestep.captions import render
+
+    try:
+        path.write_text(render(caption_format(path), words, text), encoding="utf-8")
+    except OSError as e:
+        raise CLIError(f"cannot write {path}: {e}") from e
+    print(f"wrote {path}: {len(words)} words", file=sys.stderr)
 
 
 def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
@@ -116,9 +165,13 @@ def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> in
     if audio.samples.size == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
     try:
-        audio.save(output)
+        audio.save(output, args.format)
+    except UserError:
+        raise
     except (OSError, RuntimeError, TypeError, ValueError) as e:  # soundfile's errors for bad paths/formats
         raise CLIError(f"cannot write {output}: {e}") from e
+    if args.timestamps is not None:
+        _write_timestamps(args.timestamps, audio.words, text)
     print(
         f"wrote {output}: {audio.duration:.2f} s of audio, voice {audio.voice}, in {elapsed:.2f} s (loading included)",
         file=sys.stderr,
@@ -131,8 +184,15 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
 
     out = sys.stdout.buffer
     written = 0
+    words: list = []
+    stamps = args.timestamps is not None
     try:
-        for chunk in tts.stream(text, voice=voice_arg(args.voice), speed=args.speed):
+        chunks = tts.stream(
+            text, voice=voice_arg(args.voice), speed=args.speed, timestamps=stamps, characters=args.characters,
+            **_output_options(args),
+        )  # fmt: skip
+        for chunk in chunks:
+            words += chunk.words
             out.write(chunk.pcm16)
             out.flush()
             written += len(chunk.pcm16)
@@ -141,6 +201,8 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
         return 0
     if written == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
+    if stamps:
+        _write_timestamps(args.timestamps, words, text)
     return 0
 
 
@@ -148,6 +210,7 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     args.out_dir.mkdir(parents=True, exist_ok=True)
+    extension = {"opus": "ogg"}.get(args.format or "wav", args.format or "wav")
     width = max(4, len(str(len(lines))))
     empty = []
     with Progress(
@@ -158,7 +221,7 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
             audio = _synthesize(tts, line, args)
             if audio.samples.size == 0:
                 empty.append(number)
-            audio.save(args.out_dir / f"{number:0{width}d}.wav")
+            audio.save(args.out_dir / f"{number:0{width}d}.{extension}", args.format)
             progress.advance(task)
     if empty:
         print(f"warning: lines {empty} had nothing to speak (empty WAV files written)", file=sys.stderr)

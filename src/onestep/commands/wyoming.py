@@ -13,6 +13,7 @@ import logging
 import signal
 
 from onestep.cli import CLIError
+from onestep.runtime.output import SAMPLE_RATES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("wyoming", help="run a Wyoming protocol TTS server (Home Assistant)")
     p.add_argument("--uri", default="tcp://127.0.0.1:10200", help="tcp://HOST:PORT, unix://PATH or stdio://")
     p.add_argument("--samples-per-chunk", type=int, default=1024, help="audio samples per AudioChunk event")
+    p.add_argument("--sample-rate", type=int, choices=SAMPLE_RATES, help="output Hz (default: the voice's, 24000)")
+    p.add_argument("--gain", type=float, default=0.0, help="volume change in dB, with clipping prevention")
     add_server_arguments(p)
     p.set_defaults(func=run)
 
@@ -30,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from onestep.server.builder import build_backend
     from onestep.commands.serve import setup_phrases
     from onestep.server.app import make_scheduler
+    from onestep.runtime.output import OutputOptions
     from onestep.server.wyoming_server import WyomingService
 
     if not args.uri.startswith(("tcp://", "unix://", "stdio://")):
@@ -40,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     config = build_config(args)
     backend = build_backend(config)
     setup_phrases(args, backend)
-    service = WyomingService(config, backend, make_scheduler(config, backend), args.samples_per_chunk)
+    output = OutputOptions(args.sample_rate, args.gain)
+    service = WyomingService(config, backend, make_scheduler(config, backend), args.samples_per_chunk, output)
 
     async def main() -> None:
         task = asyncio.current_task()

@@ -23,6 +23,7 @@ from onestep.server.errors import install_error_handlers
 from onestep.server.limits import BodySizeLimit
 from onestep.server.metrics import ServerMetrics
 from onestep.server.phrases import PhraseCache, shared_cache
+from onestep.server.routes_compat import router as compat_router
 from onestep.server.routes_http import router as http_router
 from onestep.server.routes_ws import router as ws_router
 from onestep.server.scheduler import MicroBatchScheduler, Scheduler, ThreadPoolScheduler
@@ -129,6 +130,7 @@ def create_app(
 
     app.include_router(http_router)
     app.include_router(ws_router)
+    app.include_router(compat_router)
     app.add_middleware(BodySizeLimit, max_bytes=config.max_body_bytes, on_reject=state.metrics.error)
     if config.cors_origins:
         app.add_middleware(

@@ -57,11 +57,25 @@ class SynthesisRequest:
         text: input text (non-empty, within the server's limit).
         voice: a voice name from :meth:`SynthesisBackend.voices`, or ``None`` to pick by text language.
         speed: speaking rate multiplier within the engine's range (0.5-2.0).
+        sample_rate: Hz of the delivered audio (:data:`onestep.runtime.output.SAMPLE_RATES`), None = the voice's.
+        gain_db: volume change in dB (with clipping prevention).
+        timestamps: collect word timings into :attr:`words` while the audio is produced (``"char"``: Chinese
+            words split into characters).
+        words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
+            sentence's words are appended before its first chunk is handed out.
     """
 
     text: str
     voice: str | None = None
     speed: float = 1.0
+    sample_rate: int | None = None
+    gain_db: float = 0.0
+    timestamps: bool | str = False
+    words: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    def output_rate(self, native: int) -> int:
+        """Hz of this request's audio when the voice's rate is ``native``."""
+        return self.sample_rate or native
 
 
 @dataclass(frozen=True)
@@ -153,7 +167,13 @@ class TTSBackend:
 
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
-            for chunk in self._tts.stream(request.text, voice=request.voice, speed=request.speed):
+            chunks = self._tts.stream(
+                request.text, request.voice, request.speed, sample_rate=request.sample_rate,
+                gain_db=request.gain_db, timestamps=bool(request.timestamps),
+                characters=request.timestamps == "char",
+            )  # fmt: skip
+            for chunk in chunks:
+                request.words.extend(chunk.words)
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
         except UserError as e:  # the frontend/engine rejects the input (e.g. text too long, bad speed)
             raise BackendInputError(str(e)) from e
@@ -164,16 +184,24 @@ class TTSBackend:
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
         try:
             sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
-            prepared = self._tts.prepare(request.text, request.voice, request.speed, sentences=sentences)
+            prepared = self._tts.prepare(
+                request.text, request.voice, request.speed, sentences=sentences,
+                sample_rate=request.sample_rate, gain_db=request.gain_db,
+            )  # fmt: skip
         except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:
-            audios = self._tts.render([p.handle for p in batch], timestamps=False)  # audio only
+            kinds = {p.request.timestamps for p in batch}  # audio only unless asked (their cost)
+            timestamps = "char" if "char" in kinds else any(kinds)
+            audios = self._tts.render([p.handle for p in batch], timestamps=timestamps)
         except UserError as e:
             raise BackendInputError(str(e)) from e
+        for p, audio in zip(batch, audios, strict=True):
+            if p.request.timestamps:
+                p.request.words[:] = audio.words
         return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
 
     def warm_up(self) -> None:

@@ -8,7 +8,7 @@ import hmac
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 
 import numpy as np
@@ -21,6 +21,7 @@ from onestep.server.encoders import (
     INLINE_FORMATS,
     MEDIA_TYPES,
     StreamEncoder,
+    UnsupportedFormatError,
     encode_file,
     make_encoder,
     supported_formats,
@@ -29,7 +30,15 @@ from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.phrases import PhraseKey
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import OPENAI_VOICES, SpeechRequest, SynthesizeBody, check_speed, check_text, check_voice
+from onestep.server.schemas import (
+    OPENAI_VOICES,
+    SpeechRequest,
+    SynthesizeBody,
+    check_output,
+    check_speed,
+    check_text,
+    check_voice,
+)
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")
@@ -83,11 +92,18 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     voice = check_voice(body.voice, state.voices, openai=True)
     speed = check_speed(body.speed, openai=True)
     fmt = check_format(body.response_format, "response_format")
-    key = PhraseKey(text, voice, speed, fmt, state.sample_rate) if body.stream_format != "sse" else None
+    output = check_output(body.sample_rate, body.gain_db)
+    rate = output.rate(state.sample_rate)
+    encoder = _encoder(fmt, rate, "response_format")
+    if body.timestamps and body.stream_format != "sse":
+        raise ApiError(400, "timestamps come as events: use stream_format 'sse' (or POST /synthesize with "
+                       "timestamps for JSON)", param="timestamps", code="timestamps_need_sse")  # fmt: skip
+    cacheable = body.stream_format != "sse" and not output.gain_db and not body.timestamps
+    key = PhraseKey(text, voice, speed, fmt, rate) if cacheable else None
     if (hit := _phrase_hit(state, key, "speech")) is not None:
         return hit
-    encoder = make_encoder(fmt, state.sample_rate)
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
+    stream = state.submit(request_)
     try:
         first = await state.first_chunk(stream, request)
     except BaseException as e:
@@ -97,21 +113,27 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
-        return await _whole(state, stream, first, fmt, headers, key)
+        return await _whole(state, stream, first, fmt, rate, headers, key)
     audio = _encoded(state, "speech", stream, first, encoder, key)
     if body.stream_format == "sse":
-        return StreamingResponse(_sse(audio), media_type="text/event-stream", headers=headers)
+        words = request_.words if body.timestamps else None
+        clock = _audio_clock(stream, rate)
+        return StreamingResponse(_sse(audio, words, clock), media_type="text/event-stream", headers=headers)
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
+def _encoder(fmt: str, rate: int, param: str) -> StreamEncoder:
+    """A streaming encoder of ``fmt`` at ``rate`` Hz; 400 when the format cannot carry the rate (Opus)."""
+    try:
+        return make_encoder(fmt, rate)
+    except UnsupportedFormatError as e:
+        raise ApiError(400, str(e), param=param, code="unsupported_format") from None
+
+
 async def _whole(
-    state: ServerState,
-    stream: SynthesisStream,
-    first: np.ndarray | None,
-    fmt: str,
-    headers: dict[str, str],
-    key: PhraseKey | None = None,
-) -> Response:
+    state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, rate: int,
+    headers: dict[str, str], key: PhraseKey | None = None,
+) -> Response:  # fmt: skip
     """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
 
     ``pcm`` and ``wav`` are encoded here (a copy of the samples); the compressed formats on a worker thread, so
@@ -123,9 +145,9 @@ async def _whole(
             raise RuntimeError("a whole-audio stream produced a second chunk")
         audio = first if first is not None else np.zeros(0, dtype=np.float32)
         if fmt in INLINE_FORMATS:
-            data = encode_file(fmt, audio, state.sample_rate)
+            data = encode_file(fmt, audio, rate)
         else:
-            data = await asyncio.to_thread(encode_file, fmt, audio, state.sample_rate)
+            data = await asyncio.to_thread(encode_file, fmt, audio, rate)
     except BaseException:
         stream.cancel()
         state.record("speech", stream, "error")
@@ -177,11 +199,43 @@ async def _encoded(
         state.record(endpoint, stream, outcome)
 
 
-async def _sse(audio: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``."""
+def _audio_clock(stream: SynthesisStream, rate: int) -> Callable[[], float]:
+    """Seconds of audio the stream has handed out so far (the chunk being sent included)."""
+    return lambda: stream.samples_out / rate
+
+
+def due_words(words: list, sent: int, until_s: float) -> tuple[list[dict[str, object]], int]:
+    """The words after ``words[:sent]`` that start before ``until_s`` seconds, as dicts, and the new count.
+
+    ``words`` is a request's word timings (:attr:`SynthesisRequest.words`, in time order, filled by the engine
+    thread before the chunk a sentence starts in): each word goes out just before the audio it starts in.
+    """
+    end = sent
+    while end < len(words) and words[end].start < until_s:
+        end += 1
+    return [w.as_dict() for w in words[sent:end]], end
+
+
+async def _sse(
+    audio: AsyncIterator[bytes], words: list | None = None, clock: Callable[[], float] | None = None
+) -> AsyncIterator[bytes]:
+    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``.
+
+    With ``words`` (the request's word timings) and ``clock`` (seconds of audio handed out): a
+    ``speech.timestamps`` event with the words that start in the audio about to be sent goes out before it.
+    """
+    sent = 0
     async for data in audio:
+        if words is not None and clock is not None:
+            due, sent = due_words(words, sent, clock())
+            if due:
+                yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
         event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
         yield f"data: {json.dumps(event)}\n\n".encode()
+    if words is not None:
+        due, sent = due_words(words, sent, float("inf"))
+        if due:
+            yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
     yield b'data: {"type": "speech.audio.done"}\n\n'
 
 
@@ -193,10 +247,14 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     voice = check_voice(body.voice, state.voices, openai=False)
     speed = check_speed(body.speed, openai=False)
     fmt = check_format(body.format, "format")
-    key = PhraseKey(text, voice, speed, fmt, state.sample_rate)
+    output = check_output(body.sample_rate, body.gain_db)
+    rate = output.rate(state.sample_rate)
+    _encoder(fmt, rate, "format")  # the format can carry the rate: checked before any synthesis
+    key = PhraseKey(text, voice, speed, fmt, rate) if not output.gain_db and not body.timestamps else None
     if (hit := _phrase_hit(state, key, "synthesize")) is not None:
         return hit
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
+    stream = state.submit(request_)
     outcome = "cancelled"
     try:
         chunks = await state.collect(stream, request)
@@ -209,14 +267,20 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         state.record("synthesize", stream, outcome)
     audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
     total_s = time.perf_counter() - stream.submitted_at
-    audio_s = audio.size / state.sample_rate
+    audio_s = audio.size / rate
     headers = {
         "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_chunk_s),
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
     }
-    data = encode_file(fmt, audio, state.sample_rate)
+    data = encode_file(fmt, audio, rate)
+    if body.timestamps:  # JSON: the audio file in base64 beside the word timings
+        payload = {
+            "audio": base64.b64encode(data).decode(), "format": fmt, "media_type": MEDIA_TYPES[fmt],
+            "sample_rate": rate, "duration": round(audio_s, 4), "words": [w.as_dict() for w in request_.words],
+        }  # fmt: skip
+        return JSONResponse(payload, headers=headers)
     _phrase_store(state, key, data)
     return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
 

@@ -3,7 +3,9 @@
 Protocol (server messages):
 
 1. ``{"type": "start", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1}``
-2. binary messages: little-endian int16 mono PCM, in order
+2. binary messages: little-endian int16 mono PCM, in order; with ``"timestamps": true`` in the request,
+   ``{"type": "timestamps", "words": [{text, spoken, start, end, char_start, char_end, phonemes}]}`` before
+   the audio of the chunk in which those words start
 3. ``{"type": "end", "first_chunk_ms", "total_ms", "audio_seconds", "real_time_factor"}``
 
 A bad message gets ``{"type": "error", "error": {"message", "type", "param", "code"}}`` and the
@@ -27,9 +29,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from onestep.server.backend import SynthesisRequest
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.errors import ApiError
-from onestep.server.routes_http import check_api_key
+from onestep.server.routes_http import check_api_key, due_words
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import StreamMessage, check_speed, check_text, check_voice
+from onestep.server.schemas import StreamMessage, check_output, check_speed, check_text, check_voice
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")
@@ -89,10 +91,14 @@ class _Connection:
                 code=first.get("type"),
             ) from None  # fmt: skip
         state = self.state
+        output = check_output(msg.sample_rate, msg.gain_db)
         return SynthesisRequest(
             text=check_text(msg.text, state.config.max_chars, "text"),
             voice=check_voice(msg.voice, state.voices, openai=False),
             speed=check_speed(msg.speed, openai=False),
+            sample_rate=output.sample_rate,
+            gain_db=output.gain_db,
+            timestamps=msg.timestamps,
         )
 
     async def play(self, request: SynthesisRequest) -> None:
@@ -101,10 +107,10 @@ class _Connection:
         stream = state.submit(request)
         self.current = stream
         outcome = "cancelled"
+        rate = request.output_rate(state.sample_rate)
+        sent = 0  # words of request.words already sent
         try:
-            await self.ws.send_json(
-                {"type": "start", "sample_rate": state.sample_rate, "format": "pcm_s16le", "channels": 1}
-            )
+            await self.ws.send_json({"type": "start", "sample_rate": rate, "format": "pcm_s16le", "channels": 1})
             while True:
                 try:
                     chunk = await stream.__anext__()
@@ -114,11 +120,17 @@ class _Connection:
                     outcome = "error"
                     await self.send_error(as_api_error(e))
                     return
+                words, sent = due_words(request.words, sent, stream.samples_out / rate)  # those starting in it
+                if words:
+                    await self.ws.send_json({"type": "timestamps", "words": words})
                 await self.ws.send_bytes(to_pcm16(chunk))
             if stream.cancelled:
                 return
+            words, sent = due_words(request.words, sent, float("inf"))
+            if words:
+                await self.ws.send_json({"type": "timestamps", "words": words})
             total_s = time.perf_counter() - stream.submitted_at
-            audio_s = stream.samples_out / state.sample_rate
+            audio_s = stream.samples_out / rate
             ttfa = stream.time_to_first_chunk_s
             await self.ws.send_json(
                 {

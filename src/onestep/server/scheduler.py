@@ -374,7 +374,7 @@ class ThreadPoolScheduler(Scheduler):
         job.engine_s += now - started
         if job.audio_out_s == 0:
             job.first_out_at = now
-        job.audio_out_s += chunk.size / self.backend.sample_rate
+        job.audio_out_s += chunk.size / stream.request.output_rate(self.backend.sample_rate)
         stream.put(chunk)
         due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
         with self._lock:

@@ -11,6 +11,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
 
 from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.errors import ConfigError
+from onestep.runtime.output import OutputOptions
+from onestep.ssml import SsmlError, is_ssml, parse_ssml
 from onestep.runtime.voices import VoiceNotFoundError, canonical_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
@@ -40,6 +43,10 @@ class SpeechRequest(BaseModel):
         response_format: ``mp3`` (OpenAI's default), ``wav``, ``pcm``, ``flac`` or ``opus``, as installed.
         speed: OpenAI's range 0.25-4.0 is accepted and clamped to the engine's 0.5-2.0.
         stream_format: ``audio`` (raw bytes) or ``sse`` (``speech.audio.delta`` events).
+        sample_rate: output Hz (8000, 16000, 22050, 24000, 44100, 48000; default the voice's 24000).
+        gain_db: volume change in dB, with clipping prevention.
+        timestamps: with ``stream_format="sse"``: ``speech.timestamps`` events (word times and offsets into
+            ``input``) interleaved with the audio deltas; ``"char"``: Chinese words split into characters.
     """
 
     model_config = ConfigDict(extra="ignore")
@@ -50,6 +57,9 @@ class SpeechRequest(BaseModel):
     speed: StrictFloat = 1.0
     instructions: StrictStr | None = None
     stream_format: Literal["audio", "sse"] = "audio"
+    sample_rate: int | None = None
+    gain_db: StrictFloat | int = 0.0
+    timestamps: bool | Literal["word", "char"] = False
 
 
 class SynthesizeBody(BaseModel):
@@ -60,6 +70,9 @@ class SynthesizeBody(BaseModel):
     voice: StrictStr | None = None
     speed: StrictFloat = 1.0
     format: StrictStr = "wav"
+    sample_rate: int | None = None
+    gain_db: StrictFloat | int = 0.0
+    timestamps: bool | Literal["word", "char"] = False
 
 
 class StreamMessage(BaseModel):
@@ -69,11 +82,14 @@ class StreamMessage(BaseModel):
     text: StrictStr
     voice: StrictStr | None = None
     speed: StrictFloat = 1.0
+    sample_rate: int | None = None
+    gain_db: StrictFloat | int = 0.0
+    timestamps: bool | Literal["word", "char"] = False
     type: Literal["synthesize"] = Field(default="synthesize")
 
 
 def check_text(text: str, max_chars: int, param: str) -> str:
-    """``text`` if it has something to say and fits the limit, else a 400 naming ``param``."""
+    """``text`` if it has something to say, fits the limit and (SSML) parses, else a 400 naming ``param``."""
     if not text.strip():
         raise ApiError(400, f"{param} must not be empty", param=param, code="empty_input")
     if len(text) > max_chars:
@@ -83,6 +99,11 @@ def check_text(text: str, max_chars: int, param: str) -> str:
             param=param,
             code="input_too_long",
         )
+    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
+        try:
+            parse_ssml(text)
+        except SsmlError as e:
+            raise ApiError(400, str(e), param=param, code="invalid_ssml") from None
     return text
 
 
@@ -103,6 +124,15 @@ def check_voice(voice: str | VoiceRef | None, voices: list[VoiceInfo], *, openai
     raise ApiError(
         400, f"unknown voice {shown!r}; available: {available}{extra}", param="voice", code="voice_not_found"
     )
+
+
+def check_output(sample_rate: int | None, gain_db: float) -> OutputOptions:
+    """The output options of a request (:mod:`onestep.runtime.output`), or a 400 naming the bad field."""
+    try:
+        return OutputOptions(sample_rate, float(gain_db))
+    except ConfigError as e:
+        param = "sample_rate" if str(e).startswith("sample_rate") else "gain_db"
+        raise ApiError(400, str(e), param=param, code=f"invalid_{param}") from None
 
 
 def check_speed(speed: float, *, openai: bool) -> float:

@@ -108,7 +108,7 @@ class ServerState:
             outcome,
             latency_s=(time.perf_counter() if ended_at is None else ended_at) - stream.submitted_at,
             ttfa_s=stream.time_to_first_chunk_s,
-            audio_s=stream.samples_out / self.sample_rate,
+            audio_s=stream.samples_out / stream.request.output_rate(self.sample_rate),
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
         )

@@ -27,6 +27,8 @@ from onestep.languages import get_language
 from onestep.errors import UserError
 from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.runtime.output import OutputOptions
+from onestep.ssml import is_ssml, parse_ssml
 from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
@@ -90,7 +92,8 @@ class WyomingService:
     """Shared state of all Wyoming connections: the backend, the scheduler and the Info event."""
 
     def __init__(self, config: ServerConfig, backend: SynthesisBackend, scheduler: Scheduler,
-                 samples_per_chunk: int = 1024) -> None:  # fmt: skip
+                 samples_per_chunk: int = 1024, output: OutputOptions = OutputOptions()) -> None:  # fmt: skip
+        self.output = output  # the protocol's synthesize event has no rate or volume: the server's options
         self.config = config
         self.backend = backend
         self.scheduler = scheduler
@@ -181,10 +184,15 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        request = SynthesisRequest(text=text, voice=service.resolve_voice(voice, text), speed=1.0)
-        rate = service.backend.sample_rate
+        if is_ssml(text):
+            parse_ssml(text)  # a malformed document is an error event before any audio
+        voice_name = service.resolve_voice(voice, text)
+        out = service.output
+        request = SynthesisRequest(text, voice_name, 1.0, out.sample_rate, out.gain_db)
+        rate = request.output_rate(service.backend.sample_rate)
         step = service.samples_per_chunk
-        phrases = shared_cache()  # instant phrases: the process's cache, shared with the HTTP routes
+        # instant phrases: the process's cache, shared with the HTTP routes (gain-adjusted output is not kept)
+        phrases = shared_cache() if not out.gain_db else None
         key = PhraseKey(request.text, request.voice, request.speed, "pcm", rate)
         if phrases is not None and (pcm := phrases.get(key)) is not None:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())

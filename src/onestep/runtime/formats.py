@@ -1,0 +1,42 @@
+"""Audio format names, media types and file extensions (no codec imported: the CLI's options read these)."""
+
+from __future__ import annotations
+
+import os
+
+from onestep.errors import UserError
+
+MEDIA_TYPES: dict[str, str] = {
+    "wav": "audio/wav",
+    "pcm": "audio/pcm",
+    "flac": "audio/flac",
+    "mp3": "audio/mpeg",
+    "opus": "audio/ogg; codecs=opus",
+}
+
+
+class UnsupportedFormatError(UserError, ValueError):
+    """The requested response format cannot be produced here."""
+
+
+#: File extension -> format (``ogg`` and ``opus`` files hold Ogg Opus).
+EXTENSION_FORMATS: dict[str, str] = {
+    "wav": "wav",
+    "flac": "flac",
+    "mp3": "mp3",
+    "ogg": "opus",
+    "opus": "opus",
+    "pcm": "pcm",
+    "raw": "pcm",
+}
+
+
+def format_for_path(path: str | os.PathLike[str]) -> str:
+    """The format a file name's extension names (see :data:`EXTENSION_FORMATS`); wav when it names none."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
+    if not suffix:
+        return "wav"
+    if suffix not in EXTENSION_FORMATS:
+        known = ", ".join(f".{e}" for e in EXTENSION_FORMATS)
+        raise UnsupportedFormatError(f"cannot tell the audio format of {os.fspath(path)!r}: use {known}, or --format")
+    return EXTENSION_FORMATS[suffix]

@@ -1,0 +1,73 @@
+"""SSML through the Python API and ``onestep say`` on the tiny voice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import soundfile
+
+from onestep import TTS
+from onestep.cli import main
+from onestep.ssml import SsmlError
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+pytestmark = pytest.mark.usefixtures("only_fixture_voices")
+
+
+@pytest.fixture(scope="module")
+def tts() -> TTS:
+    return TTS(voice="tiny", voices_dir=[FIXTURES], threads=1)
+
+
+def test_a_break_adds_exactly_its_silence(tts: TTS) -> None:
+    one, two = tts.synthesize("你好。"), tts.synthesize("再见。")
+    audio = tts.synthesize('<speak>你好。<break time="500ms"/>再见。</speak>')
+    assert audio.samples.size == one.samples.size + 12000 + two.samples.size
+    silence = audio.samples[one.samples.size : one.samples.size + 12000]
+    assert not silence.any()
+    np.testing.assert_allclose(audio.samples[: one.samples.size], one.samples, atol=1e-6)  # streamed vs one-shot
+
+
+def test_prosody_rate_changes_the_duration_of_its_text_only(tts: TTS) -> None:
+    plain = tts.synthesize("<speak>你好，世界。</speak>")
+    fast = tts.synthesize('<speak><prosody rate="200%">你好，世界。</prosody></speak>')
+    np.testing.assert_allclose(plain.samples, tts.synthesize("你好，世界。").samples, atol=1e-6)
+    assert fast.duration < 0.7 * plain.duration
+    assert fast.samples.size == tts.synthesize("你好，世界。", speed=2.0).samples.size
+
+
+def test_stream_equals_synthesize_and_timestamps_follow_the_plan(tts: TTS) -> None:
+    doc = '<speak>你好。<break time="1s"/><phoneme alphabet="x-pinyin" ph="zai4 jian4">再见</phoneme></speak>'
+    whole = tts.synthesize(doc, sample_rate=16000)
+    chunks = list(tts.stream(doc, sample_rate=16000, timestamps=True))
+    np.testing.assert_allclose(np.concatenate([c.samples for c in chunks]), whole.samples, atol=1e-4)
+    words = [w for c in chunks for w in c.words]
+    assert [w.text for w in words] == ["你好", "再见"] == [w.text for w in whole.words]
+    assert words[1].start - words[0].end >= 1.0  # the break lies between them
+    assert chunks[0].samples.size < whole.samples.size  # the first sentence streams before the break
+
+
+def test_ssml_flag_forces_and_false_reads_markup_as_text(tts: TTS) -> None:
+    forced = tts.synthesize('你好<break time="300ms"/>', ssml=True)
+    assert forced.samples.size == tts.synthesize("你好").samples.size + 7200
+    with pytest.raises(SsmlError, match="line 1, column"):
+        tts.synthesize("<speak><p>你好</speak>")
+
+
+def test_voice_element_goes_through_the_one_resolver(tts: TTS) -> None:
+    audio = tts.synthesize('<speak><voice name="tiny">你好</voice></speak>')
+    assert audio.voice == "tiny" and audio.samples.size
+    with pytest.raises(LookupError, match="unknown voice 'nobody'"):
+        tts.synthesize('<speak><voice name="nobody">你好</voice></speak>')
+
+
+def test_cli_ssml(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    out = tmp_path / "a.wav"
+    assert main(["say", '你好<break time="1s"/>', "--ssml", "-o", str(out), "--voices-dir", str(FIXTURES)]) == 0
+    samples, _ = soundfile.read(str(out))
+    assert not samples[-24000:].any()  # the break's second of silence ends the file
+    assert main(["say", "<speak>\n<s>你好</speak>", "-o", str(out), "--voices-dir", str(FIXTURES)]) == 2
+    assert "malformed SSML at line 2, column" in capsys.readouterr().err
