@@ -40,6 +40,9 @@ class Language:
         readings: tokens carry one reading per character (Mandarin pinyin), shown by ``phonemize --json``.
         sample_text: a short sentence for health checks (``onestep doctor``).
         protocol_tags: language tags announced to protocol clients (Wyoming), first = preferred.
+        abbreviations_module: module with ``TITLES_BEFORE_NAMES`` and ``BEFORE_NUMBERS`` (lower-case words after
+            which a ``.`` does not end a sentence; the latter only when a digit follows), read by the sentence
+            splitter on first use; "" = none.
     """
 
     code: str
@@ -52,6 +55,7 @@ class Language:
     readings: bool = False
     sample_text: str = ""
     protocol_tags: tuple[str, ...] = ()
+    abbreviations_module: str = ""
 
     @cached_property
     def script_char(self) -> regex.Pattern[str]:
@@ -83,6 +87,7 @@ LANGUAGES: tuple[Language, ...] = (
         warm_up_text="Hello, zorblax.",
         sample_text="Hello world.",
         protocol_tags=("en", "en_US", "en_GB"),
+        abbreviations_module="onestep.frontend.en.tables",
     ),
 )
 DEFAULT_LANGUAGE = "en"

@@ -4,8 +4,10 @@ Whisper with the language forced to Mandarin writes short English words of a Chi
 characters, even for the teacher (TEACHERS.md), so a sentence-level CER says little about them. Here each English
 word is cut out of the sentence's audio by its word timestamps (ours for the student; for the teacher, the same
 frontend words timed by the teacher's own per-phoneme durations, which align one to one with our phonemes) and
-recognized on its own with Whisper in English. A word counts as heard when the recognized letters equal the
-word's letters (case, spaces and punctuation ignored: "P.P.T." is "PPT") or contain them.
+recognized on its own with Whisper in English. Words are as written in the input (the API's word timestamps
+map a spelled acronym "K P I" back to "KPI"). A word counts as heard when the recognized letters equal the
+word's letters (case, spaces and punctuation ignored: "P.P.T." is "PPT"), or for words of four or more letters
+contain them.
 
 Held-out sentences: :func:`onestep.train.code_switch.code_switch_sentences` with ``split="heldout"`` (English
 words the voices never heard inside a Mandarin sentence in training).
@@ -55,9 +57,10 @@ def letters(text: str) -> str:
 
 
 def heard_as(word: str, heard: str) -> bool:
-    """Whether the recognized text is the word (letters compared; containing it counts: "the iPhone")."""
+    """Whether the recognized text is the word: the same letters, or for words of 4+ letters, letters that
+    contain them ("the iPhone"); short words and acronyms must come back alone ("I" is not "That's it")."""
     want, got = letters(word), letters(heard)
-    return bool(want) and want in got
+    return bool(want) and (got == want or (len(want) >= 4 and want in got))
 
 
 def english_spans(words: Sequence[object]) -> list[WordSpan]:
@@ -81,17 +84,19 @@ def student_words(tts: object, voice: str, text: str) -> tuple[np.ndarray, int, 
 def teacher_words(teacher: object, style: np.ndarray, frontend: object, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
     """The teacher on our frontend's phonemes: audio and English word spans timed by its own durations."""
     from onestep.api import _word_timings
+    from onestep.frontend.offsets import OffsetAligner
     from onestep.frontend.symbols import phonemes_to_ids
     from onestep.teacher import style_for
 
     spf = 300 / 24000  # one teacher unit = 600 samples = 2 frames of 300 samples at 24 kHz
+    aligner = OffsetAligner(text)  # words as written ("KPI", not its spelled letters), as the API reports them
     parts, spans, offset = [], [], 0.0
     for utterance in frontend.speakable_sentences(text):  # type: ignore[attr-defined]
         ids = phonemes_to_ids(utterance.phonemes)
         samples, units = teacher.synthesize(ids, style_for(style, ids))  # type: ignore[attr-defined]
         counts = np.asarray(units, dtype=np.int64) * 2
         tokens = [t for segment in utterance.segments for t in segment.tokens]
-        spans += english_spans(_word_timings(utterance.phonemes, tokens, counts, spf, offset))
+        spans += english_spans(_word_timings(utterance.phonemes, tokens, counts, spf, offset, aligner))
         parts.append(np.asarray(samples, dtype=np.float32))
         offset += parts[-1].size / 24000
     return np.concatenate(parts) if parts else np.zeros(0, np.float32), 24000, spans

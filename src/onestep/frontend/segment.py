@@ -2,7 +2,8 @@
 
 Sentence boundaries: a newline; ``。！？!?`` (repeats allowed); a run of ``.`` followed by whitespace, a Chinese
 character or the end of the text, unless the word before it is a single letter (initials such as ``J. K.``,
-``U.S.``) or a common title (``Mr. Dr. ...``). Closing quotes and brackets right after the mark stay with
+``U.S.``), a title (``Mr. Dr. Gov. Sen. ...``: the languages' abbreviation lists) or, before a digit, an
+abbreviation read out before numbers (``No. 5``, ``Vol. 2``). Closing quotes and brackets right after the mark stay with
 the sentence. A "sentence" longer than ``max_chars`` characters is cut at its last clause mark (``，,、；;：:…—``)
 before the limit, else at its last whitespace, else at the start of the Latin word crossing the limit, else
 (a run of Chinese characters with no punctuation at all) exactly at the limit.
@@ -10,13 +11,15 @@ before the limit, else at its last whitespace, else at the start of the Latin wo
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 import regex
 
 from onestep.frontend.script import PUNCT, is_latin_or_digit
 from onestep.frontend.tokens import Lang, Segment
-from onestep.languages import get_language, language_of_char
+from onestep.languages import LANGUAGES, get_language, language_of_char
 
 MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk holds, so cuts here are rare
 
@@ -26,18 +29,38 @@ _SENTENCE_END = regex.compile(
 )
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
+_DIGIT_NEXT = regex.compile(r"\s*[+(]?[0-9]")
 _CLAUSE_CUT = regex.compile(r"[，,、；;：:…—][" + _CLOSERS + r"]*")
 
 RunKind = Lang  # a registry language code
 
 
+@cache
+def _abbreviations() -> tuple[frozenset[str], frozenset[str]]:
+    """(words before names, words before numbers) after which ``.`` ends no sentence: :data:`_TITLES` and
+    every registered language's ``abbreviations_module`` lists (loaded on the first dot that needs them)."""
+    names, numbers = set(_TITLES), set()
+    for language in LANGUAGES:
+        if language.abbreviations_module:
+            module = importlib.import_module(language.abbreviations_module)
+            names |= module.TITLES_BEFORE_NAMES
+            numbers |= module.BEFORE_NUMBERS
+    return frozenset(names), frozenset(numbers)
+
+
 def _is_abbreviation_dot(text: str, end: int) -> bool:
-    """True if the ``.`` ending at ``end`` closes an initial or a title rather than a sentence."""
+    """True if the ``.`` ending at ``end`` closes an initial, a title or (before a digit) a numbered
+    abbreviation ("No. 5") rather than a sentence."""
     m = _WORD_BEFORE_DOT.search(text, max(0, end - 12), end)
     if m is None:
         return False
-    word = m.group(1)
-    return len(word) == 1 or word.lower() in _TITLES
+    word = m.group(1).lower()
+    if len(word) == 1:
+        return True
+    names, numbers = _abbreviations()
+    if word in names:
+        return True
+    return word in numbers and _DIGIT_NEXT.match(text, end) is not None
 
 
 def split_sentences(text: str, max_chars: int = MAX_SENTENCE_CHARS) -> Iterator[str]:

@@ -390,3 +390,13 @@ FILE_EXTENSIONS: dict[str, str] = {
     "json": "Jason", "xml": "X M L", "md": "M D", "yaml": "yaml", "yml": "Y M L", "toml": "toml",
     "ipynb": "I P Y N B", "onnx": "onnx", "sh": "S H", "tar": "tar", "gz": "G Z", "log": "log", "ini": "I N I",
 }
+
+
+# Sentence splitting (frontend.segment): a "." after these words does not end a sentence: titles before a name
+# ("Gov. Newsom"), and abbreviations read out before a number when a digit follows ("No. 5", "Vol. 2").
+TITLES_BEFORE_NAMES = frozenset(
+    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "dept", "fig", "jr", "sr", "sq", "cu")
+)
+BEFORE_NUMBERS = frozenset(
+    w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca")
+)
