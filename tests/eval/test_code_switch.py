@@ -16,7 +16,8 @@ MULTI_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "multi"
 @pytest.mark.parametrize(
     ("word", "heard", "ok"),
     [("PPT", "P.P.T.", True), ("iPhone", "the iPhone", True), ("Amazon", "Amazon.", True),
-     ("Amazon", "a mason", False), ("GitHub", "Get hub", False), ("OK", "", False), ("5G", "5G network", True)],
+     ("Amazon", "a mason", False), ("GitHub", "Get hub", False), ("OK", "", False), ("I", "That's it.", False),
+     ("KPI", "KPIs", False), ("KPI", "K.P.I.", True)],
 )  # fmt: skip
 def test_a_word_is_heard_when_its_letters_come_back(word: str, heard: str, ok: bool) -> None:
     assert heard_as(word, heard) is ok

@@ -14,7 +14,7 @@ import pytest
 
 from onestep.server.backend import SynthesisRequest, TTSBackend
 from onestep.server.config import ServerConfig
-from onestep.server.encoders import to_pcm16
+from onestep.runtime.pcm import to_pcm16
 
 from .conftest import FIXTURES, VOICE
 
