@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # GPU machine, one call (< 9 minutes): the engine bench (issue 4), then the server load test (issue 5).
 #
-#   bash lab/gpu/measure.sh          # carry [".carry/server", ".carry/en-heart"]
+#   bash lab/gpu/measure.sh          # carry [".carry/server", ".carry/voice"]
 #
-# One machine start for both measurements. .carry/server is lab/gpu/server_wheels.sh's site; .carry/en-heart,
+# One machine start for both measurements. .carry/server is lab/gpu/server_wheels.sh's site; .carry/voice,
 # when present, is the shipped voice's float graphs (lab/gpu/measure.sh prepare, here, copies them: the
 # whole voices folder is over the call's size limit), so the engine bench times and checks the real voice
 # against ONNX Runtime; the server test always uses server_load.sh's full-size stand-in (same compute).
@@ -14,10 +14,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = prepare ]; then  # here, before the call
-  rm -rf .carry/en-heart && mkdir -p .carry/en-heart
-  voice=src/onestep/voices/en-heart
-  cp "$voice"/voice.json "$voice"/acoustic.onnx "$voice"/decoder.onnx "$voice"/vocoder.onnx .carry/en-heart/
-  du -sh .carry/en-heart .carry/server
+  rm -rf .carry/voice && mkdir -p .carry/voice
+  voice=src/onestep/voices/multispeaker
+  cp "$voice"/voice.json "$voice"/acoustic.onnx "$voice"/decoder.onnx "$voice"/vocoder.onnx "$voice"/speakers.npy .carry/voice/
+  du -sh .carry/voice .carry/server
   exit 0
 fi
 final=${OUT:-$(pwd)/gpu_out}
@@ -32,7 +32,7 @@ trap pack EXIT
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu,utilization.gpu \
   --format=csv > "$work/nvidia_smi.txt" 2>&1
 bench_args=${BENCH_ARGS:-}
-[ -f .carry/en-heart/voice.json ] && bench_args="--voice-dir .carry/en-heart $bench_args"
+[ -f .carry/voice/voice.json ] && bench_args="--voice-dir .carry/voice $bench_args"
 if [ "${ENGINE:-1}" != 0 ]; then
   echo "== engine bench ($bench_args)"
   OUT=$work/engine BENCH_ARGS=$bench_args timeout "${ENGINE_S:-300}" bash lab/gpu/engine_bench.sh 2>&1 \

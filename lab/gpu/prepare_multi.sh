@@ -3,7 +3,8 @@
 #   .carry/b  teacher.onnx.xz (the assembled int8 Kokoro ONNX), the kokoro wheel, voices.txt ("multi")
 #   .carry/a  styles/<voice>.npy (every teacher voice), voices/<voice>.jsonl + speakers.json (per-voice text,
 #             onestep.train.voice_corpus), run/checkpoints/step-N (the seed: the kept multi-speaker checkpoint in
-#             lab/train_state/multi/ when there is one, else a new model seeded from en-heart)
+#             lab/train_state/multi/; a new model is seeded from a single-speaker voice: SEED_VOICE=DIR with
+#             SEED_STATE=DIR (its discriminator + meta), e.g. en-heart 0.1.1 from git history, commit c2ff1b5)
 # Needs data/phonemes_{en,zh,mixed}.jsonl (TRAINING.md §1) and the kokoro wheel in $ONESTEP_DL/pk (or .carry/dl).
 # Usage: lab/gpu/prepare_multi.sh [VOICE_DIR_OF_TEACHER_PACKS]   (default: ../shared/voices/kokoro)
 set -euo pipefail
@@ -29,7 +30,8 @@ if [ -f lab/train_state/multi/meta.json ]; then
   mkdir -p ".carry/a/run/checkpoints/step-$(printf %08d "$step")"
   cp lab/train_state/multi/{acoustic.pt,vocoder.pt,discriminator.pt,meta.json} ".carry/a/run/checkpoints/step-$(printf %08d "$step")/"
 else
-  python3 -m onestep.train.seed_checkpoint --voice src/onestep/voices/en-heart --state lab/train_state/en-heart \
+  [ -n "${SEED_VOICE:-}" ] || { echo "no lab/train_state/multi: give SEED_VOICE and SEED_STATE" >&2; exit 2; }
+  python3 -m onestep.train.seed_checkpoint --voice "$SEED_VOICE" --state "$SEED_STATE" \
     --run .carry/a/run --speakers "$voices"
 fi
 tree=$(git ls-files -z | xargs -0 du -cb | tail -n 1 | cut -f1)

@@ -50,7 +50,8 @@ def test_env_var_adds_search_paths(two_dirs, monkeypatch: pytest.MonkeyPatch) ->
     assert catalog.get("anna").config.version == "9.9.9"
 
 
-def test_default_voice_per_language(two_dirs) -> None:
+def test_default_voice_per_language(two_dirs, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("onestep.runtime.voices.PACKAGE_VOICES", tmp_path / "none")  # the shipped defaults would win
     catalog = VoiceCatalog(list(two_dirs))
     assert catalog.default_for("en").name == "anna"
     assert catalog.default_for("zh").name == "mei"  # extra.default wins over search order
