@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -31,6 +32,14 @@ from onestep.runtime.engines import get_engine
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.engine import Engine
 from onestep.languages import DEFAULT_LANGUAGE
+from onestep.work_limits import (
+    DEFAULT_MAX_PHONEMES,
+    TooMuchWorkError,
+    bounded,
+    count_phonemes,
+    nothing_to_speak,
+    too_much_work_message,
+)
 from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -72,6 +81,7 @@ class Audio:
         words: per word timing (from the predicted durations); empty for phoneme input.
         phoneme_timestamps: per phoneme symbol timing.
         voice: name of the voice used.
+        skipped: characters of the text that could not be spoken (removed), with their counts.
     """
 
     samples: np.ndarray
@@ -80,6 +90,7 @@ class Audio:
     words: list[WordTiming] = field(default_factory=list)
     phoneme_timestamps: list[PhonemeTiming] = field(default_factory=list)
     voice: str = ""
+    skipped: dict[str, int] = field(default_factory=dict)
 
     @property
     def duration(self) -> float:
@@ -127,6 +138,7 @@ class PreparedText:
         speed: checked speaking rate.
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
+        skipped: characters of the text that could not be spoken, with their counts.
     """
 
     entry: VoiceEntry
@@ -134,6 +146,7 @@ class PreparedText:
     speed: float
     utterances: list[Utterance]
     ids: list[list[int]]
+    skipped: dict[str, int] = field(default_factory=dict)
 
     @property
     def batch_key(self) -> tuple[Path, float]:
@@ -153,6 +166,9 @@ class TTS:
         lexicon: a user pronunciation lexicon file for the frontend.
         voices_dir: extra directories to search for voices (before ``$ONESTEP_VOICES`` and the package's).
         engine: a registered engine name (:mod:`onestep.runtime.engines`); overrides ``device``.
+        max_phonemes: most phonemes :meth:`synthesize` / :meth:`prepare` accept per text (more raises
+            :class:`onestep.work_limits.TooMuchWorkError`, before any engine work); None = no limit.
+            :meth:`stream` has no limit: it holds one sentence at a time.
 
     Engines are loaded on first use of a voice (a named ``voice`` is loaded now) and then shared; all
     methods may be called from several threads.
@@ -167,7 +183,11 @@ class TTS:
         voices_dir: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None,
         *,
         engine: str | None = None,
+        max_phonemes: int | None = DEFAULT_MAX_PHONEMES,
     ) -> None:
+        if max_phonemes is not None and max_phonemes < 1:
+            raise ValueError(f"max_phonemes must be >= 1 or None, got {max_phonemes!r}")
+        self.max_phonemes = max_phonemes
         self.engine_kind = get_engine(engine if engine is not None else device)
         self.device = self.engine_kind.device
         self.threads = threads
@@ -238,9 +258,10 @@ class TTS:
 
     # --- synthesis -----------------------------------------------------------------------------------
 
-    def _sentences(self, text: str, engine: Engine) -> Iterator[Utterance]:
-        """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily."""
-        return self.frontend().speakable_sentences(text, self.max_ids(engine))
+    def _sentences(self, text: str, engine: Engine, skipped: Counter[str] | None = None) -> Iterator[Utterance]:
+        """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily (``skipped``
+        counts the characters that cannot be spoken)."""
+        return self.frontend().speakable_sentences(text, self.max_ids(engine), skipped)
 
     @staticmethod
     def max_ids(engine: Engine) -> int:
@@ -248,11 +269,18 @@ class TTS:
         return engine.config.phoneme_buckets[-1] - 2
 
     def synthesize(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
-        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples."""
+        """Synthesize ``text`` (split into sentences).
+
+        Raises:
+            NothingToSpeakError: nothing in the text can be spoken (a :class:`onestep.errors.UserError`).
+            TooMuchWorkError: the text has more than ``max_phonemes`` phonemes (use :meth:`stream`).
+        """
         p = self.prepare(text, voice, speed)
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
-        return _assemble(p.utterances, frames, audio, p.engine, p.entry)
+        out = _assemble(p.utterances, frames, audio, p.engine, p.entry)
+        out.skipped = p.skipped
+        return out
 
     def synthesize_batch(
         self,
@@ -290,15 +318,24 @@ class TTS:
         ``sentences(text, max_ids)``, when given, replaces this instance's frontend pass: it must return the
         speakable utterances of ``text`` of at most ``max_ids`` ids each, as this instance's frontend
         would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
+
+        Raises:
+            NothingToSpeakError, TooMuchWorkError: as :meth:`synthesize`.
         """
         speed = SynthesisOptions(speed=speed).speed
         entry = self._entry(voice, text)
         engine = self._engine(entry)
+        skipped: Counter[str] = Counter()
         if sentences is None:
-            utterances = list(self._sentences(text, engine))
+            utterances = list(bounded(self._sentences(text, engine, skipped), self.max_phonemes))
         else:
             utterances = sentences(text, self.max_ids(engine))
-        return PreparedText(entry, engine, speed, utterances, [phonemes_to_ids(u.phonemes) for u in utterances])
+            if self.max_phonemes is not None and sum(count_phonemes(u.phonemes) for u in utterances) > self.max_phonemes:
+                raise TooMuchWorkError(too_much_work_message(self.max_phonemes), self.max_phonemes)
+        if not utterances:
+            raise nothing_to_speak(skipped)
+        ids = [phonemes_to_ids(u.phonemes) for u in utterances]
+        return PreparedText(entry, engine, speed, utterances, ids, dict(skipped))
 
     def render(self, prepared: Sequence[PreparedText], *, timestamps: bool = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
@@ -319,24 +356,38 @@ class TTS:
         audios = []
         for i, p in enumerate(prepared):
             parts = [out[(i, j)] for j in range(len(p.ids))]
-            audios.append(
-                _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
-            )
+            audio = _assemble(p.utterances, [q[0] for q in parts], [q[1] for q in parts], p.engine, p.entry, timestamps)
+            audio.skipped = p.skipped
+            audios.append(audio)
         return audios
 
     def stream(self, text: str, voice: VoiceArg = None, speed: float = 1.0) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
-        The voice and speed are checked now; the work happens while the returned iterator is consumed.
+        The voice and speed are checked now; the work happens while the returned iterator is consumed, one
+        sentence at a time, so memory stays bounded for any length of text. The iterator raises
+        :class:`~onestep.work_limits.NothingToSpeakError` at its end if nothing in the text could be spoken.
         """
         speed = SynthesisOptions(speed=speed).speed
         engine = self.engine(voice, text)
         return self._stream(text, engine, speed)
 
     def _stream(self, text: str, engine: Engine, speed: float) -> Iterator[AudioChunk]:
-        for index, utterance in enumerate(self._sentences(text, engine)):
+        skipped: Counter[str] = Counter()
+        spoken = False
+        for index, utterance in enumerate(self._sentences(text, engine, skipped)):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
             for samples in streamed.chunks:
+                spoken = True
+                yield AudioChunk(samples, engine.sample_rate, index)
+        if not spoken:
+            raise nothing_to_speak(skipped)
+
+    def stream_prepared(self, prepared: PreparedText) -> Iterator[AudioChunk]:
+        """Yield the audio of a :meth:`prepare` d text in chunks, as :meth:`stream` does (no frontend work left)."""
+        engine = prepared.engine
+        for index, ids in enumerate(prepared.ids):
+            for samples in engine.stream(ids, prepared.speed).chunks:
                 yield AudioChunk(samples, engine.sample_rate, index)
 
     def synthesize_phonemes(self, phonemes: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:

@@ -42,8 +42,15 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
             queue_size=config.queue_size,
             timeout_s=config.timeout,
             frontend_threads=max(config.frontend_threads, config.frontend_processes),
+            admission_deadline_s=config.admission_deadline_s,
         )
-    return ThreadPoolScheduler(backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout)
+    return ThreadPoolScheduler(
+        backend,
+        workers=config.workers,
+        queue_size=config.queue_size,
+        timeout_s=config.timeout,
+        admission_deadline_s=config.admission_deadline_s,
+    )
 
 
 async def _warm_up(state: ServerState) -> None:

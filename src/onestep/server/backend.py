@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from onestep.errors import UserError
+from onestep.server.admission import RequestCost
+from onestep.work_limits import NothingToSpeakError, TooMuchWorkError
 from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,11 +59,14 @@ class SynthesisRequest:
         text: input text (non-empty, within the server's limit).
         voice: a voice name from :meth:`SynthesisBackend.voices`, or ``None`` to pick by text language.
         speed: speaking rate multiplier within the engine's range (0.5-2.0).
+        prepared: the request after the text frontend, when the server already ran it (admission costs a
+            request by its phonemes); the backend then skips the frontend.
     """
 
     text: str
     voice: str | None = None
     speed: float = 1.0
+    prepared: PreparedRequest | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,8 @@ class PreparedRequest:
     Attributes:
         request: the request it came from.
         engine_key: requests with equal keys (same voice engine and speed) may share one engine call.
-        utterances: phoneme ids per sentence (``[0, *ids, 0]`` each); empty when nothing is speakable.
+        utterances: phoneme ids per sentence (``[0, *ids, 0]`` each).
+        skipped: characters of the text that cannot be spoken, with their counts.
         handle: the backend's own prepared form of the request (opaque to the scheduler).
     """
 
@@ -79,6 +85,13 @@ class PreparedRequest:
     engine_key: tuple[Any, ...]
     utterances: list[list[int]]
     handle: Any = field(default=None, compare=False, repr=False)
+    skipped: dict[str, int] = field(default_factory=dict, compare=False)
+
+    @property
+    def cost(self) -> RequestCost:
+        """Its size for admission: phoneme ids in all, and in the first utterance (pads excluded)."""
+        sizes = [max(0, len(u) - 2) for u in self.utterances]
+        return RequestCost(sum(sizes), sizes[0] if sizes else 0)
 
 
 class SynthesisBackend(Protocol):
@@ -153,7 +166,11 @@ class TTSBackend:
 
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
-            for chunk in self._tts.stream(request.text, voice=request.voice, speed=request.speed):
+            if request.prepared is not None:
+                chunks = self._tts.stream_prepared(request.prepared.handle)
+            else:
+                chunks = self._tts.stream(request.text, voice=request.voice, speed=request.speed)
+            for chunk in chunks:
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
         except UserError as e:  # the frontend/engine rejects the input (e.g. text too long, bad speed)
             raise BackendInputError(str(e)) from e
@@ -165,9 +182,11 @@ class TTSBackend:
         try:
             sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
             prepared = self._tts.prepare(request.text, request.voice, request.speed, sentences=sentences)
+        except (TooMuchWorkError, NothingToSpeakError):
+            raise  # the server answers these with their own status (413 / 422)
         except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
-        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
+        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped))
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:

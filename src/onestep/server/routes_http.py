@@ -29,9 +29,13 @@ from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import OPENAI_VOICES, SpeechRequest, SynthesizeBody, check_speed, check_text, check_voice
-from onestep.server.state import ServerState, as_api_error
+from onestep.server.state import ServerState, as_api_error, skipped_header
 
 log = logging.getLogger("onestep.server")
+
+#: ``/synthesize`` sends nothing until the whole file is done: text estimated to take longer than this (engine
+#: seconds) is refused (413), below the 60 s read timeout common proxies use.
+WHOLE_FILE_MAX_ENGINE_S = 30.0
 
 
 def get_state(request: Request) -> ServerState:
@@ -83,13 +87,14 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     speed = check_speed(body.speed, openai=True)
     fmt = check_format(body.response_format, "response_format")
     encoder = make_encoder(fmt, state.sample_rate)
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    stream, skipped = await state.admit(SynthesisRequest(text=text, voice=voice, speed=speed))
     try:
         first = await state.first_chunk(stream, request)
     except BaseException as e:
         state.record("speech", stream, "error" if isinstance(e, ApiError) else "cancelled")
         raise
     headers = {"X-Time-To-First-Audio-Ms": _ms(stream.time_to_first_chunk_s), "Cache-Control": "no-store"}
+    headers.update(skipped_header(skipped))
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
@@ -153,10 +158,15 @@ async def _encoded(
 
 
 async def _sse(audio: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``."""
-    async for data in audio:
-        event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
-        yield f"data: {json.dumps(event)}\n\n".encode()
+    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``;
+    a stream cut after it started (timeout, shutdown deadline) ends with an ``error`` event instead."""
+    try:
+        async for data in audio:
+            event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
+            yield f"data: {json.dumps(event)}\n\n".encode()
+    except Exception as e:
+        yield f"data: {json.dumps({'type': 'error', 'error': as_api_error(e).body()['error']})}\n\n".encode()
+        return
     yield b'data: {"type": "speech.audio.done"}\n\n'
 
 
@@ -168,7 +178,9 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     voice = check_voice(body.voice, state.voices, openai=False)
     speed = check_speed(body.speed, openai=False)
     fmt = check_format(body.format, "format")
-    stream = state.submit(SynthesisRequest(text=text, voice=voice, speed=speed))
+    stream, skipped = await state.admit(
+        SynthesisRequest(text=text, voice=voice, speed=speed), max_engine_s=WHOLE_FILE_MAX_ENGINE_S
+    )
     outcome = "cancelled"
     try:
         chunks = await state.collect(stream, request)
@@ -187,6 +199,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
+        **skipped_header(skipped),
     }
     return Response(encode_file(fmt, audio, state.sample_rate), media_type=MEDIA_TYPES[fmt], headers=headers)
 
@@ -219,10 +232,13 @@ async def voices(request: Request) -> JSONResponse:
 
 @router.get("/health")
 async def health(request: Request) -> JSONResponse:
-    """503 while warming up (or if warm-up failed), then 200."""
+    """503 while warming up (or if warm-up failed) and while draining for shutdown, else 200."""
     state = get_state(request)
+    status = "ok" if state.ready else ("error" if state.warmup_error else "warming_up")
+    if state.draining:
+        status = "draining"
     body = {
-        "status": "ok" if state.ready else ("error" if state.warmup_error else "warming_up"),
+        "status": status,
         "voices": len(state.voices),
         "device": state.config.engine_kind.device,
         "engine": state.config.engine,
@@ -231,7 +247,7 @@ async def health(request: Request) -> JSONResponse:
     }
     if state.warmup_error:
         body["error"] = state.warmup_error
-    return JSONResponse(body, status_code=200 if state.ready else 503)
+    return JSONResponse(body, status_code=200 if status == "ok" else 503)
 
 
 @router.get("/metrics")
