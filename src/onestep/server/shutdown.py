@@ -22,7 +22,10 @@ import time
 from types import FrameType
 
 import uvicorn
+from fastapi import FastAPI
 
+from onestep.server.config import ServerConfig
+from onestep.server.http_limits import limited_http_protocol
 from onestep.server.state import ServerDraining, ServerState
 
 log = logging.getLogger("onestep.server")
@@ -97,3 +100,19 @@ class DrainingServer(uvicorn.Server):
                 return outer.__exit__(*exc)
 
         return _Capture()
+
+
+def build_server(app: FastAPI, config: ServerConfig, *, http: str = "httptools", **options: object) -> DrainingServer:
+    """The uvicorn server of ``app``: ``config``'s address, its HTTP limits (:mod:`onestep.server.http_limits`)
+    and drain (``options``: more ``uvicorn.Config`` settings, e.g. ``loop``, ``log_level``)."""
+    uv = uvicorn.Config(
+        app,
+        host=config.host,
+        port=config.port,
+        http=limited_http_protocol(http, config),
+        ws_max_size=config.max_body_bytes,
+        timeout_graceful_shutdown=CLOSE_GRACE_S,  # type: ignore[arg-type]
+        h11_max_incomplete_event_size=config.max_header_bytes,
+        **options,  # type: ignore[arg-type]
+    )
+    return DrainingServer(uv, app.state.onestep, config.drain_timeout)

@@ -20,7 +20,7 @@ from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
 from onestep.server.admission import RequestCost
-from onestep.work_limits import NothingToSpeakError, TooMuchWorkError, trim_allocator
+from onestep.work_limits import NothingToSpeakError, TooMuchWorkError, too_much_work_message, trim_allocator
 
 log = logging.getLogger("onestep.server")
 
@@ -102,6 +102,11 @@ class ServerState:
             raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
         try:
             prepared = await asyncio.to_thread(self.backend.prepare, request)
+            if prepared.cost.phonemes > self.config.max_phonemes:  # the backend's own limit may be higher
+                raise TooMuchWorkError("", self.config.max_phonemes)
+        except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
+            limit = min(e.limit, self.config.max_phonemes)
+            raise as_api_error(TooMuchWorkError(too_much_work_message(limit), limit)) from None
         except Exception as e:
             raise as_api_error(e) from e
         if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
