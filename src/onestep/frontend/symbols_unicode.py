@@ -65,12 +65,23 @@ READINGS: dict[str, tuple[str, str]] = {
     "Ω": ("欧姆", "ohms"),
     "→": ("到", "to"),
     "←": ("从", "from"),
-    "♪": ("", ""),  # musical notes are decoration: silently fine, not worth reporting
-    "♫": ("", ""),
 }
 
-#: Symbols the language normalizers read themselves (left alone here).
+#: Symbols the language normalizers read themselves, next to a number (left alone here then).
 NORMALIZER_SYMBOLS = frozenset("$%&+=@#°€£¥₩₹¢<>×÷~^*/\\|_`")
+
+#: Readings of the normalizers' non-ASCII symbols where no number stands next to them (``"€"`` alone).
+STANDALONE_READINGS: dict[str, tuple[str, str]] = {
+    "°": ("度", "degrees"),
+    "€": ("欧元", "euros"),
+    "£": ("英镑", "pounds"),
+    "¥": ("元", "yen"),
+    "₩": ("韩元", "won"),
+    "₹": ("卢比", "rupees"),
+    "¢": ("美分", "cents"),
+    "×": ("乘", "times"),
+    "÷": ("除以", "divided by"),
+}
 
 #: Superscript two and three after a letter or digit: a power.
 _POWERS = {"²": ("平方", "squared"), "³": ("立方", "cubed")}
@@ -79,6 +90,7 @@ _POWERS = {"²": ("平方", "squared"), "³": ("立方", "cubed")}
 _UNSPEAKABLE_LETTER = regex.compile(r"[[\p{L}\p{M}\p{N}]--[\p{Han}\p{Latin}\p{Common}\p{Inherited}]]", flags=regex.V1)
 _EMOJI_TAIL = frozenset("\ufe0e\ufe0f\u20e3\u200d")  # variation selectors, keycap, joiner: part of an emoji
 _HAN = regex.compile(r"\p{Han}")
+HAN_ZERO = "〇"  # a number letter that the Mandarin G2P reads itself (二〇二四)
 _NUMBER_BEFORE = regex.compile(r"(\d+(?:[.,]\d+)?)\s*$")
 
 
@@ -102,8 +114,11 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     out: list[str] = []
     skipped: Counter[str] = Counter()
     previous = ""
-    for c in sentence:
-        if c.isascii() or c in NORMALIZER_SYMBOLS:
+    for i, c in enumerate(sentence):
+        if c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
+            reading = STANDALONE_READINGS[c][0 if zh else 1]
+            out.append(reading if zh else f" {reading} ")
+        elif c.isascii() or c in NORMALIZER_SYMBOLS:
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
             out.append(_POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
@@ -123,7 +138,7 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
         elif _UNSPEAKABLE_LETTER.match(c):
             skipped[c] += 1
             out.append(c)  # clean() replaces it by a space and logs its script
-        elif unicodedata.category(c) in ("So", "Sk", "Sm", "Sc", "Co", "Cn", "Cs"):
+        elif c != HAN_ZERO and unicodedata.category(c) in ("So", "Sk", "Sm", "Sc", "No", "Nl", "Co", "Cn", "Cs"):
             skipped[c] += 1
             out.append(" ")
         else:
@@ -132,10 +147,17 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     return "".join(out), skipped
 
 
+def _next_to_digit(text: str, i: int) -> bool:
+    """True when the nearest non-space character before or after ``text[i]`` is a digit."""
+    before = text[:i].rstrip()
+    after = text[i + 1 :].lstrip()
+    return bool(before and before[-1].isdigit()) or bool(after and after[0].isdigit())
+
+
 def _number_value(c: str) -> str | None:
     """The written value of a number-form character (circled, parenthesized, superscript, Roman, CJK enclosed):
     ``"①"`` -> ``"1"``; None for ordinary digits and letters, which the normalizers read."""
-    if unicodedata.category(c) not in ("No", "Nl") or _HAN.match(c):  # 〇 is a Han numeral: read by its G2P
+    if unicodedata.category(c) not in ("No", "Nl") or c == HAN_ZERO:
         return None
     try:
         value = unicodedata.numeric(c)
