@@ -67,6 +67,9 @@ READINGS: dict[str, tuple[str, str]] = {
     "←": ("从", "from"),
 }
 
+#: Fractions the English normalizer reads itself after a digit (``1½`` -> one and one half).
+EN_NORMALIZER_FRACTIONS = frozenset("½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞")
+
 #: Symbols the language normalizers read themselves, next to a number (left alone here then).
 NORMALIZER_SYMBOLS = frozenset("$%&+=@#°€£¥₩₹¢<>×÷~^*/\\|_`")
 
@@ -118,7 +121,7 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
         if c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")
-        elif c.isascii() or c in NORMALIZER_SYMBOLS:
+        elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()):
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
             out.append(_POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
