@@ -149,6 +149,11 @@ class TTSBackend:
     def sample_rate(self) -> int:
         return int(self._tts.sample_rate)
 
+    @property
+    def warmup_text(self) -> str:
+        """The text :meth:`warm_up` synthesizes."""
+        return self._warmup_text
+
     def voices(self) -> list[VoiceInfo]:
         out = []
         for v in self._tts.voices():
