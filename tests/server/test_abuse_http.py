@@ -179,3 +179,15 @@ def test_admission_by_time_answers_503_with_retry_after_from_the_queue(gated: Ga
             running.join(30)
             queued.join(30)
         assert [x.status_code for x in results] == [200, 200]
+
+
+def test_start_delay_counts_waiting_first_chunks_and_refuses_what_cannot_keep_real_time() -> None:
+    from onestep.server.admission import retry_after_s, start_delay_s
+
+    # two threads, nothing playing: the waiting first chunks and this one's, over both threads
+    assert start_delay_s(1.0, 0.2, threads=2, playing=0, rtf=0.1) == pytest.approx(0.6)
+    # ten playing streams at rtf 0.1 take one thread: the rest goes at half the speed
+    assert start_delay_s(1.0, 0.2, threads=2, playing=10, rtf=0.1) == pytest.approx(1.2)
+    # 30 streams at rtf 0.1 need 3 threads of 2: past the deadline whatever the backlog
+    assert start_delay_s(0.0, 0.1, threads=2, playing=29, rtf=0.1, deadline_s=2.0) > 2.0
+    assert retry_after_s(5.2, 2.0) == 4 and retry_after_s(0.1, 2.0) == 1 and retry_after_s(1e9, 2.0) == 60

@@ -90,6 +90,7 @@ class SynthesisStream:
     ) -> None:
         self.request = request
         self.cost: RequestCost | None = None  # set by the scheduler at admission
+        self.estimated_start_s = 0.0  # the scheduler's estimate of its start delay, at admission
         self.submitted_at = time.perf_counter()
         self.timeout_s = timeout_s
         self.first_chunk_at: float | None = None
@@ -258,12 +259,12 @@ class Scheduler:
         with self._lock:
             self._check_admission(cost)
 
-    def _check_admission(self, cost: RequestCost | None) -> None:
-        """The count limit, then the time limit (caller holds the lock)."""
+    def _check_admission(self, cost: RequestCost | None) -> float:
+        """The count limit, then the time limit (caller holds the lock); returns the estimated start delay."""
         if self._in_flight >= self._n_threads + self.queue_size:
             raise QueueFullError(f"server busy: {self.queue_size} requests already waiting", self.retry_after_s)
+        delay = self.start_delay_s(cost) * self.cost_model.delay_scale
         if self.admission_deadline_s is not None and self._in_flight >= self._n_threads:
-            delay = self.start_delay_s(cost)
             if delay > self.admission_deadline_s:
                 raise QueueFullError(
                     f"server busy: this request could not start within {self.admission_deadline_s * 1000:.0f} ms "
@@ -271,6 +272,7 @@ class Scheduler:
                     retry_after_s(delay, self.admission_deadline_s),
                     "overloaded",
                 )
+        return delay
 
     def stop_accepting(self) -> None:
         """Refuse new requests from now on (503 ``shutting_down``); admitted ones go on."""
@@ -282,10 +284,11 @@ class Scheduler:
         if not self._accepting:
             raise QueueFullError("the server is shutting down", self.retry_after_s, "shutting_down")
         with self._lock:
-            self._check_admission(cost)
+            estimate = self._check_admission(cost)
             self._in_flight += 1
         stream = SynthesisStream(request, asyncio.get_running_loop(), self.timeout_s, self._cancelled)
         stream.cost = cost
+        stream.estimated_start_s = estimate
         self._enqueue(stream)
         return stream
 
@@ -359,8 +362,9 @@ class ThreadPoolScheduler(Scheduler):
         model = self.cost_model
         playing = len(self._jobs) - self._waiting
         return start_delay_s(
-            self._waiting_first_s, model.first_chunk_s(cost), self._n_threads, playing, model.rtf
-        )
+            self._waiting_first_s, model.first_chunk_s(cost), self._n_threads, playing, model.rtf,
+            self._waiting, self.admission_deadline_s or 0.0,
+        )  # fmt: skip
 
     def _push(self, job: _Job, due: float) -> None:
         """(Re)schedule ``job`` at ``due``; caller holds the lock."""
@@ -443,6 +447,7 @@ class ThreadPoolScheduler(Scheduler):
         if job.audio_out_s == 0:
             job.first_out_at = now
             self.cost_model.observe_first(stream.cost, job.engine_s)
+            self.cost_model.observe_start(stream.estimated_start_s, now - stream.submitted_at)
         job.audio_out_s += chunk.size / self.backend.sample_rate
         stream.put(chunk)
         due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
