@@ -126,7 +126,9 @@ def test_a_flooding_connection_has_each_extra_request_refused_by_id(gated: Gated
         async def scenario() -> tuple[list, list[dict]]:
             gated.gate.clear()
             async with connect(live.ws_url) as ws:
-                for i in range(1 + MAX_PENDING + 3):  # one playing, MAX_PENDING waiting, three too many
+                await ws.send(json.dumps({"text": "第0句。", "voice": VOICE, "id": "r0"}))
+                assert json.loads(await ws.recv())["id"] == "r0"  # playing (held by the gate)
+                for i in range(1, 1 + MAX_PENDING + 3):  # MAX_PENDING waiting, three too many
                     await ws.send(json.dumps({"text": f"第{i}句。", "voice": VOICE, "id": f"r{i}"}))
                 errors = []
                 while len(errors) < 3:  # the refusals come at once, while the gate is still closed
