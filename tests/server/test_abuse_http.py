@@ -27,11 +27,13 @@ from .conftest import TEXT, VOICE, GatedBackend, LiveServer, wait_for
 
 
 @contextmanager
-def hardened_server(backend: SynthesisBackend, **config: object) -> Iterator[tuple[LiveServer, DrainingServer]]:
-    """``backend`` served by :func:`build_server` (httptools, the limits, the drain) on a free port."""
+def hardened_server(
+    backend: SynthesisBackend, http: str = "httptools", **config: object
+) -> Iterator[tuple[LiveServer, DrainingServer]]:
+    """``backend`` served by :func:`build_server` (``http`` parser, the limits, the drain) on a free port."""
     cfg = replace(ServerConfig(port=0, workers=2, threads=1), **config)  # type: ignore[arg-type]
     app = create_app(cfg, backend)
-    server = build_server(app, cfg, log_level="warning")
+    server = build_server(app, cfg, http=http, log_level="warning")
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     wait_for(lambda: server.started or not thread.is_alive())
@@ -191,3 +193,25 @@ def test_start_delay_counts_waiting_first_chunks_and_refuses_what_cannot_keep_re
     # 30 streams at rtf 0.1 need 3 threads of 2: past the deadline whatever the backlog
     assert start_delay_s(0.0, 0.1, threads=2, playing=29, rtf=0.1, deadline_s=2.0) > 2.0
     assert retry_after_s(5.2, 2.0) == 4 and retry_after_s(0.1, 2.0) == 1 and retry_after_s(1e9, 2.0) == 60
+
+
+def test_the_h11_parser_gets_the_same_limits(backend) -> None:  # noqa: ANN001
+    with hardened_server(backend, http="h11", header_timeout=0.5, max_header_bytes=4096) as (live, _):
+        with _raw(live) as sock:  # silent: closed with a 408
+            t0 = time.monotonic()
+            assert _read_all(sock).startswith(b"HTTP/1.1 408") and time.monotonic() - t0 < 5
+        with _raw(live) as sock:  # headers over the limit: refused (h11 answers 400 / closes)
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n")
+            reply = _read_all(sock)
+            assert not reply.startswith(b"HTTP/1.1 200")
+        with _raw(live) as sock:  # slowloris
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
+            t0 = time.monotonic()
+            for _ in range(20):
+                try:
+                    sock.sendall(b"X-A: b\r\n")
+                except OSError:
+                    break
+                time.sleep(0.1)
+            assert _read_all(sock).startswith(b"HTTP/1.1 408") and time.monotonic() - t0 < 5
+        assert httpx.get(live.url + "/health").status_code == 200

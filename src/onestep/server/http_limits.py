@@ -6,7 +6,8 @@ megabytes of headers. :func:`limited_http_protocol` returns uvicorn's protocol c
 with these limits (``ServerConfig``):
 
 - ``max_header_bytes``: request line + headers; more is answered ``431`` and the connection closed
-  (httptools: counted here; h11: its ``max_incomplete_event_size``, answered 400 by uvicorn).
+  (httptools: counted here; h11: its ``max_incomplete_event_size`` (uvicorn answers 400), and the bytes
+  received before the headers ended are counted here too, as h11 lets a complete oversized head through).
 - ``header_timeout``: seconds from a connection's first byte (or its opening) to the end of the headers;
   then ``408`` and close. A fresh connection that sends nothing is closed after it too.
 - ``body_timeout``: seconds from the end of the headers to the end of the body; then the connection is
@@ -136,10 +137,20 @@ def limited_http_protocol(http: str, config: ServerConfig) -> type[asyncio.Proto
                 super().connection_lost(exc)
 
             def data_received(self, data: bytes) -> None:
-                if self._read_timer is None and self.conn.their_state is h11.IDLE:
-                    self._arm(self.header_timeout, "headers")
+                if self.transport.is_closing():
+                    return
+                if self.conn.their_state is h11.IDLE:  # still reading a request line and headers
+                    if self._read_timer is None:
+                        self._arm(self.header_timeout, "headers")
+                    end = data.find(b"\r\n\r\n")  # the head ends here (the body may follow in the same read)
+                    self._header_bytes += len(data) if end < 0 else end
+                    if self._header_bytes > self.max_header_bytes:  # h11 lets a complete oversized head through
+                        self._refuse_headers()
+                        return
                 super().data_received(data)
                 state = self.conn.their_state
+                if state is not h11.IDLE:
+                    self._header_bytes = 0
                 if state is h11.SEND_BODY and (self._read_timer is None or self._reading != "body"):
                     self._arm(self.body_timeout, "body")
                     self._reading = "body"
