@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from onestep.bench.soak import SoakError, format_soak, parse_duration, rss_mb, run_soak, slope_mb_per_h
+from onestep.bench.soak import (
+    SoakError,
+    format_soak,
+    parse_duration,
+    rss_mb,
+    run_soak,
+    slope_mb_per_h,
+)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

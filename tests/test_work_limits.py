@@ -11,7 +11,11 @@ import pytest
 from onestep import TTS
 from onestep.frontend.pipeline import Frontend
 from onestep.frontend.symbols_unicode import read_symbols
-from onestep.work_limits import NothingToSpeakError, TooMuchWorkError, count_phonemes, trim_allocator
+from onestep.work_limits import (
+    TooMuchWorkError,
+    count_phonemes,
+    trim_allocator,
+)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

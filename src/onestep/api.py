@@ -28,10 +28,16 @@ import numpy as np
 
 from onestep.config import SynthesisOptions, VoiceConfig
 from onestep.frontend.symbols import phonemes_to_ids, vocab
+from onestep.languages import DEFAULT_LANGUAGE
+from onestep.runtime.engine import Engine
 from onestep.runtime.engines import get_engine
 from onestep.runtime.pcm import to_pcm16
-from onestep.runtime.engine import Engine
-from onestep.languages import DEFAULT_LANGUAGE
+from onestep.runtime.voices import (
+    VoiceCatalog,
+    VoiceEntry,
+    VoiceNotFoundError,
+    load_voice_dir,
+)
 from onestep.work_limits import (
     DEFAULT_MAX_PHONEMES,
     TooMuchWorkError,
@@ -40,7 +46,6 @@ from onestep.work_limits import (
     nothing_to_speak,
     too_much_work_message,
 )
-from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
@@ -48,7 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 VoiceArg = str | os.PathLike[str] | None
 
-__all__ = ["TTS", "Audio", "AudioChunk", "PreparedText", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
+__all__ = ["TTS", "Audio", "AudioChunk", "PhonemeTiming", "PreparedText", "VoiceNotFoundError", "WordTiming", "to_pcm16"]
 
 
 @dataclass(frozen=True)

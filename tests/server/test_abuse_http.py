@@ -48,7 +48,7 @@ def hardened_server(
 
 
 @pytest.fixture(scope="module")
-def hardened(backend) -> Iterator[LiveServer]:  # noqa: ANN001
+def hardened(backend) -> Iterator[LiveServer]:
     with hardened_server(backend, max_chars=5000, max_phonemes=2000, header_timeout=0.5, body_timeout=0.5,
                          max_header_bytes=8192) as (live, _):  # fmt: skip
         yield live
@@ -139,7 +139,7 @@ def test_whole_file_synthesis_refuses_work_longer_than_a_proxy_allows(hardened: 
     ("origin", "allowed"),
     [(None, True), ("SAME", True), ("https://evil.example", False), ("https://app.example", True)],
 )
-def test_websocket_origin_is_checked_against_the_cors_list(backend, origin: str | None, allowed: bool) -> None:  # noqa: ANN001
+def test_websocket_origin_is_checked_against_the_cors_list(backend, origin: str | None, allowed: bool) -> None:
     with hardened_server(backend, cors_origins=("https://app.example",)) as (live, _):
         ws_url = "ws" + live.url[4:] + "/v1/stream"
         headers = {} if origin is None else {"Origin": live.url if origin == "SAME" else origin}
@@ -195,7 +195,7 @@ def test_start_delay_counts_waiting_first_chunks_and_refuses_what_cannot_keep_re
     assert retry_after_s(5.2, 2.0) == 4 and retry_after_s(0.1, 2.0) == 1 and retry_after_s(1e9, 2.0) == 60
 
 
-def test_the_h11_parser_gets_the_same_limits(backend) -> None:  # noqa: ANN001
+def test_the_h11_parser_gets_the_same_limits(backend) -> None:
     with hardened_server(backend, http="h11", header_timeout=0.5, max_header_bytes=4096) as (live, _):
         with _raw(live) as sock:  # silent: closed with a 408
             t0 = time.monotonic()

@@ -21,7 +21,7 @@ from .test_abuse_http import hardened_server
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-async def _open_streams(ws_url: str, n: int) -> list:  # noqa: ANN401
+async def _open_streams(ws_url: str, n: int) -> list:
     sockets = []
     for i in range(n):
         ws = await connect(ws_url)
@@ -31,7 +31,7 @@ async def _open_streams(ws_url: str, n: int) -> list:  # noqa: ANN401
     return sockets
 
 
-async def _finish(ws) -> dict:  # noqa: ANN001
+async def _finish(ws) -> dict:
     while True:
         message = await asyncio.wait_for(ws.recv(), 30)
         if isinstance(message, str):
@@ -89,11 +89,9 @@ def test_streams_past_the_drain_deadline_end_with_an_error_frame(gated: GatedBac
 def test_serve_exits_0_after_a_clean_drain_on_sigterm() -> None:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "onestep.cli", "serve", "--voices-dir", str(FIXTURES), "--port", str(port),
-         "--no-warmup", "--workers", "1", "--drain-timeout", "10"],  # fmt: skip
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    command = [sys.executable, "-m", "onestep.cli", "serve", "--voices-dir", str(FIXTURES), "--port", str(port),
+               "--no-warmup", "--workers", "1", "--drain-timeout", "10"]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
         while True:

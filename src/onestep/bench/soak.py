@@ -286,12 +286,18 @@ async def _soak(duration_s: float, concurrency: int, server_args: list[str], voi
         "errors": sum(stats.errors.values()),
         "errors_by_kind": dict(sorted(stats.errors.items())),
         "busy_503": stats.busy,
-        "rss_mb": {n: {"first": s[0][1] if s else None, "last": s[-1][1] if s else None,
-                       "max": max((m for _, m in s), default=None)} for n, s in rss.items()},  # fmt: skip
+        "rss_mb": {n: _rss_summary(s) for n, s in rss.items()},
         "rss_slope_mb_per_h": {n: round(slope_mb_per_h(s), 2) for n, s in settled.items()},
         "exit_status": {n: p.returncode for n, p in procs.items()},
         "rss_samples": rss,
     }
+
+
+def _rss_summary(samples: Sequence[tuple[float, float]]) -> dict[str, float | None]:
+    """First, last and largest RSS of a process's ``(seconds, MB)`` samples (None when there are none)."""
+    if not samples:
+        return {"first": None, "last": None, "max": None}
+    return {"first": samples[0][1], "last": samples[-1][1], "max": max(m for _, m in samples)}
 
 
 def run_soak(duration_s: float, *, concurrency: int = 4, voices_dir: Sequence[Path] = (), voice: str | None = None,

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from onestep.errors import UserError
+from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
 from onestep.server.admission import RequestCost
 from onestep.work_limits import NothingToSpeakError, TooMuchWorkError
-from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS

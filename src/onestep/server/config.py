@@ -8,7 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onestep.config import ConfigError
-from onestep.runtime.engines import DEFAULT_ENGINE, EngineKind, UnknownEngineError, get_engine
+from onestep.runtime.engines import (
+    DEFAULT_ENGINE,
+    EngineKind,
+    UnknownEngineError,
+    get_engine,
+)
 from onestep.work_limits import DEFAULT_MAX_PHONEMES
 
 DEFAULT_MAX_CHARS = 5000

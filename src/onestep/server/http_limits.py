@@ -19,13 +19,14 @@ Idle keep-alive connections are closed by uvicorn's own ``timeout_keep_alive`` (
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from onestep.server.config import ServerConfig
 
 
 def _response(status: str, message: str) -> bytes:
-    body = ('{"error": {"message": "%s", "type": "invalid_request_error", "param": null, "code": null}}' % message).encode()
+    body = json.dumps({"error": {"message": message, "type": "invalid_request_error", "param": None, "code": None}}).encode()
     head = (
         f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {len(body)}\r\n"
         "connection: close\r\n\r\n"

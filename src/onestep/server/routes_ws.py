@@ -33,8 +33,8 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from onestep.server.backend import SynthesisRequest
 from onestep.runtime.pcm import to_pcm16
+from onestep.server.backend import SynthesisRequest
 from onestep.server.errors import ApiError
 from onestep.server.routes_http import check_api_key
 from onestep.server.scheduler import SynthesisStream

@@ -36,7 +36,12 @@ from typing import Any
 
 import numpy as np
 
-from onestep.server.admission import CostModel, RequestCost, retry_after_s, start_delay_s
+from onestep.server.admission import (
+    CostModel,
+    RequestCost,
+    retry_after_s,
+    start_delay_s,
+)
 from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest
 
 log = logging.getLogger("onestep.server")
@@ -264,14 +269,13 @@ class Scheduler:
         if self._in_flight >= self._n_threads + self.queue_size:
             raise QueueFullError(f"server busy: {self.queue_size} requests already waiting", self.retry_after_s)
         delay = self.start_delay_s(cost) * self.cost_model.delay_scale
-        if self.admission_deadline_s is not None and self._in_flight >= self._n_threads:
-            if delay > self.admission_deadline_s:
-                raise QueueFullError(
-                    f"server busy: this request could not start within {self.admission_deadline_s * 1000:.0f} ms "
-                    f"(estimated {delay:.1f} s)",
-                    retry_after_s(delay, self.admission_deadline_s),
-                    "overloaded",
-                )
+        deadline = self.admission_deadline_s
+        if deadline is not None and self._in_flight >= self._n_threads and delay > deadline:
+            raise QueueFullError(
+                f"server busy: this request could not start within {deadline * 1000:.0f} ms (estimated {delay:.1f} s)",
+                retry_after_s(delay, deadline),
+                "overloaded",
+            )
         return delay
 
     def stop_accepting(self) -> None:
@@ -314,7 +318,7 @@ class Scheduler:
 class _Job:
     """Engine-side state of one stream in :class:`ThreadPoolScheduler`."""
 
-    __slots__ = ("stream", "chunks", "started", "first_out_at", "audio_out_s", "engine_s", "version", "first_s")
+    __slots__ = ("audio_out_s", "chunks", "engine_s", "first_out_at", "first_s", "started", "stream", "version")
 
     def __init__(self, stream: SynthesisStream) -> None:
         self.stream = stream

@@ -87,15 +87,15 @@ class DrainingServer(uvicorn.Server):
             self.should_exit = True
         return await super().on_tick(counter)
 
-    def capture_signals(self):  # type: ignore[no-untyped-def]  # noqa: ANN201 - a context manager
+    def capture_signals(self):  # type: ignore[no-untyped-def]
         """uvicorn's signal capture, without re-raising the signal after a drain (exit status 0, not 143)."""
         outer = super().capture_signals()
 
         class _Capture:
-            def __enter__(inner) -> None:  # noqa: N805
+            def __enter__(inner) -> None:
                 outer.__enter__()
 
-            def __exit__(inner, *exc: object) -> bool | None:  # noqa: N805
+            def __exit__(inner, *exc: object) -> bool | None:
                 self._captured_signals.clear()
                 return outer.__exit__(*exc)
 

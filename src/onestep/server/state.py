@@ -14,13 +14,28 @@ import numpy as np
 from starlette.requests import Request
 
 from onestep.errors import UserError
-from onestep.server.backend import BackendInputError, SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.server.admission import RequestCost
+from onestep.server.backend import (
+    BackendInputError,
+    SynthesisBackend,
+    SynthesisRequest,
+    VoiceInfo,
+)
 from onestep.server.config import ServerConfig
 from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
-from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
-from onestep.server.admission import RequestCost
-from onestep.work_limits import NothingToSpeakError, TooMuchWorkError, too_much_work_message, trim_allocator
+from onestep.server.scheduler import (
+    QueueFullError,
+    Scheduler,
+    SynthesisStream,
+    SynthesisTimeoutError,
+)
+from onestep.work_limits import (
+    NothingToSpeakError,
+    TooMuchWorkError,
+    too_much_work_message,
+    trim_allocator,
+)
 
 log = logging.getLogger("onestep.server")
 

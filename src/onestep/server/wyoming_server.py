@@ -26,14 +26,21 @@ from wyoming.error import Error
 from wyoming.event import Event, async_write_event
 from wyoming.info import Attribution, Describe, Info, TtsProgram, TtsVoice
 from wyoming.server import AsyncEventHandler, AsyncServer, AsyncStdioServer
-from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
+from wyoming.tts import (
+    Synthesize,
+    SynthesizeChunk,
+    SynthesizeStart,
+    SynthesizeStop,
+    SynthesizeStopped,
+    SynthesizeVoice,
+)
 
 from onestep import __version__
-from onestep.languages import get_language
 from onestep.errors import UserError
+from onestep.languages import get_language
+from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
-from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 from onestep.work_limits import describe_skipped
@@ -180,7 +187,7 @@ class WyomingService:
         """Serve ``uri`` (``tcp://host:port``, ``unix://path`` or ``stdio://``) until cancelled.
 
         ``started`` is called once the socket accepts connections. On the way out, running requests
-        are allowed to finish (up to the request timeout).
+        are allowed to finish (up to ``config.drain_timeout``).
         """
         self.scheduler.start()
         try:
@@ -200,7 +207,7 @@ class WyomingService:
             finally:
                 await server.stop()
         finally:
-            await self.scheduler.stop(drain_timeout_s=self.config.timeout)
+            await self.scheduler.stop(drain_timeout_s=self.config.drain_timeout)
 
 
 class WyomingHandler(AsyncEventHandler):
