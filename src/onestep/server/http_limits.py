@@ -45,6 +45,14 @@ class _Limits:
     _header_bytes = 0
     _responding = False
 
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._arm(self.header_timeout, "headers")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)  # type: ignore[misc]
+
     def _arm(self, seconds: float, what: str) -> None:
         self._disarm()
         self._read_timer = asyncio.get_running_loop().call_later(seconds, self._read_timed_out, what)
@@ -83,14 +91,6 @@ def limited_http_protocol(http: str, config: ServerConfig) -> type[asyncio.Proto
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
         class LimitedHttpToolsProtocol(_Limits, HttpToolsProtocol):
-            def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-                super().connection_made(transport)
-                self._arm(self.header_timeout, "headers")
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                self._disarm()
-                super().connection_lost(exc)
-
             def data_received(self, data: bytes) -> None:
                 if self.transport.is_closing():
                     return
@@ -129,14 +129,6 @@ def limited_http_protocol(http: str, config: ServerConfig) -> type[asyncio.Proto
         from uvicorn.protocols.http.h11_impl import H11Protocol
 
         class LimitedH11Protocol(_Limits, H11Protocol):
-            def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-                super().connection_made(transport)
-                self._arm(self.header_timeout, "headers")
-
-            def connection_lost(self, exc: Exception | None) -> None:
-                self._disarm()
-                super().connection_lost(exc)
-
             def data_received(self, data: bytes) -> None:
                 if self.transport.is_closing():
                     return
