@@ -215,3 +215,34 @@ def test_the_h11_parser_gets_the_same_limits(backend) -> None:
                 time.sleep(0.1)
             assert _read_all(sock).startswith(b"HTTP/1.1 408") and time.monotonic() - t0 < 5
         assert httpx.get(live.url + "/health").status_code == 200
+
+
+class _SlowFrontend(GatedBackend):
+    """The real backend whose text frontend waits for ``frontend_gate``."""
+
+    def __init__(self, inner: SynthesisBackend) -> None:
+        super().__init__(inner)
+        self.frontend_gate = threading.Event()
+
+    def prepare(self, request: SynthesisRequest):  # noqa: ANN201
+        assert self.frontend_gate.wait(timeout=30), "test left the frontend gate closed"
+        return super().prepare(request)
+
+
+def test_requests_waiting_for_the_frontend_are_bounded_too(backend) -> None:  # noqa: ANN001
+    slow = _SlowFrontend(backend)
+    with hardened_server(slow, workers=1, queue_size=1, warmup=False) as (live, _):
+        body = {"text": "你好。", "voice": VOICE}
+        results: list[int] = []
+        held = [threading.Thread(target=lambda: results.append(httpx.post(live.url + "/synthesize", json=body,
+                                                                          timeout=60).status_code))
+                for _ in range(2)]  # fmt: skip
+        for t in held:
+            t.start()
+        wait_for(lambda: live.state.preparing == 2)
+        r = httpx.post(live.url + "/synthesize", json=body, timeout=60)
+        assert r.status_code == 503 and r.json()["error"]["code"] == "queue_full"
+        slow.frontend_gate.set()
+        for t in held:
+            t.join(30)
+        assert results == [200, 200]

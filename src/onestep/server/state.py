@@ -70,6 +70,8 @@ class ServerState:
         warmup_error: why warm-up failed, if it did.
         draining: a graceful shutdown is under way (``/health`` 503 ``draining``, new requests 503).
         open_streams: admitted streams whose response has not finished (what a drain waits for).
+        preparing: requests in the text frontend before admission (at most ``workers + queue_size``: the
+            frontend's own queue is bounded too).
     """
 
     config: ServerConfig
@@ -81,6 +83,7 @@ class ServerState:
     warmup_error: str | None = None
     draining: bool = False
     open_streams: set[SynthesisStream] = field(default_factory=set)
+    preparing: int = 0
     _last_trim: float = 0.0
 
     @property
@@ -115,6 +118,12 @@ class ServerState:
             self.scheduler.check_admission(RequestCost(1, 1))
         except QueueFullError as e:
             raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
+        if self.preparing >= self.config.workers + self.config.queue_size:
+            raise ApiError(
+                503, "server busy: too many requests in the text frontend", code="queue_full",
+                headers={"Retry-After": str(self.scheduler.retry_after_s)},
+            )  # fmt: skip
+        self.preparing += 1
         try:
             prepared = await asyncio.to_thread(self.backend.prepare, request)
             if prepared.cost.phonemes > self.config.max_phonemes:  # the backend's own limit may be higher
@@ -124,6 +133,8 @@ class ServerState:
             raise as_api_error(TooMuchWorkError(too_much_work_message(limit), limit)) from None
         except Exception as e:
             raise as_api_error(e) from e
+        finally:
+            self.preparing -= 1
         if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
             raise ApiError(
                 413,
