@@ -52,7 +52,8 @@ class CostModel:
         s_per_phoneme: engine seconds per phoneme of a whole request (one thread).
         first_s_per_phoneme: engine seconds of a first chunk per phoneme of the first utterance.
         rtf: engine seconds per second of audio (a playing stream's share of one thread).
-        delay_scale: observed / estimated start delay of the requests admitted (running mean, 0.5-20).
+        delay_scale: observed / estimated start delay of the requests admitted (a running mean that rises
+            fast and falls slowly, so it tracks the slow ones; 0.5-20).
     """
 
     def __init__(self, s_per_phoneme: float = 0.004, first_s_per_phoneme: float = 0.003, rtf: float = 0.3) -> None:
@@ -94,7 +95,8 @@ class CostModel:
             return
         with self._lock:
             ratio = min(MAX_DELAY_SCALE, max(MIN_DELAY_SCALE, observed_s / estimated_s))
-            self.delay_scale = _mean(self.delay_scale, ratio, 0.2)
+            # up fast, down slowly: the scale follows the slow tail (the deadline is a promise for p99, not p50)
+            self.delay_scale = _mean(self.delay_scale, ratio, 0.3 if ratio > self.delay_scale else 0.03)
 
     def calibrate(self, cost: RequestCost, first_s: float, total_s: float, audio_s: float) -> None:
         """Replace the seeds by one measured request (warm-up), so the first estimates fit this machine."""
