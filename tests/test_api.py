@@ -17,6 +17,7 @@ import soundfile
 
 from onestep import TTS, Audio, AudioChunk
 from onestep.api import to_pcm16
+from onestep.work_limits import NothingToSpeakError
 import onestep.frontend.en.tools
 import onestep.frontend.zh.tools
 from onestep.frontend import pipeline
@@ -181,10 +182,14 @@ def test_save_writes_16_bit_wav(tts: TTS, tmp_path: Path) -> None:
     assert (info.samplerate, info.channels, info.subtype, info.frames) == (24000, 1, "PCM_16", audio.samples.size)
 
 
-def test_empty_text_gives_no_audio(tts: TTS) -> None:
-    assert tts.synthesize("").samples.size == 0
-    assert tts.synthesize(" ... ").samples.size == 0
-    assert list(tts.stream("")) == []
+def test_text_with_nothing_to_speak_is_a_user_error(tts: TTS) -> None:
+    for text in ("", " ... ", "★😀"):
+        with pytest.raises(NothingToSpeakError):
+            tts.synthesize(text)
+        with pytest.raises(NothingToSpeakError):
+            list(tts.stream(text))
+    with pytest.raises(NothingToSpeakError, match="U\\+2605"):
+        tts.synthesize("★")
 
 
 def test_voices_lists_the_configs(tts: TTS) -> None:
