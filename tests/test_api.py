@@ -142,6 +142,18 @@ def test_stream_joins_to_the_synthesized_audio(tts: TTS) -> None:
     assert len(chunks[0].pcm16) == 2 * chunks[0].samples.size
 
 
+def test_stream_prepared_equals_stream_with_output_options_and_timestamps(tts: TTS) -> None:
+    """The server's path (frontend at admission, then the engine) gives what ``stream`` gives: the prepared
+    output options (rate, gain) and the word timings survive."""
+    options = {"sample_rate": 16000, "gain_db": -6.0}
+    direct = list(tts.stream(TEXT, speed=1.1, timestamps=True, **options))
+    prepared = list(tts.stream_prepared(tts.prepare(TEXT, speed=1.1, **options), timestamps=True))
+    assert {c.sample_rate for c in prepared} == {16000}
+    assert np.array_equal(np.concatenate([c.samples for c in prepared]), np.concatenate([c.samples for c in direct]))
+    words = [w for c in prepared for w in c.words]
+    assert words and words == [w for c in direct for w in c.words]
+
+
 def test_same_input_gives_the_same_samples(voices_dir: Path, fake_g2p: None) -> None:
     a = TTS(voices_dir=voices_dir).synthesize(TEXT, speed=1.2).samples
     b = TTS(voices_dir=voices_dir).synthesize(TEXT, speed=1.2).samples
