@@ -15,14 +15,14 @@ import numpy as np
 import pytest
 import soundfile
 
-from onestep import TTS, Audio, AudioChunk
-from onestep.api import to_pcm16
-from onestep.work_limits import NothingToSpeakError
 import onestep.frontend.en.tools
 import onestep.frontend.zh.tools
+from onestep import TTS, Audio, AudioChunk
+from onestep.api import to_pcm16
 from onestep.frontend import pipeline
 from onestep.frontend.tokens import Token
 from onestep.runtime.voices import ENV_VAR, VoiceNotFoundError
+from onestep.work_limits import NothingToSpeakError
 
 TINY_VOICE = Path(__file__).resolve().parent / "fixtures" / "tiny-voice"
 STREAM_TOLERANCE = 1e-5  # max |streamed - synthesized| sample difference

@@ -37,7 +37,13 @@ from onestep.runtime.engines import get_engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.speakers import SpeakerEngine
-from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
+from onestep.runtime.voices import (
+    VoiceCatalog,
+    VoiceEntry,
+    VoiceNotFoundError,
+    load_voice_dir,
+)
+from onestep.ssml.parse import Piece, SsmlError
 from onestep.work_limits import (
     DEFAULT_MAX_PHONEMES,
     TooMuchWorkError,
@@ -46,8 +52,6 @@ from onestep.work_limits import (
     nothing_to_speak,
     too_much_work_message,
 )
-
-from onestep.ssml.parse import Piece, SsmlError
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend

@@ -12,9 +12,9 @@ import httpx
 import numpy as np
 import pytest
 
+from onestep.runtime.pcm import to_pcm16
 from onestep.server.backend import SynthesisRequest, TTSBackend
 from onestep.server.config import ServerConfig
-from onestep.runtime.pcm import to_pcm16
 
 from .conftest import FIXTURES, VOICE
 

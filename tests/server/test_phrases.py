@@ -11,7 +11,14 @@ import pytest
 
 from onestep.server.backend import TTSBackend
 from onestep.server.encoders import encode_file
-from onestep.server.phrases import RAW, Phrase, PhraseCache, PhraseKey, preload, read_phrases
+from onestep.server.phrases import (
+    RAW,
+    Phrase,
+    PhraseCache,
+    PhraseKey,
+    preload,
+    read_phrases,
+)
 
 from .conftest import TEXT, VOICE, live_server
 

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from onestep.captions import caption_format
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
-from onestep.captions import caption_format
 from onestep.errors import UserError
 from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
 from onestep.runtime.output import SAMPLE_RATES
@@ -208,7 +208,13 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
 
 
 def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     args.out_dir.mkdir(parents=True, exist_ok=True)
     extension = {"opus": "ogg"}.get(args.format or "wav", args.format or "wav")

@@ -40,7 +40,13 @@ from onestep.server.backend import SynthesisRequest
 from onestep.server.errors import ApiError
 from onestep.server.routes_http import check_api_key, due_words
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import StreamMessage, check_output, check_speed, check_text, check_voice
+from onestep.server.schemas import (
+    StreamMessage,
+    check_output,
+    check_speed,
+    check_text,
+    check_voice,
+)
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")

@@ -25,7 +25,12 @@ from onestep.server.config import ServerConfig
 from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
 from onestep.server.phrases import PhraseCache
-from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
+from onestep.server.scheduler import (
+    QueueFullError,
+    Scheduler,
+    SynthesisStream,
+    SynthesisTimeoutError,
+)
 from onestep.work_limits import (
     NothingToSpeakError,
     TooMuchWorkError,

@@ -42,10 +42,10 @@ from onestep.runtime.output import OutputOptions
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
-from onestep.ssml import is_ssml, parse_ssml
 from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
+from onestep.ssml import is_ssml, parse_ssml
 from onestep.work_limits import describe_skipped
 
 log = logging.getLogger("onestep.wyoming")
