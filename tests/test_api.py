@@ -15,13 +15,14 @@ import numpy as np
 import pytest
 import soundfile
 
-from onestep import TTS, Audio, AudioChunk
-from onestep.api import to_pcm16
 import onestep.frontend.en.tools
 import onestep.frontend.zh.tools
+from onestep import TTS, Audio, AudioChunk
+from onestep.api import to_pcm16
 from onestep.frontend import pipeline
 from onestep.frontend.tokens import Token
 from onestep.runtime.voices import ENV_VAR, VoiceNotFoundError
+from onestep.work_limits import NothingToSpeakError
 
 TINY_VOICE = Path(__file__).resolve().parent / "fixtures" / "tiny-voice"
 STREAM_TOLERANCE = 1e-5  # max |streamed - synthesized| sample difference
@@ -141,6 +142,18 @@ def test_stream_joins_to_the_synthesized_audio(tts: TTS) -> None:
     assert len(chunks[0].pcm16) == 2 * chunks[0].samples.size
 
 
+def test_stream_prepared_equals_stream_with_output_options_and_timestamps(tts: TTS) -> None:
+    """The server's path (frontend at admission, then the engine) gives what ``stream`` gives: the prepared
+    output options (rate, gain) and the word timings survive."""
+    options = {"sample_rate": 16000, "gain_db": -6.0}
+    direct = list(tts.stream(TEXT, speed=1.1, timestamps=True, **options))
+    prepared = list(tts.stream_prepared(tts.prepare(TEXT, speed=1.1, **options), timestamps=True))
+    assert {c.sample_rate for c in prepared} == {16000}
+    assert np.array_equal(np.concatenate([c.samples for c in prepared]), np.concatenate([c.samples for c in direct]))
+    words = [w for c in prepared for w in c.words]
+    assert words and words == [w for c in direct for w in c.words]
+
+
 def test_same_input_gives_the_same_samples(voices_dir: Path, fake_g2p: None) -> None:
     a = TTS(voices_dir=voices_dir).synthesize(TEXT, speed=1.2).samples
     b = TTS(voices_dir=voices_dir).synthesize(TEXT, speed=1.2).samples
@@ -181,10 +194,14 @@ def test_save_writes_16_bit_wav(tts: TTS, tmp_path: Path) -> None:
     assert (info.samplerate, info.channels, info.subtype, info.frames) == (24000, 1, "PCM_16", audio.samples.size)
 
 
-def test_empty_text_gives_no_audio(tts: TTS) -> None:
-    assert tts.synthesize("").samples.size == 0
-    assert tts.synthesize(" ... ").samples.size == 0
-    assert list(tts.stream("")) == []
+def test_text_with_nothing_to_speak_is_a_user_error(tts: TTS) -> None:
+    for text in ("", " ... ", "★😀"):
+        with pytest.raises(NothingToSpeakError):
+            tts.synthesize(text)
+        with pytest.raises(NothingToSpeakError):
+            list(tts.stream(text))
+    with pytest.raises(NothingToSpeakError, match="U\\+2605"):
+        tts.synthesize("★")
 
 
 def test_voices_lists_the_configs(tts: TTS) -> None:

@@ -58,6 +58,15 @@ def test_batch_writes_one_numbered_file_per_non_empty_line(tmp_path: Path) -> No
     assert soundfile.info(str(out_dir / "0003.wav")).frames < soundfile.info(str(out_dir / "0002.wav")).frames
 
 
+def test_batch_with_an_unspeakable_line_writes_the_others_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lines = tmp_path / "lines.txt"
+    lines.write_text("First line.\n★ ☆\nThird.\n", encoding="utf-8")
+    out_dir = tmp_path / "wavs"
+    assert say("--input", str(lines), "--out-dir", str(out_dir)) == 1
+    assert sorted(p.name for p in out_dir.iterdir()) == ["0001.wav", "0003.wav"]
+    assert "lines [2] had nothing to speak" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -29,16 +30,28 @@ from onestep.config import SPEED_MAX, SPEED_MIN, SynthesisOptions, VoiceConfig
 from onestep.frontend.offsets import OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
+from onestep.frontend.warm_up import warm_frontend
+from onestep.languages import DEFAULT_LANGUAGE
+from onestep.runtime.engine import Engine
 from onestep.runtime.engines import get_engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
-from onestep.runtime.engine import Engine
-from onestep.frontend.warm_up import warm_frontend
 from onestep.runtime.speakers import SpeakerEngine
-from onestep.languages import DEFAULT_LANGUAGE
-from onestep.runtime.voices import VoiceCatalog, VoiceEntry, VoiceNotFoundError, load_voice_dir
-
+from onestep.runtime.voices import (
+    VoiceCatalog,
+    VoiceEntry,
+    VoiceNotFoundError,
+    load_voice_dir,
+)
 from onestep.ssml.parse import Piece, SsmlError
+from onestep.work_limits import (
+    DEFAULT_MAX_PHONEMES,
+    TooMuchWorkError,
+    bounded,
+    count_phonemes,
+    nothing_to_speak,
+    too_much_work_message,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
@@ -46,7 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 VoiceArg = str | os.PathLike[str] | None
 
-__all__ = ["TTS", "Audio", "AudioChunk", "PreparedText", "PhonemeTiming", "WordTiming", "VoiceNotFoundError", "to_pcm16"]
+__all__ = ["TTS", "Audio", "AudioChunk", "PhonemeTiming", "PreparedText", "VoiceNotFoundError", "WordTiming", "to_pcm16"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,7 @@ class Audio:
         words: per word timing (from the predicted durations); empty for phoneme input.
         phoneme_timestamps: per phoneme symbol timing.
         voice: name of the voice used.
+        skipped: characters of the text that could not be spoken (removed), with their counts.
     """
 
     samples: np.ndarray
@@ -107,6 +121,7 @@ class Audio:
     words: list[WordTiming] = field(default_factory=list)
     phoneme_timestamps: list[PhonemeTiming] = field(default_factory=list)
     voice: str = ""
+    skipped: dict[str, int] = field(default_factory=dict)
 
     @property
     def duration(self) -> float:
@@ -165,6 +180,7 @@ class PreparedText:
         text: the input as given. plan: for SSML input, its pieces with their voices (``utterances`` empty).
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
+        skipped: characters of the text that could not be spoken, with their counts.
     """
 
     entry: VoiceEntry
@@ -175,6 +191,7 @@ class PreparedText:
     output: OutputOptions = OutputOptions()
     text: str = ""
     plan: list[tuple[Piece, VoiceEntry | None]] | None = None
+    skipped: dict[str, int] = field(default_factory=dict)
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:
@@ -200,6 +217,9 @@ class TTS:
         preload: load the text frontend of every language now (imports, dictionary tables, number readers,
             the English fallback), so that no call after construction pays for a first-time load (~0.2-0.5 s
             here, ~60 MB). Default: True, unless ``$ONESTEP_PRELOAD`` is ``0`` (what the test suite sets).
+        max_phonemes: most phonemes :meth:`synthesize` / :meth:`prepare` accept per text (more raises
+            :class:`onestep.work_limits.TooMuchWorkError`, before any engine work); None = no limit.
+            :meth:`stream` has no limit: it holds one sentence at a time.
 
     Engines are loaded on first use of a voice (a named ``voice`` is loaded now) and then shared; all
     methods may be called from several threads.
@@ -215,7 +235,11 @@ class TTS:
         *,
         engine: str | None = None,
         preload: bool | None = None,
+        max_phonemes: int | None = DEFAULT_MAX_PHONEMES,
     ) -> None:
+        if max_phonemes is not None and max_phonemes < 1:
+            raise ValueError(f"max_phonemes must be >= 1 or None, got {max_phonemes!r}")
+        self.max_phonemes = max_phonemes
         self.engine_kind = get_engine(engine if engine is not None else device)
         self.device = self.engine_kind.device
         self.threads = threads
@@ -297,9 +321,10 @@ class TTS:
 
     # --- synthesis -----------------------------------------------------------------------------------
 
-    def _sentences(self, text: str, engine: Engine) -> Iterator[Utterance]:
-        """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily."""
-        return self.frontend().speakable_sentences(text, self.max_ids(engine))
+    def _sentences(self, text: str, engine: Engine, skipped: Counter[str] | None = None) -> Iterator[Utterance]:
+        """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily (``skipped``
+        counts the characters that cannot be spoken)."""
+        return self.frontend().speakable_sentences(text, self.max_ids(engine), skipped)
 
     @staticmethod
     def max_ids(engine: Engine) -> int:
@@ -317,13 +342,18 @@ class TTS:
         characters: bool = False,
         ssml: bool | None = None,
     ) -> Audio:
-        """Synthesize ``text`` (any length; split into sentences). Empty or unspeakable text gives 0 samples.
+        """Synthesize ``text`` (split into sentences).
 
         ``sample_rate`` (8000, 16000, 22050, 24000, 44100 or 48000; None: the voice's) and ``gain_db`` (with
         clipping prevention) shape the delivered audio (:mod:`onestep.runtime.output`). ``Audio.words`` holds
         every word with its time and its offsets in ``text``; ``characters=True`` splits Chinese words into
         characters. SSML (docs/SSML.md): text starting with ``<speak`` is SSML; ``ssml=True`` forces it (a
         ``<speak>`` root is added when missing), ``ssml=False`` reads such text as plain text.
+        ``Audio.skipped`` names the characters that could not be spoken.
+
+        Raises:
+            NothingToSpeakError: nothing in the text can be spoken (a :class:`onestep.errors.UserError`).
+            TooMuchWorkError: the text has more than ``max_phonemes`` phonemes (use :meth:`stream`).
         """
         p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db, ssml=ssml)
         if p.plan is not None:
@@ -331,7 +361,9 @@ class TTS:
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
         frames, audio = [r.frames_per_id for r in results], [r.audio for r in results]
         words = "char" if characters else "word"
-        return _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry, words, p.text), p.output)
+        out = _apply_output(_assemble(p.utterances, frames, audio, p.engine, p.entry, words, p.text), p.output)
+        out.skipped = p.skipped
+        return out
 
     def synthesize_batch(
         self,
@@ -372,6 +404,9 @@ class TTS:
         ``sentences(text, max_ids)``, when given, replaces this instance's frontend pass: it must return the
         speakable utterances of ``text`` of at most ``max_ids`` ids each, as this instance's frontend
         would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
+
+        Raises:
+            NothingToSpeakError, TooMuchWorkError: as :meth:`synthesize`.
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
@@ -381,12 +416,17 @@ class TTS:
             return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
+        skipped: Counter[str] = Counter()
         if sentences is None:
-            utterances = list(self._sentences(text, engine))
+            utterances = list(bounded(self._sentences(text, engine, skipped), self.max_phonemes))
         else:
             utterances = sentences(text, self.max_ids(engine))
+            if self.max_phonemes is not None and sum(count_phonemes(u.phonemes) for u in utterances) > self.max_phonemes:
+                raise TooMuchWorkError(too_much_work_message(self.max_phonemes), self.max_phonemes)
+        if not utterances:
+            raise nothing_to_speak(skipped)
         ids = [phonemes_to_ids(u.phonemes) for u in utterances]
-        return PreparedText(entry, engine, speed, utterances, ids, output, text)
+        return PreparedText(entry, engine, speed, utterances, ids, output, text, skipped=dict(skipped))
 
     def render(self, prepared: Sequence[PreparedText], *, timestamps: bool | str = True) -> list[Audio]:
         """The engine half: one batched pass per (voice, speed) over every utterance of ``prepared``.
@@ -413,8 +453,9 @@ class TTS:
                 continue
             parts = [out[(i, j)] for j in range(len(p.ids))]
             frames, samples = [q[0] for q in parts], [q[1] for q in parts]
-            audio = _assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text)
-            audios.append(_apply_output(audio, p.output))
+            audio = _apply_output(_assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
+            audio.skipped = p.skipped
+            audios.append(audio)
         return audios
 
     def stream(
@@ -432,10 +473,12 @@ class TTS:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
         The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
-        the returned iterator is consumed. Resampling is stateful across chunks and sentences: the joined
-        chunks equal :meth:`synthesize`'s samples. ``timestamps=True``: each sentence's words (as in
-        :attr:`Audio.words`; ``characters=True`` splits Chinese words) come with its first chunk. SSML as in
-        :meth:`synthesize` (parsed and its voices resolved now; breaks and rate changes keep streaming).
+        the returned iterator is consumed, one sentence at a time, so memory stays bounded for any length of
+        text. Resampling is stateful across chunks and sentences: the joined chunks equal :meth:`synthesize`'s
+        samples. ``timestamps=True``: each sentence's words (as in :attr:`Audio.words`; ``characters=True``
+        splits Chinese words) come with its first chunk. SSML as in :meth:`synthesize` (parsed and its voices
+        resolved now; breaks and rate changes keep streaming). The iterator raises
+        :class:`~onestep.work_limits.NothingToSpeakError` at its end if nothing in the text could be spoken.
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
@@ -550,12 +593,45 @@ class TTS:
     def _stream(
         self, text: str, engine: Engine, speed: float, stage: OutputStage, timestamps: str = ""
     ) -> Iterator[AudioChunk]:
+        skipped: Counter[str] = Counter()
+        spoken = yield from self._stream_utterances(
+            self._sentences(text, engine, skipped), text, engine, speed, stage, timestamps
+        )
+        if not spoken:
+            raise nothing_to_speak(skipped)
+
+    def stream_prepared(self, prepared: PreparedText, *, timestamps: bool | str = False) -> Iterator[AudioChunk]:
+        """Yield the audio of a :meth:`prepare` d text in chunks, as :meth:`stream` does (no frontend work left).
+
+        Output options come from :meth:`prepare`; ``timestamps`` as in :meth:`render` (``"char"`` splits
+        Chinese words into characters).
+        """
+        words = "char" if timestamps == "char" else ("word" if timestamps else "")
+        if prepared.plan is not None:
+            rate = self._plan_rate(prepared.plan, prepared.entry.path)
+            return self._stream_plan(prepared.plan, prepared.speed, OutputStage(prepared.output, rate), words)
+        stage = OutputStage(prepared.output, prepared.engine.sample_rate)
+        return self._stream_utterances(
+            prepared.utterances, prepared.text, prepared.engine, prepared.speed, stage, words
+        )
+
+    def _stream_utterances(
+        self,
+        utterances: Iterable[Utterance],
+        text: str,
+        engine: Engine,
+        speed: float,
+        stage: OutputStage,
+        timestamps: str = "",
+    ) -> Generator[AudioChunk, None, bool]:
+        """The chunks of ``utterances`` (of ``text``) through ``stage``; returns whether any audio was made."""
         index = -1
+        spoken = False
         aligner = OffsetAligner(text) if timestamps else None
         spf = _seconds_per_frame(engine)
         native_samples = 0  # of the sentences before this one: their duration sets this sentence's offset
         pending: list[WordTiming] = []  # words not yet handed out (the resampler may hold a first chunk back)
-        for index, utterance in enumerate(self._sentences(text, engine)):
+        for index, utterance in enumerate(utterances):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
             if aligner is not None:
                 tokens = [t for segment in utterance.segments for t in segment.tokens]
@@ -564,6 +640,7 @@ class TTS:
                 offset = native_samples / engine.sample_rate
                 pending += _word_timings(utterance.phonemes, tokens, streamed.frames_per_id, spf, offset, aligner)
             for samples in streamed.chunks:
+                spoken = True
                 native_samples += samples.size
                 out = stage.process(samples)
                 if out.size:
@@ -572,6 +649,7 @@ class TTS:
         tail = stage.flush()
         if tail.size or pending:
             yield AudioChunk(tail, stage.sample_rate, max(index, 0), pending)
+        return spoken
 
     def synthesize_phonemes(self, phonemes: str, voice: VoiceArg = None, speed: float = 1.0) -> Audio:
         """Synthesize one utterance given as phonemes of the 114-symbol inventory (no text frontend).

@@ -12,9 +12,9 @@ import httpx
 import numpy as np
 import pytest
 
+from onestep.runtime.pcm import to_pcm16
 from onestep.server.backend import SynthesisRequest, TTSBackend
 from onestep.server.config import ServerConfig
-from onestep.runtime.pcm import to_pcm16
 
 from .conftest import FIXTURES, VOICE
 
@@ -176,7 +176,9 @@ def test_autoscaling_adds_a_replica_under_load(serve_url: str) -> None:
     def client() -> None:
         with httpx.Client(base_url=serve_url, timeout=60) as http:
             while not done.is_set():
-                assert http.post("/synthesize", json={"text": text, "voice": VOICE, "format": "pcm"}).status_code == 200
+                r = http.post("/synthesize", json={"text": text, "voice": VOICE, "format": "pcm"})
+                # 503: the replica's admission by time refuses what could not start within its deadline
+                assert r.status_code in (200, 503), r.status_code
 
     clients = [threading.Thread(target=client) for _ in range(4)]
     for t in clients:

@@ -87,10 +87,10 @@ class GatedBackend:
         return self.synthesize_prepared([self.prepare(r) for r in requests])
 
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
-        self.started.append(request.text)
-        return self.inner.prepare(request)
+        return self.inner.prepare(request)  # text only: ``started`` records engine work
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
+        self.started.extend(p.request.text for p in batch)
         assert self.gate.wait(timeout=30), "test left the gate closed"
         time.sleep(self.delay_s)
         self.batches.append(len(batch))

@@ -94,11 +94,13 @@ def test_unknown_routes_and_methods(server: LiveServer, method: str, path: str, 
     assert r.json()["error"]["type"] == error_type
 
 
-def test_text_with_nothing_to_say_returns_empty_audio(server: LiveServer) -> None:
-    r = httpx.post(server.url + SYNTH, json={"text": "...", "voice": VOICE, "format": "pcm"}, timeout=30)
-    assert r.status_code == 200
-    assert r.content == b""
-    assert r.headers["x-audio-duration-s"] == "0.000"
+@pytest.mark.parametrize("text", ["...", "★☆", "😀"])
+def test_text_with_nothing_to_say_is_a_422_never_an_empty_200(server: LiveServer, text: str) -> None:
+    r = httpx.post(server.url + SYNTH, json={"text": text, "voice": VOICE, "format": "pcm"}, timeout=30)
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == "nothing_to_speak"
+    if text != "...":
+        assert "skipped" in r.json()["error"]["message"]
 
 
 def test_server_is_healthy_after_the_abuse_and_counted_it(server: LiveServer) -> None:

@@ -114,9 +114,8 @@ def test_batch_scheduler_under_concurrent_load(batch_server: LiveServer) -> None
 
 def test_batch_scheduler_reports_unusable_text_as_400(batch_server: LiveServer) -> None:
     r = httpx.post(batch_server.url + "/synthesize", json={"text": "，。！", "voice": VOICE}, timeout=30)
-    assert r.status_code in (200, 400)  # nothing speakable: empty audio, or a clear 400
-    if r.status_code == 400:
-        assert r.json()["error"]["code"] == "unsynthesizable_input"
+    assert r.status_code == 422  # nothing speakable: never an empty 200
+    assert r.json()["error"]["code"] == "nothing_to_speak"
 
 
 def test_prepare_runs_the_frontend_and_batches_by_engine(backend: TTSBackend) -> None:

@@ -11,7 +11,14 @@ import pytest
 
 from onestep.server.backend import TTSBackend
 from onestep.server.encoders import encode_file
-from onestep.server.phrases import RAW, Phrase, PhraseCache, PhraseKey, preload, read_phrases
+from onestep.server.phrases import (
+    RAW,
+    Phrase,
+    PhraseCache,
+    PhraseKey,
+    preload,
+    read_phrases,
+)
 
 from .conftest import TEXT, VOICE, live_server
 
@@ -125,3 +132,24 @@ def test_http_speech_and_synthesize_hit_the_cache_and_count_in_metrics(backend: 
     # hits: the preloaded /synthesize, the repeated speech request and the test's own get_samples
     assert hits == ["onestep_phrase_cache_hits_total 3.0"]
     assert misses == ["onestep_phrase_cache_misses_total 2.0"]  # the first speech request and the 1.5x one
+
+
+def test_skipped_characters_are_reported_on_every_answer_and_draining_serves_no_hit(backend: TTSBackend) -> None:
+    """A text with unspeakable characters is synthesized each time (a cached copy would lose the
+    X-Skipped-Characters header); during a graceful shutdown even a cached phrase is refused 503."""
+    cache = PhraseCache(max_bytes=16 << 20)
+    with live_server(backend, phrases=cache) as live, httpx.Client(base_url=live.url, timeout=60) as http:
+        body = {"text": "你好★世界。", "voice": VOICE, "format": "wav"}
+        for _ in range(2):
+            r = http.post("/synthesize", json=body)
+            assert r.status_code == 200 and len(r.content) > 1000
+            assert r.headers["x-skipped-characters"] == "U+2605" and "x-phrase-cache" not in r.headers
+        clean = {"text": "你好世界。", "voice": VOICE, "format": "wav"}
+        assert http.post("/synthesize", json=clean).status_code == 200
+        assert http.post("/synthesize", json=clean).headers["x-phrase-cache"] == "hit"
+        live.state.draining = True
+        try:
+            refused = http.post("/synthesize", json=clean)
+        finally:
+            live.state.draining = False
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "shutting_down"

@@ -75,7 +75,7 @@ def test_sse_interleaves_timestamp_events_with_audio(server: LiveServer) -> None
 def test_websocket_sends_timestamps_before_their_audio(server: LiveServer) -> None:
     async def scenario() -> list[object]:
         async with connect(server.ws_url) as ws:
-            await ws.send(json.dumps({"text": TEXT, "voice": VOICE, "timestamps": True}))
+            await ws.send(json.dumps({"text": TEXT, "voice": VOICE, "timestamps": True, "id": "t-1"}))
             out: list[object] = []
             while True:
                 m = await ws.recv()
@@ -85,6 +85,7 @@ def test_websocket_sends_timestamps_before_their_audio(server: LiveServer) -> No
 
     messages = asyncio.run(scenario())
     assert messages[0]["type"] == "start"
+    assert all(m["id"] == "t-1" for m in messages if isinstance(m, dict))  # the request id on every frame
     words = [w for m in messages if isinstance(m, dict) and m["type"] == "timestamps" for w in m["words"]]
     _check(words)
     sent_s = 0.0  # each word comes after the audio before its start, before the audio it starts in

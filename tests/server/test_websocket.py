@@ -41,7 +41,8 @@ def test_stream_sends_header_pcm_and_end(server: LiveServer) -> None:
             return await receive_one(ws)
 
     start, pcm, end = asyncio.run(scenario())
-    assert start == {"type": "start", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1}
+    assert start == {"type": "start", "id": None, "sample_rate": 24000, "format": "pcm_s16le", "channels": 1,
+                     "skipped": {}}  # fmt: skip
     body = {"text": TEXT, "voice": VOICE, "format": "pcm"}
     expected = httpx.post(server.url + "/synthesize", json=body, timeout=60).content
     assert pcm == expected
@@ -119,35 +120,35 @@ def test_api_key_for_websocket_by_query_or_header(backend) -> None:  # noqa: ANN
     assert by_query["type"] == by_header["type"] == "end"
 
 
-def test_a_flooding_connection_has_its_extra_requests_dropped(gated: GatedBackend) -> None:
+def test_a_flooding_connection_has_each_extra_request_refused_by_id(gated: GatedBackend) -> None:
     with live_server(gated, workers=1) as live:
 
-        def dropped() -> float:
-            for line in httpx.get(live.url + "/metrics", timeout=60).text.splitlines():
-                if line.startswith('onestep_errors_total{type="too_many_pending"}'):
-                    return float(line.split()[-1])
-            return 0.0
-
-        async def scenario() -> tuple[int, list[dict]]:
+        async def scenario() -> tuple[list, list[dict]]:
             gated.gate.clear()
             async with connect(live.ws_url) as ws:
-                for i in range(1 + MAX_PENDING + 3):  # one playing, MAX_PENDING waiting, three too many
-                    await ws.send(json.dumps({"text": f"第{i}句。", "voice": VOICE}))
-                await asyncio.to_thread(lambda: wait_for(lambda: dropped() == 3))
+                await ws.send(json.dumps({"text": "第0句。", "voice": VOICE, "id": "r0"}))
+                assert json.loads(await ws.recv())["id"] == "r0"  # playing (held by the gate)
+                for i in range(1, 1 + MAX_PENDING + 3):  # MAX_PENDING waiting, three too many
+                    await ws.send(json.dumps({"text": f"第{i}句。", "voice": VOICE, "id": f"r{i}"}))
+                errors = []
+                while len(errors) < 3:  # the refusals come at once, while the gate is still closed
+                    body = json.loads(await ws.recv())
+                    if body["type"] == "error":
+                        errors.append(body)
                 gated.gate.set()
-                ends, errors = 0, []
-                while ends + len(errors) < 1 + MAX_PENDING + 1:
+                ends = []
+                while len(ends) < 1 + MAX_PENDING:
                     message = await ws.recv()
                     if isinstance(message, str):
                         body = json.loads(message)
-                        ends += body["type"] == "end"
-                        errors += [body["error"]] if body["type"] == "error" else []
+                        assert "id" in body  # every JSON frame names its request
+                        ends += [body["id"]] if body["type"] == "end" else []
                 return ends, errors
 
         ends, errors = asyncio.run(scenario())
-    assert ends == 1 + MAX_PENDING
-    assert [e["code"] for e in errors] == ["too_many_pending"]
-    assert errors[0]["message"].startswith("3 message(s) dropped")
+    assert ends == [f"r{i}" for i in range(1 + MAX_PENDING)]
+    assert sorted((e["id"] for e in errors), key=lambda r: int(r[1:])) == [f"r{i}" for i in range(1 + MAX_PENDING, 4 + MAX_PENDING)]
+    assert {e["error"]["code"] for e in errors} == {"too_many_pending"}
 
 
 def test_closing_the_socket_cancels_the_stream_in_progress(gated: GatedBackend) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from onestep.batch.manifest import AUDIO_DIR, error_entry
 from onestep.batch.rows import BatchRow
+from onestep.work_limits import NothingToSpeakError, describe_skipped
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS, Audio, PreparedText
@@ -116,6 +117,8 @@ class RowSynthesizer:
                         prepared.append((i, p))
                     else:
                         error = NOTHING_SPEAKABLE
+                except NothingToSpeakError as e:  # names the characters that were skipped, if any
+                    error = NOTHING_SPEAKABLE + (f"; skipped: {describe_skipped(e.skipped)}" if e.skipped else "")
                 except Exception as e:  # the frontend or the options reject this row: the job goes on
                     error = _describe(e)
             if error is not None:

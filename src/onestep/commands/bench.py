@@ -6,6 +6,7 @@
     onestep bench --mode server --url http://127.0.0.1:8000 --concurrency 8 --duration 30
     onestep bench --mode server --concurrency 100 --duration 30 --pace realtime
     onestep bench --mode peers --peer piper --peer kokoro
+    onestep bench --mode soak --duration 1h         # fresh serve + wyoming, mixed traffic, RSS slope (MB/h)
 
 Each mode lives in ``onestep.bench.<module>`` and is imported only when chosen. Every mode writes its
 results under ``--out-dir``.
@@ -22,7 +23,17 @@ from pathlib import Path
 from onestep.cli import CLIError, add_engine_option
 from onestep.languages import language_codes
 
-MODES = ("engine", "frontend", "server", "peers")
+MODES = ("engine", "frontend", "server", "peers", "soak")
+
+
+def _duration(text: str) -> float:
+    """Seconds from ``30``, ``30s``, ``10m`` or ``1h`` (argparse type)."""
+    from onestep.bench.soak import SoakError, parse_duration
+
+    try:
+        return parse_duration(text)
+    except SoakError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,7 +64,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     server = p.add_argument_group("server mode")
     server.add_argument("--url", default="http://127.0.0.1:8000", help="server on this machine")
     server.add_argument("--concurrency", type=int, default=4, help="simultaneous clients")
-    server.add_argument("--duration", type=float, default=20.0, help="seconds of load")
+    server.add_argument(
+        "--duration", type=_duration, default=20.0, help="seconds of load (soak: also 10m, 1h; default 20 s)"
+    )
     server.add_argument("--endpoint", choices=("speech", "synthesize"), default="speech", help="endpoint to load")
     server.add_argument("--api-key", help="bearer token for the server")
     server.add_argument(
@@ -84,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     if args.peers and args.mode != "engine":
         raise CLIError(f"--peers adds the peers to the engine mode; use it without --mode {args.mode}")
     args.out_dir.mkdir(parents=True, exist_ok=True)
-    mode = {"engine": _engine, "frontend": _frontend, "server": _server, "peers": _peers}[args.mode]
+    mode = {"engine": _engine, "frontend": _frontend, "server": _server, "peers": _peers, "soak": _soak}[args.mode]
     return mode(args)
 
 
@@ -208,3 +221,20 @@ def _peers(args: argparse.Namespace) -> int:
     )
     print(peers_table(report))
     return 0
+
+
+def _soak(args: argparse.Namespace) -> int:
+    from onestep.bench.soak import format_soak, run_soak
+
+    report = run_soak(
+        args.duration,
+        concurrency=args.concurrency,
+        voices_dir=args.voices_dir or (),
+        voice=args.voice,
+        log_dir=args.out_dir,
+    )
+    path = args.out_dir / f"{args.name if args.name != 'server' else 'soak'}.json"
+    path.write_text(json.dumps(report, ensure_ascii=False, separators=(",", ":")) + "\n")
+    print(format_soak(report))
+    print(f"wrote {path} (server logs: soak-serve.log, soak-wyoming.log)", file=sys.stderr)
+    return 0 if report["errors"] == 0 else 1

@@ -16,12 +16,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from onestep.captions import caption_format
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
-from onestep.captions import caption_format
 from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
 from onestep.runtime.output import SAMPLE_RATES
+from onestep.work_limits import NothingToSpeakError
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS, Audio
@@ -207,7 +208,13 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
 
 
 def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     args.out_dir.mkdir(parents=True, exist_ok=True)
     extension = {"opus": "ogg"}.get(args.format or "wav", args.format or "wav")
@@ -218,12 +225,15 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
     ) as progress:
         task = progress.add_task("say", total=len(lines))
         for number, line in enumerate(lines, start=1):
-            audio = _synthesize(tts, line, args)
-            if audio.samples.size == 0:
+            try:
+                audio = _synthesize(tts, line, args)
+            except NothingToSpeakError:
                 empty.append(number)
-            audio.save(args.out_dir / f"{number:0{width}d}.{extension}", args.format)
+            else:
+                audio.save(args.out_dir / f"{number:0{width}d}.{extension}", args.format)
             progress.advance(task)
+    print(f"wrote {len(lines) - len(empty)} files to {args.out_dir}", file=sys.stderr)
     if empty:
-        print(f"warning: lines {empty} had nothing to speak (empty WAV files written)", file=sys.stderr)
-    print(f"wrote {len(lines)} files to {args.out_dir}", file=sys.stderr)
+        print(f"error: lines {empty} had nothing to speak (no file written for them)", file=sys.stderr)
+        return 1
     return 0

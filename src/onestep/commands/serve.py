@@ -80,10 +80,9 @@ def event_loop_and_parser() -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    import uvicorn
-
     from onestep.server.app import create_app
     from onestep.server.builder import build_backend
+    from onestep.server.shutdown import build_server
 
     if not 0.01 <= args.switch_interval_ms <= 100:
         raise CLIError(f"--switch-interval-ms must be 0.01-100, got {args.switch_interval_ms}")
@@ -109,18 +108,6 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config, backend)
     loop, http = event_loop_and_parser()
     logging.getLogger("onestep.server").info("event loop %s, HTTP parser %s", loop, http)
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=config.host,
-            port=config.port,
-            loop=loop,
-            http=http,
-            access_log=args.access_log,
-            log_level=args.log_level,
-            ws_max_size=config.max_body_bytes,
-            timeout_graceful_shutdown=int(config.timeout) + 1,
-        )
-    )
+    server = build_server(app, config, http=http, loop=loop, access_log=args.access_log, log_level=args.log_level)
     server.run()
-    return 0
+    return 0 if server.clean else 1

@@ -51,6 +51,24 @@ def add_server_arguments(p: argparse.ArgumentParser) -> None:
         metavar="PHRASES",
         help="synthesize these phrases into the phrase cache at start (one per line; text<TAB>voice<TAB>speed)",
     )
+    p.add_argument(
+        "--max-phonemes", type=int, default=10_000,
+        help="most phonemes per request (~0.075 s of speech each); more gets 413 (default 10000)",
+    )
+    p.add_argument(
+        "--admission-deadline-ms", type=float, default=2000.0,
+        help="refuse (503 + Retry-After) a request whose audio could not start within this (default 2000; 0 = off)",
+    )
+    p.add_argument(
+        "--drain-timeout", type=float, default=30.0,
+        help="on SIGTERM: seconds to let requests in progress finish before cutting them (default 30)",
+    )
+    p.add_argument("--max-header-bytes", type=int, default=16384, help="largest request headers (default 16384)")
+    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds to receive request headers (default 10)")
+    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds to receive a request body (default 30)")
+    p.add_argument(
+        "--ws-max-pending", type=int, default=8, help="WebSocket requests that may wait per connection (default 8)"
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
     p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
@@ -75,6 +93,13 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
         frontend_threads=args.frontend_threads,
         frontend_processes=args.frontend_processes,
         warmup=not args.no_warmup,
+        max_phonemes=args.max_phonemes,
+        admission_deadline_ms=args.admission_deadline_ms,
+        drain_timeout=args.drain_timeout,
+        max_header_bytes=args.max_header_bytes,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
+        ws_max_pending=args.ws_max_pending,
         tune_gc=not args.no_tune_gc,
         **extra,  # type: ignore[arg-type]
     )

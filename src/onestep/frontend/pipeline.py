@@ -40,6 +40,7 @@ from onestep.frontend.segment import (
     split_sentences,
 )
 from onestep.frontend.symbols import MAX_PHONEME_IDS
+from onestep.frontend.symbols_unicode import read_symbols
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
 from onestep.languages import LATIN_LANGUAGE as LATIN
 from onestep.languages import get_language, language_codes, script_language
@@ -157,12 +158,16 @@ class Frontend:
         _warn_skipped(skipped)
         return _merge(text, parts)
 
-    def sentences(self, text: str, max_ids: int = MAX_PHONEME_IDS) -> Iterator[Utterance]:
+    def sentences(
+        self, text: str, max_ids: int = MAX_PHONEME_IDS, skipped_chars: Counter[str] | None = None
+    ) -> Iterator[Utterance]:
         """Yield the pieces to synthesize one by one, lazily: one per sentence, split further if too long.
 
         Args:
             text: any length (a 1 MB text is processed sentence by sentence).
             max_ids: phoneme-id limit per piece, boundary pads excluded (510 = the models' limit).
+            skipped_chars: when given, counts each character that cannot be spoken (symbols no reading
+                covers, letters of unsupported scripts; :mod:`onestep.frontend.symbols_unicode`).
         Yields:
             utterances with ``count_ids(u.phonemes) <= max_ids``; sentences with nothing to speak are skipped.
         """
@@ -171,21 +176,26 @@ class Frontend:
         warned: set[str] = set()
         for sentence in split_sentences(text):
             skipped: Counter[str] = Counter()
-            utt = self._sentence(sentence, skipped)
+            utt = self._sentence(sentence, skipped, skipped_chars)
             new = Counter({k: v for k, v in skipped.items() if k not in warned})
             warned.update(new)
             _warn_skipped(new)
             if utt.segments:  # every kept segment has phonemes
                 yield from chunk_utterance(utt, max_ids)
 
-    def speakable_sentences(self, text: str, max_ids: int = MAX_PHONEME_IDS) -> Iterator[Utterance]:
+    def speakable_sentences(
+        self, text: str, max_ids: int = MAX_PHONEME_IDS, skipped_chars: Counter[str] | None = None
+    ) -> Iterator[Utterance]:
         """:meth:`sentences` without the pieces whose phonemes are blank: what a voice speaks, lazily."""
-        return (u for u in self.sentences(text, max_ids) if u.phonemes.strip())
+        return (u for u in self.sentences(text, max_ids, skipped_chars) if u.phonemes.strip())
 
     # -- one sentence -----------------------------------------------------------------------------------------
 
-    def _sentence(self, raw: str, skipped: Counter[str]) -> Utterance:
-        text, removed = clean(raw)
+    def _sentence(self, raw: str, skipped: Counter[str], skipped_chars: Counter[str] | None = None) -> Utterance:
+        text, unreadable = read_symbols(raw)
+        if skipped_chars is not None:
+            skipped_chars.update(unreadable)
+        text, removed = clean(text)
         skipped.update(removed)
         host = script_language(text)
         if host is None:

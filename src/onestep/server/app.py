@@ -10,14 +10,16 @@ import asyncio
 import contextlib
 import gc
 import logging
+import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from starlette.middleware.cors import CORSMiddleware
 
 from onestep import __version__
-from onestep.server.backend import SynthesisBackend
+from onestep.server.backend import SynthesisBackend, SynthesisRequest, TTSBackend
 from onestep.server.config import ServerConfig
 from onestep.server.errors import install_error_handlers
 from onestep.server.limits import BodySizeLimit
@@ -44,14 +46,39 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
             queue_size=config.queue_size,
             timeout_s=config.timeout,
             frontend_threads=max(config.frontend_threads, config.frontend_processes),
+            admission_deadline_s=config.admission_deadline_s,
         )
-    return ThreadPoolScheduler(backend, workers=config.workers, queue_size=config.queue_size, timeout_s=config.timeout)
+    return ThreadPoolScheduler(
+        backend,
+        workers=config.workers,
+        queue_size=config.queue_size,
+        timeout_s=config.timeout,
+        admission_deadline_s=config.admission_deadline_s,
+    )
+
+
+def calibrate_costs(scheduler: Scheduler, backend: TTSBackend) -> None:
+    """Time one request through the engine's streaming path and seed the admission cost model with it
+    (:meth:`onestep.server.admission.CostModel.calibrate`), so the first estimates fit this machine."""
+    prepared = backend.prepare(SynthesisRequest(backend.warmup_text))
+    started = time.perf_counter()
+    first_s, samples = None, 0
+    for chunk in backend.stream(replace(prepared.request, prepared=prepared)):
+        first_s = time.perf_counter() - started if first_s is None else first_s
+        samples += chunk.size
+    total_s = time.perf_counter() - started
+    scheduler.cost_model.calibrate(prepared.cost, first_s or total_s, total_s, samples / backend.sample_rate)
+    model = scheduler.cost_model
+    log.info("admission costs: first chunk %.2f ms/phoneme, %.2f ms/phoneme in all, real-time factor %.3f",
+             model.first_s_per_phoneme * 1e3, model.s_per_phoneme * 1e3, model.rtf)  # fmt: skip
 
 
 async def _warm_up(state: ServerState) -> None:
     if state.config.warmup:
         try:
             await asyncio.to_thread(state.backend.warm_up)
+            if isinstance(state.backend, TTSBackend):
+                await asyncio.to_thread(calibrate_costs, state.scheduler, state.backend)
         except Exception as e:  # reported by /health; the server keeps answering
             log.exception("warm-up failed")
             state.warmup_error = f"{type(e).__name__}: {e}"

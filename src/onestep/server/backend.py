@@ -15,6 +15,8 @@ import numpy as np
 
 from onestep.errors import UserError
 from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
+from onestep.server.admission import RequestCost
+from onestep.work_limits import NothingToSpeakError, TooMuchWorkError
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
@@ -63,6 +65,8 @@ class SynthesisRequest:
             words split into characters).
         words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
             sentence's words are appended before its first chunk is handed out.
+        prepared: the request after the text frontend, when the server already ran it (admission costs a
+            request by its phonemes); the backend then skips the frontend.
     """
 
     text: str
@@ -72,6 +76,7 @@ class SynthesisRequest:
     gain_db: float = 0.0
     timestamps: bool | str = False
     words: list[Any] = field(default_factory=list, compare=False, repr=False)
+    prepared: PreparedRequest | None = field(default=None, compare=False, repr=False)
 
     def output_rate(self, native: int) -> int:
         """Hz of this request's audio when the voice's rate is ``native``."""
@@ -85,7 +90,8 @@ class PreparedRequest:
     Attributes:
         request: the request it came from.
         engine_key: requests with equal keys (same voice engine and speed) may share one engine call.
-        utterances: phoneme ids per sentence (``[0, *ids, 0]`` each); empty when nothing is speakable.
+        utterances: phoneme ids per sentence (``[0, *ids, 0]`` each).
+        skipped: characters of the text that cannot be spoken, with their counts.
         handle: the backend's own prepared form of the request (opaque to the scheduler).
     """
 
@@ -93,6 +99,13 @@ class PreparedRequest:
     engine_key: tuple[Any, ...]
     utterances: list[list[int]]
     handle: Any = field(default=None, compare=False, repr=False)
+    skipped: dict[str, int] = field(default_factory=dict, compare=False)
+
+    @property
+    def cost(self) -> RequestCost:
+        """Its size for admission: phoneme ids in all, and in the first utterance (pads excluded)."""
+        sizes = [max(0, len(u) - 2) for u in self.utterances]
+        return RequestCost(sum(sizes), sizes[0] if sizes else 0)
 
 
 class SynthesisBackend(Protocol):
@@ -150,6 +163,11 @@ class TTSBackend:
     def sample_rate(self) -> int:
         return int(self._tts.sample_rate)
 
+    @property
+    def warmup_text(self) -> str:
+        """The text :meth:`warm_up` synthesizes."""
+        return self._warmup_text
+
     def voices(self) -> list[VoiceInfo]:
         out = []
         for v in self._tts.voices():
@@ -167,11 +185,14 @@ class TTSBackend:
 
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
-            chunks = self._tts.stream(
-                request.text, request.voice, request.speed, sample_rate=request.sample_rate,
-                gain_db=request.gain_db, timestamps=bool(request.timestamps),
-                characters=request.timestamps == "char",
-            )  # fmt: skip
+            if request.prepared is not None:
+                chunks = self._tts.stream_prepared(request.prepared.handle, timestamps=request.timestamps)
+            else:
+                chunks = self._tts.stream(
+                    request.text, request.voice, request.speed, sample_rate=request.sample_rate,
+                    gain_db=request.gain_db, timestamps=bool(request.timestamps),
+                    characters=request.timestamps == "char",
+                )  # fmt: skip
             for chunk in chunks:
                 request.words.extend(chunk.words)
                 yield np.asarray(chunk.samples, dtype=np.float32).reshape(-1)
@@ -188,9 +209,11 @@ class TTSBackend:
                 request.text, request.voice, request.speed, sentences=sentences,
                 sample_rate=request.sample_rate, gain_db=request.gain_db,
             )  # fmt: skip
+        except (TooMuchWorkError, NothingToSpeakError):
+            raise  # the server answers these with their own status (413 / 422)
         except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
-        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared)
+        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped))
 
     def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
         try:

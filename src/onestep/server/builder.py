@@ -21,6 +21,7 @@ def build_backend(config: ServerConfig) -> TTSBackend:
         threads=config.engine_threads,
         lexicon=config.lexicon,
         voices_dir=list(config.voices_dirs) or None,
+        max_phonemes=config.max_phonemes,
     )
     pool = None
     if config.frontend_processes:

@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onestep.config import ConfigError
-from onestep.runtime.engines import DEFAULT_ENGINE, EngineKind, UnknownEngineError, get_engine
+from onestep.runtime.engines import (
+    DEFAULT_ENGINE,
+    EngineKind,
+    UnknownEngineError,
+    get_engine,
+)
+from onestep.work_limits import DEFAULT_MAX_PHONEMES
 
 DEFAULT_MAX_CHARS = 5000
 
@@ -49,6 +55,19 @@ class ServerConfig:
         frontend_processes: CUDA: worker processes running the text frontend instead (0: on the frontend
             threads); the frontend threads then only hand texts over (at least one per process).
         warmup: run one synthesis per voice before ``/health`` reports ready.
+        max_phonemes: most phonemes one request may phonemize to (~0.075 s of speech each); more is
+            answered 413 before any engine work (the bound on a request's time and memory).
+        admission_deadline_ms: a request whose first audio could not start within this many ms (estimated
+            from the phonemes waiting ahead of it, :mod:`onestep.server.admission`) gets 503 + Retry-After
+            at once; 0 = count-based admission only (``queue_size``).
+        drain_timeout: on SIGTERM/SIGINT, seconds to let admitted requests finish (``/health`` says
+            ``draining``, new requests get 503); streams still running then are cut with an error frame.
+        max_header_bytes: largest request line + headers of an HTTP request; more is answered 431.
+        header_timeout: seconds a client may take to send a request's line and headers (slowloris); also
+            how long a fresh connection may stay silent.
+        body_timeout: seconds a client may take to send a request's body once its headers are in.
+        ws_max_pending: WebSocket requests a connection may queue behind the one playing; each one more
+            is refused with an error naming its ``id``.
         tune_gc: after warm-up, move every object alive into the GC's permanent generation
             (``gc.freeze``) and collect the young generation less often, so that no collection walks the
             models' and frontend's objects in the middle of a request (those walks were the latency tail).
@@ -73,6 +92,13 @@ class ServerConfig:
     frontend_threads: int = 2
     frontend_processes: int = 0
     warmup: bool = True
+    max_phonemes: int = DEFAULT_MAX_PHONEMES
+    admission_deadline_ms: float = 2000.0
+    drain_timeout: float = 30.0
+    max_header_bytes: int = 16384
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
+    ws_max_pending: int = 8
     tune_gc: bool = True
 
     def __post_init__(self) -> None:
@@ -113,6 +139,19 @@ class ServerConfig:
             raise ConfigError(f"frontend_threads must be 1-64, got {self.frontend_threads!r}")
         if not 0 <= int(self.frontend_processes) <= 64:
             raise ConfigError(f"frontend_processes must be 0-64, got {self.frontend_processes!r}")
+        if not 1 <= int(self.max_phonemes) <= 10_000_000:
+            raise ConfigError(f"max_phonemes must be 1-10000000, got {self.max_phonemes!r}")
+        if not 0 <= float(self.admission_deadline_ms) <= 600_000:
+            raise ConfigError(f"admission_deadline_ms must be 0-600000, got {self.admission_deadline_ms!r}")
+        if not 0 <= float(self.drain_timeout) <= 3600:
+            raise ConfigError(f"drain_timeout must be 0-3600 seconds, got {self.drain_timeout!r}")
+        if not 1024 <= int(self.max_header_bytes) <= 1 << 20:
+            raise ConfigError(f"max_header_bytes must be 1024-1048576, got {self.max_header_bytes!r}")
+        for name in ("header_timeout", "body_timeout"):
+            if not 0 < float(getattr(self, name)) <= 3600:
+                raise ConfigError(f"{name} must be in (0, 3600] seconds, got {getattr(self, name)!r}")
+        if not 0 <= int(self.ws_max_pending) <= 1000:
+            raise ConfigError(f"ws_max_pending must be 0-1000, got {self.ws_max_pending!r}")
         for d in self.voices_dirs:
             if not Path(d).is_dir():
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")
@@ -135,6 +174,11 @@ class ServerConfig:
     def max_body_bytes(self) -> int:
         """Largest accepted request body: ``max_chars`` JSON-escaped (``\\uXXXX`` = 6 bytes) plus 4 KiB."""
         return int(self.max_chars) * 6 + 4096
+
+    @property
+    def admission_deadline_s(self) -> float | None:
+        """:attr:`admission_deadline_ms` in seconds (None when off)."""
+        return float(self.admission_deadline_ms) / 1000.0 if self.admission_deadline_ms else None
 
     @property
     def is_loopback(self) -> bool:

@@ -39,9 +39,13 @@ from onestep.server.schemas import (
     check_text,
     check_voice,
 )
-from onestep.server.state import ServerState, as_api_error
+from onestep.server.state import ServerState, as_api_error, skipped_header
 
 log = logging.getLogger("onestep.server")
+
+#: ``/synthesize`` sends nothing until the whole file is done: text estimated to take longer than this (engine
+#: seconds) is refused (413), below the 60 s read timeout common proxies use.
+WHOLE_FILE_MAX_ENGINE_S = 30.0
 
 
 def get_state(request: Request) -> ServerState:
@@ -100,16 +104,22 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
                        "timestamps for JSON)", param="timestamps", code="timestamps_need_sse")  # fmt: skip
     cacheable = body.stream_format != "sse" and not output.gain_db and not body.timestamps
     key = PhraseKey(text, voice, speed, fmt, rate) if cacheable else None
-    if (hit := _phrase_hit(state, key, "speech")) is not None:
+    if (hit := _phrase_hit(state, key, "speech")) is not None:  # a hit needs no frontend or engine work
         return hit
-    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
-    stream = state.submit(request_)
+    request_ = SynthesisRequest(
+        text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
+        timestamps=body.timestamps,
+    )  # fmt: skip
+    stream, skipped = await state.admit(request_)
+    if skipped:  # a cached copy would lose the X-Skipped-Characters header
+        key = None
     try:
         first = await state.first_chunk(stream, request)
     except BaseException as e:
         state.record("speech", stream, "error" if isinstance(e, ApiError) else "cancelled")
         raise
     headers = {"X-Time-To-First-Audio-Ms": _ms(stream.time_to_first_chunk_s), "Cache-Control": "no-store"}
+    headers.update(skipped_header(skipped))
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
@@ -219,19 +229,24 @@ def due_words(words: list, sent: int, until_s: float) -> tuple[list[dict[str, ob
 async def _sse(
     audio: AsyncIterator[bytes], words: list | None = None, clock: Callable[[], float] | None = None
 ) -> AsyncIterator[bytes]:
-    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``.
+    """OpenAI's ``stream_format="sse"``: ``speech.audio.delta`` events (base64 audio), then ``speech.audio.done``;
+    a stream cut after it started (timeout, shutdown deadline) ends with an ``error`` event instead.
 
     With ``words`` (the request's word timings) and ``clock`` (seconds of audio handed out): a
     ``speech.timestamps`` event with the words that start in the audio about to be sent goes out before it.
     """
     sent = 0
-    async for data in audio:
-        if words is not None and clock is not None:
-            due, sent = due_words(words, sent, clock())
-            if due:
-                yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
-        event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
-        yield f"data: {json.dumps(event)}\n\n".encode()
+    try:
+        async for data in audio:
+            if words is not None and clock is not None:
+                due, sent = due_words(words, sent, clock())
+                if due:
+                    yield f"data: {json.dumps({'type': 'speech.timestamps', 'words': due}, ensure_ascii=False)}\n\n".encode()
+            event = {"type": "speech.audio.delta", "audio": base64.b64encode(data).decode()}
+            yield f"data: {json.dumps(event)}\n\n".encode()
+    except Exception as e:
+        yield f"data: {json.dumps({'type': 'error', 'error': as_api_error(e).body()['error']})}\n\n".encode()
+        return
     if words is not None:
         due, sent = due_words(words, sent, float("inf"))
         if due:
@@ -251,10 +266,15 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     rate = output.rate(state.sample_rate)
     _encoder(fmt, rate, "format")  # the format can carry the rate: checked before any synthesis
     key = PhraseKey(text, voice, speed, fmt, rate) if not output.gain_db and not body.timestamps else None
-    if (hit := _phrase_hit(state, key, "synthesize")) is not None:
+    if (hit := _phrase_hit(state, key, "synthesize")) is not None:  # a hit needs no frontend or engine work
         return hit
-    request_ = SynthesisRequest(text, voice, speed, output.sample_rate, output.gain_db, body.timestamps)
-    stream = state.submit(request_)
+    request_ = SynthesisRequest(
+        text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
+        timestamps=body.timestamps,
+    )  # fmt: skip
+    stream, skipped = await state.admit(request_, max_engine_s=WHOLE_FILE_MAX_ENGINE_S)
+    if skipped:  # a cached copy would lose the X-Skipped-Characters header
+        key = None
     outcome = "cancelled"
     try:
         chunks = await state.collect(stream, request)
@@ -273,6 +293,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
+        **skipped_header(skipped),
     }
     data = encode_file(fmt, audio, rate)
     if body.timestamps:  # JSON: the audio file in base64 beside the word timings
@@ -287,7 +308,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
 
 def _phrase_hit(state: ServerState, key: PhraseKey | None, endpoint: str) -> Response | None:
     """The whole response from the phrase cache (``onestep.server.phrases``), or None on a miss / no cache."""
-    if key is None or state.phrases is None:
+    if key is None or state.phrases is None or state.draining:  # draining: admission answers 503
         return None
     t0 = time.perf_counter()
     data = state.phrases.get(key)
@@ -334,10 +355,13 @@ async def voices(request: Request) -> JSONResponse:
 
 @router.get("/health")
 async def health(request: Request) -> JSONResponse:
-    """503 while warming up (or if warm-up failed), then 200."""
+    """503 while warming up (or if warm-up failed) and while draining for shutdown, else 200."""
     state = get_state(request)
+    status = "ok" if state.ready else ("error" if state.warmup_error else "warming_up")
+    if state.draining:
+        status = "draining"
     body = {
-        "status": "ok" if state.ready else ("error" if state.warmup_error else "warming_up"),
+        "status": status,
         "voices": len(state.voices),
         "device": state.config.engine_kind.device,
         "engine": state.config.engine,
@@ -346,7 +370,7 @@ async def health(request: Request) -> JSONResponse:
     }
     if state.warmup_error:
         body["error"] = state.warmup_error
-    return JSONResponse(body, status_code=200 if state.ready else 503)
+    return JSONResponse(body, status_code=200 if status == "ok" else 503)
 
 
 @router.get("/metrics")

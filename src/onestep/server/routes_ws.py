@@ -2,36 +2,51 @@
 
 Protocol (server messages):
 
-1. ``{"type": "start", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1}``
-2. binary messages: little-endian int16 mono PCM, in order; with ``"timestamps": true`` in the request,
-   ``{"type": "timestamps", "words": [{text, spoken, start, end, char_start, char_end, phonemes}]}`` before
-   the audio of the chunk in which those words start
-3. ``{"type": "end", "first_chunk_ms", "total_ms", "audio_seconds", "real_time_factor"}``
+1. ``{"type": "start", "id", "sample_rate": 24000, "format": "pcm_s16le", "channels": 1, "skipped"}``
+2. binary messages: little-endian int16 mono PCM, in order (they belong to the request of the last ``start``);
+   with ``"timestamps": true`` in the request, ``{"type": "timestamps", "id", "words": [{text, spoken, start,
+   end, char_start, char_end, phonemes}]}`` before the audio of the chunk in which those words start
+3. ``{"type": "end", "id", "first_chunk_ms", "total_ms", "audio_seconds", "real_time_factor"}``
 
-A bad message gets ``{"type": "error", "error": {"message", "type", "param", "code"}}`` and the
-connection stays open. Requests sent while one is playing are served in order. Closing the socket
-cancels the request in progress. With an API key configured, pass it as ``Authorization: Bearer`` or
-(browsers cannot set headers) as the ``api_key`` query parameter.
+A request may carry an ``id`` (string of at most 128 characters, or integer); every JSON frame about it
+echoes it (``null`` without one). ``skipped`` maps characters of the text that cannot be spoken to their
+counts. A bad message gets ``{"type": "error", "id", "error": {"message", "type", "param", "code"}}`` and
+the connection stays open. Requests sent while one is playing are served in order; at most
+``ws_max_pending`` may wait, and each one more is refused at once with its own ``too_many_pending`` error.
+Closing the socket cancels the request in progress. With an API key configured, pass it as
+``Authorization: Bearer`` or (browsers cannot set headers) as the ``api_key`` query parameter.
+
+The handshake's ``Origin`` (sent by browsers) must be the server's own origin or one of the CORS origins
+(``--cors-origin``); others are refused (403), so a web page cannot drive the server on its visitors' behalf.
+Clients that send no ``Origin`` (not browsers) are not affected.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from onestep.server.backend import SynthesisRequest
 from onestep.runtime.pcm import to_pcm16
+from onestep.server.backend import SynthesisRequest
 from onestep.server.errors import ApiError
 from onestep.server.routes_http import check_api_key, due_words
 from onestep.server.scheduler import SynthesisStream
-from onestep.server.schemas import StreamMessage, check_output, check_speed, check_text, check_voice
+from onestep.server.schemas import (
+    StreamMessage,
+    check_output,
+    check_speed,
+    check_text,
+    check_voice,
+)
 from onestep.server.state import ServerState, as_api_error
 
 log = logging.getLogger("onestep.server")
@@ -39,7 +54,34 @@ log = logging.getLogger("onestep.server")
 router = APIRouter()
 
 _CLOSED = object()  # put on the inbox when the client has gone
-MAX_PENDING = 8  # requests a connection may queue behind the one playing; more are dropped with an error
+MAX_PENDING = 8  # default of ServerConfig.ws_max_pending
+MAX_ID_CHARS = 128
+
+RequestId = str | int | None
+
+
+def request_id(raw: str | bytes | None) -> RequestId:
+    """The ``id`` of a raw request message, if it has a valid one (best effort: None otherwise)."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    rid = data.get("id") if isinstance(data, dict) else None
+    if isinstance(rid, bool) or not isinstance(rid, str | int) or (isinstance(rid, str) and len(rid) > MAX_ID_CHARS):
+        return None
+    return rid
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket handshake's ``Origin`` is accepted when absent (not a browser), ``*`` or listed in
+    ``allowed`` (the CORS origins), or the same host as the ``Host`` header (the server's own page)."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin.rstrip("/") in {a.rstrip("/") for a in allowed}:
+        return True
+    return host is not None and urlsplit(origin).netloc.lower() == host.lower()
 
 
 class _Connection:
@@ -50,35 +92,61 @@ class _Connection:
         self.state = state
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.current: SynthesisStream | None = None
-        self.dropped = 0  # messages refused because MAX_PENDING were already waiting
+        self.max_pending = state.config.ws_max_pending
+        self._send_lock = asyncio.Lock()  # the reader's refusals and the player's frames never interleave
 
     async def read(self) -> None:
-        """Move client messages to the inbox; on disconnect cancel the playing stream."""
+        """Move client messages to the inbox (refusing each one over the pending limit at once, by its id);
+        on disconnect cancel the playing stream."""
         try:
             while True:
                 message = await self.ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if self.inbox.qsize() >= MAX_PENDING:
-                    self.dropped += 1
-                    self.state.metrics.error("too_many_pending")
+                raw = message.get("text") if message.get("text") is not None else message.get("bytes")
+                if self.inbox.qsize() >= self.max_pending:
+                    err = ApiError(
+                        429,
+                        f"request refused: {self.max_pending} requests already wait on this connection",
+                        code="too_many_pending",
+                    )
+                    await self.send_error(err, request_id(raw))
                     continue
-                self.inbox.put_nowait(message.get("text") if message.get("text") is not None else message.get("bytes"))
+                self.inbox.put_nowait(raw)
         finally:
             if self.current is not None:
                 self.current.cancel()
             self.inbox.put_nowait(_CLOSED)
 
-    async def send_error(self, err: ApiError, *, count: bool = True) -> None:
+    async def send_json(self, frame: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.ws.send_json(frame)
+
+    async def send_bytes(self, data: bytes) -> None:
+        async with self._send_lock:
+            await self.ws.send_bytes(data)
+
+    async def send_error(self, err: ApiError, rid: RequestId, *, count: bool = True) -> None:
         if count:
             self.state.metrics.error(err.code or err.type)
-        await self.ws.send_json({"type": "error", "error": err.body()["error"]})
+        await self.send_json({"type": "error", "id": rid, "error": err.body()["error"]})
 
     def parse(self, raw: str | bytes | None) -> SynthesisRequest:
         if not isinstance(raw, str):
             raise ApiError(400, "send requests as JSON text messages, not binary", code="binary_message")
         try:
-            msg = StreamMessage.model_validate_json(raw)
+            data = json.loads(raw)
+        except ValueError:
+            raise ApiError(400, "malformed JSON message", code="json_invalid") from None
+        if isinstance(data, dict) and "id" in data:
+            rid = data.pop("id")
+            if isinstance(rid, bool) or not isinstance(rid, str | int) or len(str(rid)) > MAX_ID_CHARS:
+                raise ApiError(
+                    400, f"id must be a string of at most {MAX_ID_CHARS} characters or an integer",
+                    param="id", code="invalid_id",
+                )  # fmt: skip
+        try:
+            msg = StreamMessage.model_validate(data)
         except ValidationError as e:
             first = e.errors()[0]
             if first.get("type") == "json_invalid":
@@ -101,16 +169,19 @@ class _Connection:
             timestamps=msg.timestamps,
         )
 
-    async def play(self, request: SynthesisRequest) -> None:
+    async def play(self, request: SynthesisRequest, rid: RequestId) -> None:
         """Stream one request's audio; errors after admission are sent as error messages."""
         state = self.state
-        stream = state.submit(request)
+        stream, skipped = await state.admit(request)
         self.current = stream
         outcome = "cancelled"
         rate = request.output_rate(state.sample_rate)
         sent = 0  # words of request.words already sent
         try:
-            await self.ws.send_json({"type": "start", "sample_rate": rate, "format": "pcm_s16le", "channels": 1})
+            await self.send_json(
+                {"type": "start", "id": rid, "sample_rate": rate, "format": "pcm_s16le",
+                 "channels": 1, "skipped": skipped}
+            )  # fmt: skip
             while True:
                 try:
                     chunk = await stream.__anext__()
@@ -118,23 +189,24 @@ class _Connection:
                     break
                 except Exception as e:
                     outcome = "error"
-                    await self.send_error(as_api_error(e))
+                    await self.send_error(as_api_error(e), rid)
                     return
                 words, sent = due_words(request.words, sent, stream.samples_out / rate)  # those starting in it
                 if words:
-                    await self.ws.send_json({"type": "timestamps", "words": words})
-                await self.ws.send_bytes(to_pcm16(chunk))
+                    await self.send_json({"type": "timestamps", "id": rid, "words": words})
+                await self.send_bytes(to_pcm16(chunk))
             if stream.cancelled:
                 return
             words, sent = due_words(request.words, sent, float("inf"))
             if words:
-                await self.ws.send_json({"type": "timestamps", "words": words})
+                await self.send_json({"type": "timestamps", "id": rid, "words": words})
             total_s = time.perf_counter() - stream.submitted_at
             audio_s = stream.samples_out / rate
             ttfa = stream.time_to_first_chunk_s
-            await self.ws.send_json(
+            await self.send_json(
                 {
                     "type": "end",
+                    "id": rid,
                     "first_chunk_ms": None if ttfa is None else round(ttfa * 1000, 1),
                     "total_ms": round(total_s * 1000, 1),
                     "audio_seconds": round(audio_s, 3),
@@ -152,20 +224,23 @@ class _Connection:
             raw = await self.inbox.get()
             if raw is _CLOSED:
                 return
-            if self.dropped:  # each drop was counted in the metrics when it happened
-                n, self.dropped = self.dropped, 0
-                message = f"{n} message(s) dropped: at most {MAX_PENDING} requests may wait per connection"
-                await self.send_error(ApiError(429, message, code="too_many_pending"), count=False)
+            rid = request_id(raw)
             try:
                 request = self.parse(raw)
-                await self.play(request)
+                await self.play(request, rid)
             except ApiError as e:
-                await self.send_error(e)
+                await self.send_error(e, rid)
 
 
 @router.websocket("/v1/stream")
 async def stream_ws(ws: WebSocket) -> None:
     state: ServerState = ws.app.state.onestep
+    origin = ws.headers.get("origin")
+    if not origin_allowed(origin, ws.headers.get("host"), state.config.cors_origins):
+        state.metrics.error("origin_not_allowed")
+        log.info("websocket refused: origin %r is not allowed (see --cors-origin)", origin)
+        await ws.close(code=1008)  # before accept: the handshake is answered 403
+        return
     await ws.accept()
     try:
         auth = ws.headers.get("authorization") or (

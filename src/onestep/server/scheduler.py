@@ -36,6 +36,12 @@ from typing import Any
 
 import numpy as np
 
+from onestep.server.admission import (
+    CostModel,
+    RequestCost,
+    retry_after_s,
+    start_delay_s,
+)
 from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest
 
 log = logging.getLogger("onestep.server")
@@ -45,11 +51,13 @@ PLAYBACK_MARGIN_S = 0.5
 
 
 class QueueFullError(RuntimeError):
-    """The request queue is full (or the server is shutting down); retry later."""
+    """The request queue is full, the request could not start within the admission deadline, or the server
+    is shutting down; retry later (``code``: ``queue_full``, ``overloaded``, ``shutting_down``)."""
 
-    def __init__(self, message: str, retry_after_s: int) -> None:
+    def __init__(self, message: str, retry_after_s: int, code: str = "queue_full") -> None:
         super().__init__(message)
         self.retry_after_s = retry_after_s
+        self.code = code
 
 
 class SynthesisTimeoutError(TimeoutError):
@@ -86,6 +94,8 @@ class SynthesisStream:
         on_cancel: Callable[[SynthesisStream], None] | None = None,
     ) -> None:
         self.request = request
+        self.cost: RequestCost | None = None  # set by the scheduler at admission
+        self.estimated_start_s = 0.0  # the scheduler's estimate of its start delay, at admission
         self.submitted_at = time.perf_counter()
         self.timeout_s = timeout_s
         self.first_chunk_at: float | None = None
@@ -121,6 +131,12 @@ class SynthesisStream:
             self._cancelled.set()
             if self._on_cancel is not None:
                 self._on_cancel(self)
+
+    def abort(self, error: BaseException) -> None:
+        """Stop producing and end the consumer's iteration with ``error`` (event-loop thread; e.g. the
+        shutdown deadline: the consumer sends the protocol's error frame)."""
+        self.cancel()
+        self.feed(error)
 
     @property
     def time_to_first_chunk_s(self) -> float | None:
@@ -173,8 +189,18 @@ class Scheduler:
 
     thread_name = "onestep-synth"
 
-    def __init__(self, backend: SynthesisBackend, *, threads: int, queue_size: int, timeout_s: float) -> None:
+    def __init__(
+        self,
+        backend: SynthesisBackend,
+        *,
+        threads: int,
+        queue_size: int,
+        timeout_s: float,
+        admission_deadline_s: float | None = None,
+    ) -> None:
         self.backend = backend
+        self.admission_deadline_s = admission_deadline_s
+        self.cost_model = CostModel()
         self.timeout_s = timeout_s
         self.queue_size = queue_size
         self._n_threads = threads
@@ -202,6 +228,10 @@ class Scheduler:
         estimate = self._in_flight * self._service_s / max(1, self._n_threads)
         return int(min(60, max(1, math.ceil(estimate))))
 
+    def start_delay_s(self, cost: RequestCost | None) -> float:
+        """Estimated seconds until a request of ``cost`` admitted now would produce its first chunk."""
+        return self._in_flight * self._service_s / max(1, self._n_threads) + self.cost_model.first_chunk_s(cost)
+
     def _record_service(self, seconds: float) -> None:
         """Fold one request's engine time into the running mean used by :attr:`retry_after_s`."""
         self._service_s = 0.9 * self._service_s + 0.1 * seconds
@@ -227,17 +257,42 @@ class Scheduler:
             log.warning("synthesis threads still busy after %.1f s drain: %s", drain_timeout_s, alive)
 
     # --- admission --------------------------------------------------------------------------------
-    def submit(self, request: SynthesisRequest) -> SynthesisStream:
-        """Admit ``request``; raise :class:`QueueFullError` at once when no slot is free."""
+    def check_admission(self, cost: RequestCost | None) -> None:
+        """Raise :class:`QueueFullError` if a request of ``cost`` would be refused now (admits nothing)."""
         if not self._accepting:
-            raise QueueFullError("the server is shutting down", self.retry_after_s)
+            raise QueueFullError("the server is shutting down", self.retry_after_s, "shutting_down")
         with self._lock:
-            if self._in_flight >= self._n_threads + self.queue_size:
-                raise QueueFullError(
-                    f"server busy: {self.queue_size} requests already waiting", self.retry_after_s
-                ) from None
+            self._check_admission(cost)
+
+    def _check_admission(self, cost: RequestCost | None) -> float:
+        """The count limit, then the time limit (caller holds the lock); returns the estimated start delay."""
+        if self._in_flight >= self._n_threads + self.queue_size:
+            raise QueueFullError(f"server busy: {self.queue_size} requests already waiting", self.retry_after_s)
+        delay = self.start_delay_s(cost) * self.cost_model.delay_scale
+        deadline = self.admission_deadline_s
+        if deadline is not None and self._in_flight >= self._n_threads and delay > deadline:
+            raise QueueFullError(
+                f"server busy: this request could not start within {deadline * 1000:.0f} ms (estimated {delay:.1f} s)",
+                retry_after_s(delay, deadline),
+                "overloaded",
+            )
+        return delay
+
+    def stop_accepting(self) -> None:
+        """Refuse new requests from now on (503 ``shutting_down``); admitted ones go on."""
+        self._accepting = False
+
+    def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
+        """Admit ``request`` (of ``cost``, when known); raise :class:`QueueFullError` at once when no slot is
+        free, or when its first chunk could not come within :attr:`admission_deadline_s`."""
+        if not self._accepting:
+            raise QueueFullError("the server is shutting down", self.retry_after_s, "shutting_down")
+        with self._lock:
+            estimate = self._check_admission(cost)
             self._in_flight += 1
         stream = SynthesisStream(request, asyncio.get_running_loop(), self.timeout_s, self._cancelled)
+        stream.cost = cost
+        stream.estimated_start_s = estimate
         self._enqueue(stream)
         return stream
 
@@ -263,7 +318,7 @@ class Scheduler:
 class _Job:
     """Engine-side state of one stream in :class:`ThreadPoolScheduler`."""
 
-    __slots__ = ("stream", "chunks", "started", "first_out_at", "audio_out_s", "engine_s", "version")
+    __slots__ = ("audio_out_s", "chunks", "engine_s", "first_out_at", "first_s", "started", "stream", "version")
 
     def __init__(self, stream: SynthesisStream) -> None:
         self.stream = stream
@@ -273,6 +328,7 @@ class _Job:
         self.audio_out_s = 0.0
         self.engine_s = 0.0
         self.version = 0  # heap entries of older versions are stale
+        self.first_s = 0.0  # estimated engine seconds of its first chunk (counted while it waits)
 
 
 class ThreadPoolScheduler(Scheduler):
@@ -286,18 +342,33 @@ class ThreadPoolScheduler(Scheduler):
         queue_size: int,
         timeout_s: float,
         margin_s: float = PLAYBACK_MARGIN_S,
+        admission_deadline_s: float | None = None,
     ) -> None:
-        super().__init__(backend, threads=workers, queue_size=queue_size, timeout_s=timeout_s)
+        super().__init__(
+            backend, threads=workers, queue_size=queue_size, timeout_s=timeout_s,
+            admission_deadline_s=admission_deadline_s,
+        )  # fmt: skip
         self.margin_s = margin_s
         self._heap: list[tuple[float, int, int, _Job]] = []  # (due, tie-break, version, job)
         self._jobs: dict[int, _Job] = {}  # id(stream) -> job, for cancellation
         self._order = itertools.count()
         self._ready = threading.Condition(self._lock)
         self._waiting = 0  # admitted, not yet started
+        self._waiting_first_s = 0.0  # their estimated first-chunk engine seconds
 
     @property
     def queue_depth(self) -> int:
         return self._waiting
+
+    def start_delay_s(self, cost: RequestCost | None) -> float:
+        """The first chunks waiting and this one's, on the threads the playing streams leave (caller may hold
+        the lock; see :mod:`onestep.server.admission`)."""
+        model = self.cost_model
+        playing = len(self._jobs) - self._waiting
+        return start_delay_s(
+            self._waiting_first_s, model.first_chunk_s(cost), self._n_threads, playing, model.rtf,
+            self._waiting, self.admission_deadline_s or 0.0,
+        )  # fmt: skip
 
     def _push(self, job: _Job, due: float) -> None:
         """(Re)schedule ``job`` at ``due``; caller holds the lock."""
@@ -308,8 +379,10 @@ class ThreadPoolScheduler(Scheduler):
     def _enqueue(self, stream: SynthesisStream) -> None:
         with self._lock:
             job = _Job(stream)
+            job.first_s = self.cost_model.first_chunk_s(stream.cost)
             self._jobs[id(stream)] = job
             self._waiting += 1
+            self._waiting_first_s += job.first_s
             self._push(job, stream.submitted_at)
 
     def _cancelled(self, stream: SynthesisStream) -> None:
@@ -333,6 +406,7 @@ class ThreadPoolScheduler(Scheduler):
                         if not job.started:
                             job.started = True
                             self._waiting -= 1
+                            self._waiting_first_s = max(0.0, self._waiting_first_s - job.first_s)
                         return job
                 if self._stopping.is_set() and not self._jobs:
                     return None
@@ -347,6 +421,8 @@ class ThreadPoolScheduler(Scheduler):
             self._jobs.pop(id(job.stream), None)
         if job.chunks is not None:
             self._record_service(job.engine_s)
+            if error is None and not job.stream.cancelled:
+                self.cost_model.observe_done(job.stream.cost, job.engine_s, job.audio_out_s)
         self._done(job.stream, error)
 
     def _thread_main(self) -> None:
@@ -374,6 +450,8 @@ class ThreadPoolScheduler(Scheduler):
         job.engine_s += now - started
         if job.audio_out_s == 0:
             job.first_out_at = now
+            self.cost_model.observe_first(stream.cost, job.engine_s)
+            self.cost_model.observe_start(stream.estimated_start_s, now - stream.submitted_at)
         job.audio_out_s += chunk.size / stream.request.output_rate(self.backend.sample_rate)
         stream.put(chunk)
         due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
@@ -403,8 +481,10 @@ class MicroBatchScheduler(Scheduler):
         queue_size: int,
         timeout_s: float,
         frontend_threads: int = 2,
+        admission_deadline_s: float | None = None,
     ) -> None:
-        super().__init__(backend, threads=1, queue_size=queue_size, timeout_s=timeout_s)
+        super().__init__(backend, threads=1, queue_size=queue_size, timeout_s=timeout_s,
+                         admission_deadline_s=admission_deadline_s)  # fmt: skip
         self.window_s = window_ms / 1000.0
         self.max_batch = max_batch
         self.frontend_threads = frontend_threads
@@ -439,8 +519,8 @@ class MicroBatchScheduler(Scheduler):
                 self._done(stream)
                 return
             stream.marks["frontend_start"] = time.perf_counter()
-            try:
-                prepared = self.backend.prepare(stream.request)
+            try:  # a request the server already ran through the frontend (to cost it) is not done twice
+                prepared = stream.request.prepared or self.backend.prepare(stream.request)
             except Exception as e:  # reported to the consumer
                 self._done(stream, e)
                 return

@@ -7,19 +7,36 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import numpy as np
 from starlette.requests import Request
 
 from onestep.errors import UserError
-from onestep.server.backend import BackendInputError, SynthesisBackend, SynthesisRequest, VoiceInfo
+from onestep.server.admission import RequestCost
+from onestep.server.backend import (
+    BackendInputError,
+    SynthesisBackend,
+    SynthesisRequest,
+    VoiceInfo,
+)
 from onestep.server.config import ServerConfig
 from onestep.server.errors import ApiError
 from onestep.server.metrics import ServerMetrics
 from onestep.server.phrases import PhraseCache
-from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisStream, SynthesisTimeoutError
+from onestep.server.scheduler import (
+    QueueFullError,
+    Scheduler,
+    SynthesisStream,
+    SynthesisTimeoutError,
+)
+from onestep.work_limits import (
+    NothingToSpeakError,
+    TooMuchWorkError,
+    too_much_work_message,
+    trim_allocator,
+)
 
 log = logging.getLogger("onestep.server")
 
@@ -28,6 +45,16 @@ T = TypeVar("T")
 
 class ClientGone(Exception):
     """The client disconnected before its audio started; nothing is left to answer."""
+
+
+class ServerDraining(Exception):
+    """The drain deadline of a graceful shutdown passed while this stream was still playing."""
+
+
+#: After a request with at least this much audio, glibc's heap is trimmed (its freed buffers go back to the
+#: system), at most once per :data:`TRIM_INTERVAL_S`.
+TRIM_AFTER_AUDIO_S = 60.0
+TRIM_INTERVAL_S = 5.0
 
 
 @dataclass
@@ -43,6 +70,10 @@ class ServerState:
         ready: set when warm-up has finished (``/health`` answers 200 from then on).
         warmup_error: why warm-up failed, if it did.
         phrases: the process's phrase cache (``onestep.server.phrases``), or None when caching is off.
+        draining: a graceful shutdown is under way (``/health`` 503 ``draining``, new requests 503).
+        open_streams: admitted streams whose response has not finished (what a drain waits for).
+        preparing: requests in the text frontend before admission (at most ``workers + queue_size``: the
+            frontend's own queue is bounded too).
     """
 
     config: ServerConfig
@@ -53,17 +84,71 @@ class ServerState:
     ready: bool = False
     warmup_error: str | None = None
     phrases: PhraseCache | None = None
+    draining: bool = False
+    open_streams: set[SynthesisStream] = field(default_factory=set)
+    preparing: int = 0
+    _last_trim: float = 0.0
 
     @property
     def sample_rate(self) -> int:
         return int(self.backend.sample_rate)
 
-    def submit(self, request: SynthesisRequest) -> SynthesisStream:
-        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full / shutting down)."""
+    def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
+        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down)."""
+        if self.draining:
+            raise ApiError(503, "the server is shutting down", code="shutting_down", headers={"Retry-After": "5"})
         try:
-            return self.scheduler.submit(request)
+            stream = self.scheduler.submit(request, cost)
         except QueueFullError as e:
-            raise ApiError(503, str(e), code="queue_full", headers={"Retry-After": str(e.retry_after_s)}) from None
+            raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
+        self.open_streams.add(stream)
+        return stream
+
+    async def admit(
+        self, request: SynthesisRequest, max_engine_s: float | None = None
+    ) -> tuple[SynthesisStream, dict[str, int]]:
+        """Run the text frontend (off the event loop), bound the work and admit by time.
+
+        Returns the admitted stream and the characters of the text that cannot be spoken. Raises
+        :class:`ApiError`: 413 over ``max_phonemes``, 422 nothing speakable, 400 other bad input, 503 when
+        the request could not start within the admission deadline (checked before the frontend with the
+        backlog alone, and after it with the request's own cost); 413 when ``max_engine_s`` is given and the
+        request's estimated engine time is longer.
+        """
+        if self.draining:
+            raise ApiError(503, "the server is shutting down", code="shutting_down", headers={"Retry-After": "5"})
+        try:
+            self.scheduler.check_admission(RequestCost(1, 1))
+        except QueueFullError as e:
+            raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
+        if self.preparing >= self.config.workers + self.config.queue_size:
+            raise ApiError(
+                503, "server busy: too many requests in the text frontend", code="queue_full",
+                headers={"Retry-After": str(self.scheduler.retry_after_s)},
+            )  # fmt: skip
+        self.preparing += 1
+        try:
+            prepared = await asyncio.to_thread(self.backend.prepare, request)
+            if prepared.cost.phonemes > self.config.max_phonemes:  # the backend's own limit may be higher
+                raise TooMuchWorkError("", self.config.max_phonemes)
+        except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
+            limit = min(e.limit, self.config.max_phonemes)
+            raise as_api_error(TooMuchWorkError(too_much_work_message(limit), limit)) from None
+        except Exception as e:
+            raise as_api_error(e) from e
+        finally:
+            self.preparing -= 1
+        if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
+            raise ApiError(
+                413,
+                f"this text would take about {estimate:.0f} s to synthesize, longer than this endpoint's "
+                f"{max_engine_s:g} s (it sends nothing until the whole file is done): use /v1/audio/speech, "
+                "which streams, or split the text",
+                param="text",
+                code="too_slow_for_whole_file",
+            )
+        stream = self.submit(replace(request, prepared=prepared), prepared.cost)
+        return stream, prepared.skipped
 
     async def first_chunk(self, stream: SynthesisStream, http: Request | None = None) -> np.ndarray | None:
         """The stream's first chunk (``None`` if it produced no audio); see :meth:`until_done`."""
@@ -102,13 +187,20 @@ class ServerState:
 
     def record(self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None) -> None:
         """Feed one finished request into the metrics (``ended_at``: when its audio was complete, perf_counter
-        seconds; default now)."""
+        seconds; default now), and trim the C heap after a long one."""
+        self.open_streams.discard(stream)
+        audio_s = stream.samples_out / stream.request.output_rate(self.sample_rate)
+        now = time.perf_counter()
+        if audio_s >= TRIM_AFTER_AUDIO_S and now - self._last_trim >= TRIM_INTERVAL_S:
+            self._last_trim = now
+            with contextlib.suppress(RuntimeError):  # no running loop (a test calling this directly)
+                asyncio.get_running_loop().run_in_executor(None, trim_allocator)
         self.metrics.finished(
             endpoint,
             outcome,
             latency_s=(time.perf_counter() if ended_at is None else ended_at) - stream.submitted_at,
             ttfa_s=stream.time_to_first_chunk_s,
-            audio_s=stream.samples_out / stream.request.output_rate(self.sample_rate),
+            audio_s=audio_s,
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
         )
@@ -120,6 +212,12 @@ def as_api_error(e: Exception) -> ApiError:
         return e
     if isinstance(e, SynthesisTimeoutError):
         return ApiError(504, str(e), code="timeout_error")
+    if isinstance(e, ServerDraining):
+        return ApiError(503, str(e), code="shutting_down")
+    if isinstance(e, TooMuchWorkError):
+        return ApiError(413, str(e), param="input", code="too_much_work")
+    if isinstance(e, NothingToSpeakError):
+        return ApiError(422, str(e), param="input", code="nothing_to_speak")
     if isinstance(e, BackendInputError):
         return ApiError(400, f"cannot synthesize this input: {e}", param="input", code="unsynthesizable_input")
     if isinstance(e, UserError):
@@ -145,3 +243,12 @@ async def wait_disconnect(http: Request) -> None:
         message = await http.receive()
         if message["type"] == "http.disconnect":
             return
+
+
+def skipped_header(skipped: dict[str, int]) -> dict[str, str]:
+    """``{"X-Skipped-Characters": "U+2605*2 U+1F600"}`` for a request whose text had unspeakable characters
+    (code points, as headers are Latin-1), else ``{}``."""
+    if not skipped:
+        return {}
+    items = sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0]))[:50]
+    return {"X-Skipped-Characters": " ".join(f"U+{ord(c):04X}" + (f"*{n}" if n > 1 else "") for c, n in items)}

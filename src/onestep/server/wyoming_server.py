@@ -5,40 +5,119 @@ into sentences as they arrive and each finished sentence is spoken at once (its 
 AudioStart/AudioChunk.../AudioStop), then ``synthesize-stopped`` ends the stream. As in the protocol,
 the plain ``synthesize`` event a client sends alongside a stream (for older servers) is ignored while
 streaming. Requests go through the same :class:`~onestep.server.scheduler.Scheduler` as the HTTP server.
+
+Every event is checked before use (:func:`check_event`): a malformed line, a field of the wrong type, a
+missing ``text`` or an oversized event gets an ``error`` event naming the field, and the connection stays
+usable. A client that goes away is logged at INFO, without a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.error import Error
-from wyoming.event import Event
+from wyoming.event import Event, async_write_event
 from wyoming.info import Attribution, Describe, Info, TtsProgram, TtsVoice
 from wyoming.server import AsyncEventHandler, AsyncServer, AsyncStdioServer
-from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
+from wyoming.tts import (
+    Synthesize,
+    SynthesizeChunk,
+    SynthesizeStart,
+    SynthesizeStop,
+    SynthesizeStopped,
+    SynthesizeVoice,
+)
 
 from onestep import __version__
-from onestep.languages import get_language
 from onestep.errors import UserError
+from onestep.languages import get_language
+from onestep.runtime.output import OutputOptions
+from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
-from onestep.runtime.output import OutputOptions
-from onestep.ssml import is_ssml, parse_ssml
-from onestep.runtime.pcm import to_pcm16
 from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
+from onestep.ssml import is_ssml, parse_ssml
+from onestep.work_limits import describe_skipped
 
 log = logging.getLogger("onestep.wyoming")
 
 _ATTRIBUTION = Attribution(name="OneStep TTS", url="")
 # A sentence ends at . ! ? ; (followed by space/end) or at Chinese/fullwidth end punctuation or a newline.
 _SENTENCE_END = re.compile(r"(?:[.!?;](?=\s)|[。！？；…]+|\n+)")
+#: Largest data or payload section of one incoming event, bytes (a TTS client sends text, never audio).
+MAX_EVENT_BYTES = 1 << 20
+#: Consecutive unreadable events after which the connection is closed (its framing is lost).
+MAX_BAD_EVENTS = 16
+
+
+class BadEvent(UserError):
+    """An event that cannot be read or has a field of the wrong type; the message names the field."""
+
+
+def check_event(event: Event) -> None:
+    """Check the fields of the events this server acts on; raise :class:`BadEvent` naming the bad one.
+
+    ``synthesize``: ``text`` a string (required), ``voice`` an object of optional strings ``name``,
+    ``language``, ``speaker``; ``synthesize-start``: ``voice`` likewise; ``synthesize-chunk``: ``text`` a
+    string (required).
+    """
+    data = event.data
+    if not isinstance(data, dict):
+        raise BadEvent(f"{event.type}: data must be an object")
+    if event.type in ("synthesize", "synthesize-chunk"):
+        if "text" not in data:
+            raise BadEvent(f"{event.type}: missing 'text'")
+        if not isinstance(data["text"], str):
+            raise BadEvent(f"{event.type}: 'text' must be a string, got {type(data['text']).__name__}")
+    if event.type in ("synthesize", "synthesize-start") and data.get("voice") is not None:
+        voice = data["voice"]
+        if not isinstance(voice, dict):
+            raise BadEvent(f"{event.type}: 'voice' must be an object, got {type(voice).__name__}")
+        for key in ("name", "language", "speaker"):
+            if voice.get(key) is not None and not isinstance(voice[key], str):
+                raise BadEvent(f"{event.type}: 'voice.{key}' must be a string, got {type(voice[key]).__name__}")
+
+
+async def read_event(reader: asyncio.StreamReader) -> Event | None:
+    """The next event (None at the end of the stream), like ``wyoming.event.async_read_event`` but strict:
+    raises :class:`BadEvent` for a line that is not a JSON event object, sections over
+    :data:`MAX_EVENT_BYTES` or data that is not an object (the library would drop the connection or crash)."""
+    try:
+        line = await reader.readline()
+    except ValueError:  # a line over the reader's limit: skip to its end
+        raise BadEvent("event header line too long") from None
+    if not line:
+        return None
+    try:
+        header = json.loads(line)
+    except ValueError:
+        raise BadEvent("event header is not valid JSON") from None
+    if not isinstance(header, dict) or not isinstance(header.get("type"), str):
+        raise BadEvent("event header must be a JSON object with a string 'type'")
+    data = header.get("data") or {}
+    sizes = {key: header.get(key) for key in ("data_length", "payload_length")}
+    for key, size in sizes.items():
+        if size is not None and (not isinstance(size, int) or isinstance(size, bool) or not 0 <= size <= MAX_EVENT_BYTES):
+            raise BadEvent(f"event {key} must be an integer 0-{MAX_EVENT_BYTES}")
+    if sizes["data_length"]:
+        try:
+            more = json.loads(await reader.readexactly(sizes["data_length"]))
+        except ValueError:
+            raise BadEvent("event data is not valid JSON") from None
+        if not isinstance(data, dict) or not isinstance(more, dict):
+            raise BadEvent("event data must be a JSON object")
+        data = {**data, **more}
+    payload = await reader.readexactly(sizes["payload_length"]) if sizes["payload_length"] else None
+    return Event(type=header["type"], data=data, payload=payload)
 
 
 def build_info(voices: list[VoiceInfo]) -> Info:
@@ -114,7 +193,7 @@ class WyomingService:
         """Serve ``uri`` (``tcp://host:port``, ``unix://path`` or ``stdio://``) until cancelled.
 
         ``started`` is called once the socket accepts connections. On the way out, running requests
-        are allowed to finish (up to the request timeout).
+        are allowed to finish (up to ``config.drain_timeout``).
         """
         self.scheduler.start()
         try:
@@ -134,7 +213,7 @@ class WyomingService:
             finally:
                 await server.stop()
         finally:
-            await self.scheduler.stop(drain_timeout_s=self.config.timeout)
+            await self.scheduler.stop(drain_timeout_s=self.config.drain_timeout)
 
 
 class WyomingHandler(AsyncEventHandler):
@@ -145,9 +224,44 @@ class WyomingHandler(AsyncEventHandler):
         self.service = service
         self._stream_voice: SynthesizeVoice | None = None
         self._sentences: SentenceBuffer | None = None  # set while a text stream is open
+        peer = self.writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else str(peer or "stdio")
+
+    async def run(self) -> None:
+        """Read events until the client leaves; unreadable events get an error event (the connection stays
+        up, unless :data:`MAX_BAD_EVENTS` come in a row); a disconnect is logged at INFO."""
+        self._is_running = True
+        bad = 0
+        try:
+            while self._is_running:
+                try:
+                    event = await read_event(self.reader)
+                except BadEvent as e:
+                    bad += 1
+                    await self.write_event(Error(text=str(e), code="BadEvent").event())
+                    if bad >= MAX_BAD_EVENTS:
+                        log.info("wyoming: %s: closing after %d unreadable events", self.peer, bad)
+                        break
+                    continue
+                bad = 0
+                if event is None or not await self.handle_event(event):
+                    break
+        except (ConnectionError, asyncio.IncompleteReadError) as e:
+            log.info("wyoming: %s disconnected (%s)", self.peer, type(e).__name__)
+        finally:
+            await self.disconnect()
+            self.writer.close()
+
+    async def write_event(self, event: Event) -> None:
+        """Send ``event``; raises ``ConnectionResetError`` when the client has gone (the write buffer is
+        drained, so a dead peer is noticed instead of buffering audio for it)."""
+        if self.writer.is_closing():
+            raise ConnectionResetError("client disconnected")
+        await async_write_event(event, self.writer)
 
     async def handle_event(self, event: Event) -> bool:
         try:
+            check_event(event)
             if Describe.is_type(event.type):
                 await self.write_event(self.service.info_event)
             elif Synthesize.is_type(event.type):
@@ -169,7 +283,10 @@ class WyomingHandler(AsyncEventHandler):
                     if rest:
                         await self._speak(rest, self._stream_voice)
                 await self.write_event(SynthesizeStopped().event())
-        except (UserError, KeyError, QueueFullError, SynthesisTimeoutError) as e:  # the client's input, or overload
+        except (ConnectionError, asyncio.IncompleteReadError) as e:  # the client went away mid-answer
+            log.info("wyoming: %s disconnected (%s)", self.peer, type(e).__name__)
+            return False
+        except (UserError, QueueFullError, SynthesisTimeoutError) as e:  # the client's input, or overload
             await self.write_event(Error(text=str(e), code=type(e).__name__).event())
         except Exception as e:  # an internal error: logged with its trace; the connection stays usable
             log.exception("wyoming: synthesis failed")
@@ -186,12 +303,15 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
         if is_ssml(text):
             parse_ssml(text)  # a malformed document is an error event before any audio
-        voice_name = service.resolve_voice(voice, text)
         out = service.output
-        request = SynthesisRequest(text, voice_name, 1.0, out.sample_rate, out.gain_db)
+        request = SynthesisRequest(
+            text=text, voice=service.resolve_voice(voice, text), speed=1.0, sample_rate=out.sample_rate,
+            gain_db=out.gain_db,
+        )  # fmt: skip
         rate = request.output_rate(service.backend.sample_rate)
         step = service.samples_per_chunk
-        # instant phrases: the process's cache, shared with the HTTP routes (gain-adjusted output is not kept)
+        # instant phrases: the process's cache, shared with the HTTP routes (gain-adjusted output is not kept);
+        # a hit needs no frontend or engine work, so it is looked up before admission
         phrases = shared_cache() if not out.gain_db else None
         key = PhraseKey(request.text, request.voice, request.speed, "pcm", rate)
         if phrases is not None and (pcm := phrases.get(key)) is not None:
@@ -201,7 +321,11 @@ class WyomingHandler(AsyncEventHandler):
             await self.write_event(AudioStop().event())
             return
         sent: list[bytes] = []
-        stream = service.scheduler.submit(request)
+        service.scheduler.check_admission(None)  # a quick 'busy' before the frontend's work
+        prepared = await asyncio.to_thread(service.backend.prepare, request)  # 413/422-like errors: UserError
+        if prepared.skipped:
+            log.info("wyoming: %s: skipped characters: %s", self.peer, describe_skipped(prepared.skipped))
+        stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
             async for samples in stream:

@@ -1,0 +1,171 @@
+"""Pre-normalization of Unicode symbols and number forms, before any language's normalizer sees the text.
+
+Every character that reaches the frontend is either read or reported: :func:`read_symbols` rewrites the
+symbols and number forms a listener expects to hear (``½``, ``①``, ``²``, ``™``, ``℃``, ``‰``, ``㊿``,
+``Ⅻ``, ``±``) into words of the sentence's language, and reports (and removes) the characters nobody can
+read aloud: other symbols (emoji, dingbats, box drawing, private-use code points) and letters of scripts no
+voice speaks (Cyrillic, Arabic, kana, ...; :func:`onestep.frontend.script.clean` removes those).
+
+What each language's normalizer already reads (``$ % & + = @ # °``, currency signs; ``℃`` and ``‰`` after
+a number in Chinese) is left for it: this module only handles what would otherwise be dropped silently.
+
+Readings: number forms use their Unicode numeric value (``unicodedata.numeric``: ``①`` -> ``1``, ``㊿`` ->
+``50``, ``Ⅻ`` -> ``12``), as separate words (``①②③`` -> ``1 2 3``); fractions and named symbols come from
+:data:`READINGS`, one reading per language (``zh``, ``en``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+
+import regex
+
+#: symbol -> (Mandarin reading, English reading). A reading ending in ``{n}`` takes the number written right
+#: before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
+READINGS: dict[str, tuple[str, str]] = {
+    "½": ("二分之一", "one half"),
+    "⅓": ("三分之一", "one third"),
+    "⅔": ("三分之二", "two thirds"),
+    "¼": ("四分之一", "one quarter"),
+    "¾": ("四分之三", "three quarters"),
+    "⅕": ("五分之一", "one fifth"),
+    "⅖": ("五分之二", "two fifths"),
+    "⅗": ("五分之三", "three fifths"),
+    "⅘": ("五分之四", "four fifths"),
+    "⅙": ("六分之一", "one sixth"),
+    "⅚": ("六分之五", "five sixths"),
+    "⅛": ("八分之一", "one eighth"),
+    "⅜": ("八分之三", "three eighths"),
+    "⅝": ("八分之五", "five eighths"),
+    "⅞": ("八分之七", "seven eighths"),
+    "⅐": ("七分之一", "one seventh"),
+    "⅑": ("九分之一", "one ninth"),
+    "⅒": ("十分之一", "one tenth"),
+    "™": ("商标", "trademark"),
+    "®": ("注册商标", "registered"),
+    "©": ("版权", "copyright"),
+    "℗": ("录音版权", "phonogram copyright"),
+    "℃": ("摄氏度", "degrees Celsius"),
+    "℉": ("华氏度", "degrees Fahrenheit"),
+    "‰": ("千分之{n}", "{n} per mille"),
+    "‱": ("万分之{n}", "{n} basis points"),
+    "№": ("第", "number"),
+    "§": ("第节", "section"),
+    "±": ("正负", "plus or minus"),
+    "∓": ("负正", "minus or plus"),
+    "≈": ("约等于", "approximately"),
+    "≠": ("不等于", "is not equal to"),
+    "≤": ("小于等于", "is at most"),
+    "≥": ("大于等于", "is at least"),
+    "∞": ("无穷大", "infinity"),
+    "√": ("根号", "square root of"),
+    "π": ("派", "pi"),
+    "µ": ("微", "micro"),
+    "Ω": ("欧姆", "ohms"),
+    "→": ("到", "to"),
+    "←": ("从", "from"),
+}
+
+#: Fractions the English normalizer reads itself after a digit (``1½`` -> one and one half).
+EN_NORMALIZER_FRACTIONS = frozenset("½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞")
+
+#: Symbols the language normalizers read themselves, next to a number (left alone here then).
+NORMALIZER_SYMBOLS = frozenset("$%&+=@#°€£¥₩₹¢<>×÷~^*/\\|_`")
+
+#: Readings of the normalizers' non-ASCII symbols where no number stands next to them (``"€"`` alone).
+STANDALONE_READINGS: dict[str, tuple[str, str]] = {
+    "°": ("度", "degrees"),
+    "€": ("欧元", "euros"),
+    "£": ("英镑", "pounds"),
+    "¥": ("元", "yen"),
+    "₩": ("韩元", "won"),
+    "₹": ("卢比", "rupees"),
+    "¢": ("美分", "cents"),
+    "×": ("乘", "times"),
+    "÷": ("除以", "divided by"),
+}
+
+#: Superscript two and three after a letter or digit: a power.
+_POWERS = {"²": ("平方", "squared"), "³": ("立方", "cubed")}
+
+# Languages that our voices speak, by script: Han (Mandarin), Latin (English); digits and punctuation are Common.
+_UNSPEAKABLE_LETTER = regex.compile(r"[[\p{L}\p{M}\p{N}]--[\p{Han}\p{Latin}\p{Common}\p{Inherited}]]", flags=regex.V1)
+_EMOJI_TAIL = frozenset("\ufe0e\ufe0f\u20e3\u200d")  # variation selectors, keycap, joiner: part of an emoji
+_HAN = regex.compile(r"\p{Han}")
+HAN_ZERO = "〇"  # a number letter that the Mandarin G2P reads itself (二〇二四)
+_NUMBER_BEFORE = regex.compile(r"(\d+(?:[.,]\d+)?)\s*$")
+
+
+def reading_language(sentence: str) -> str:
+    """``"zh"`` when the sentence has a Chinese character (it is read by the Mandarin frontend), else ``"en"``."""
+    return "zh" if _HAN.search(sentence) else "en"
+
+
+def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[str]]:
+    """Rewrite the readable symbols and number forms of ``sentence`` into words; remove and report the rest.
+
+    Args:
+        sentence: one sentence of raw text.
+        lang: ``"zh"`` or ``"en"``: whose readings to use (default: :func:`reading_language`).
+    Returns:
+        the rewritten sentence, and each skipped character with its count (characters that cannot be spoken:
+        they were removed, or are letters of an unsupported script that ``clean`` removes).
+    """
+    lang = lang or reading_language(sentence)
+    zh = lang == "zh"
+    out: list[str] = []
+    skipped: Counter[str] = Counter()
+    previous = ""
+    for i, c in enumerate(sentence):
+        if c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
+            reading = STANDALONE_READINGS[c][0 if zh else 1]
+            out.append(reading if zh else f" {reading} ")
+        elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()):
+            out.append(c)
+        elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
+            out.append(_POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
+        elif c in READINGS:
+            reading = READINGS[c][0 if zh else 1]
+            if "{n}" in reading:
+                text = "".join(out)
+                m = _NUMBER_BEFORE.search(text)
+                number = m.group(1) if m else ""
+                out = [text[: m.start()] if m else text, " " if not zh else ""]
+                reading = reading.replace("{n}", number)
+            out.append(reading if zh else f" {reading} ")
+        elif c in _EMOJI_TAIL:
+            pass  # part of an emoji already reported
+        elif (number := _number_value(c)) is not None:
+            out.append(f" {number} ")
+        elif _UNSPEAKABLE_LETTER.match(c):
+            skipped[c] += 1
+            out.append(c)  # clean() replaces it by a space and logs its script
+        elif c != HAN_ZERO and unicodedata.category(c) in ("So", "Sk", "Sm", "Sc", "No", "Nl", "Co", "Cn", "Cs"):
+            skipped[c] += 1
+            out.append(" ")
+        else:
+            out.append(c)
+        previous = c
+    return "".join(out), skipped
+
+
+def _next_to_digit(text: str, i: int) -> bool:
+    """True when the nearest non-space character before or after ``text[i]`` is a digit."""
+    before = text[:i].rstrip()
+    after = text[i + 1 :].lstrip()
+    return bool(before and before[-1].isdigit()) or bool(after and after[0].isdigit())
+
+
+def _number_value(c: str) -> str | None:
+    """The written value of a number-form character (circled, parenthesized, superscript, Roman, CJK enclosed):
+    ``"①"`` -> ``"1"``; None for ordinary digits and letters, which the normalizers read."""
+    if unicodedata.category(c) not in ("No", "Nl") or c == HAN_ZERO:
+        return None
+    try:
+        value = unicodedata.numeric(c)
+    except (TypeError, ValueError):
+        return None
+    if value != int(value):
+        return None
+    return str(int(value))

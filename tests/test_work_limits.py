@@ -1,0 +1,116 @@
+"""Work limits of the Python API, and every character either spoken or reported (issue 14, items 1 and 7)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from onestep import TTS
+from onestep.frontend.pipeline import Frontend
+from onestep.frontend.symbols_unicode import read_symbols
+from onestep.work_limits import (
+    TooMuchWorkError,
+    count_phonemes,
+    trim_allocator,
+)
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def tiny() -> TTS:
+    return TTS(voices_dir=[FIXTURES], threads=1, voice="tiny", max_phonemes=2000)
+
+
+def test_a_few_kilobytes_of_digits_are_refused_before_any_engine_work(tiny: TTS) -> None:
+    """Numbers are the cheapest text to amplify: 5,000 characters of four-digit numbers read as ~20,000
+    phonemes. (One unbroken run of digits no longer does: the English reader speaks its first sixteen
+    digits, then "and <n> more digits".)"""
+    rng = random.Random(14)
+    digits = " ".join(str(rng.randrange(1000, 10000)) for _ in range(1000))[:4999]
+    engine_calls = []
+    engine = tiny.engine()
+    original = engine.synthesize
+    engine.synthesize = lambda *a, **k: engine_calls.append(1) or original(*a, **k)  # type: ignore[method-assign]
+    try:
+        with pytest.raises(TooMuchWorkError, match="more than 2000 phonemes") as err:
+            tiny.synthesize(digits)
+    finally:
+        del engine.synthesize
+    assert err.value.limit == 2000 and engine_calls == []
+
+
+def test_the_limit_is_configurable_and_none_lifts_it() -> None:
+    text = "你好，世界。" * 20
+    with pytest.raises(TooMuchWorkError):
+        TTS(voices_dir=[FIXTURES], threads=1, voice="tiny", max_phonemes=50).synthesize(text)
+    audio = TTS(voices_dir=[FIXTURES], threads=1, voice="tiny", max_phonemes=None).synthesize(text)
+    assert audio.samples.size > 0
+    with pytest.raises(ValueError, match="max_phonemes"):
+        TTS(voices_dir=[FIXTURES], max_phonemes=0)
+
+
+def test_stream_is_lazy_so_memory_stays_bounded_for_any_length(tiny: TTS) -> None:
+    """stream() has no phoneme limit: it phonemizes one sentence at a time, so the first chunk comes before
+    the frontend has seen more than a sentence or two of a text of any length."""
+    frontend = tiny.frontend()
+    seen: list[str] = []
+    original = frontend._sentence
+    frontend._sentence = lambda raw, *a: seen.append(raw) or original(raw, *a)  # type: ignore[method-assign]
+    try:
+        chunks = tiny.stream("你好，世界。" * 5000)  # 30,000 characters, far above max_phonemes
+        first = next(chunks)
+        assert first.samples.size > 0 and len(seen) <= 2
+        chunks.close()
+    finally:
+        del frontend._sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("加½杯糖", "加二分之一杯糖"),
+        ("①②③", " 1  2  3 "),
+        ("㊿", " 50 "),
+        ("5‰", "  5 per mille "),
+        ("温度25℃", "温度25摄氏度"),
+        ("OneStep™", "OneStep trademark "),
+        ("x²", "x squared "),
+        ("¹²³", " 1  2  3 "),
+        ("二〇二四年", "二〇二四年"),  # a Han numeral: its G2P reads it
+    ],
+)
+def test_symbols_and_number_forms_get_readings(text: str, expected: str) -> None:
+    assert read_symbols(text) == (expected, Counter())
+
+
+def test_unreadable_characters_are_reported() -> None:
+    text, skipped = read_symbols("hi ★ мир 😀")
+    assert skipped == Counter({"★": 1, "м": 1, "и": 1, "р": 1, "😀": 1})
+    assert "★" not in text and "😀" not in text
+
+
+@pytest.mark.parametrize("text", ["加½杯糖", "①②③", "¹²³", "™", "㊿", "℃", "‰"])
+def test_symbols_alone_are_spoken_in_both_languages(text: str) -> None:
+    frontend = Frontend()
+    for host in (text, "说" + text):  # English reading alone, Mandarin reading after a Chinese character
+        skipped: Counter[str] = Counter()
+        phonemes = sum(count_phonemes(u.phonemes) for u in frontend.speakable_sentences(host, 510, skipped))
+        assert phonemes > (2 if host != text else 0) and not skipped
+
+
+def test_speakable_parts_are_spoken_and_the_rest_reported(tiny: TTS) -> None:
+    audio = tiny.synthesize("你好★，世界😀。")
+    assert audio.samples.size > 0
+    assert audio.skipped == {"★": 1, "😀": 1}
+
+
+def test_trim_allocator_runs_on_glibc() -> None:
+    assert trim_allocator() in (True, False)  # False only off glibc
+    import platform
+
+    if platform.libc_ver()[0] == "glibc":
+        assert trim_allocator()
