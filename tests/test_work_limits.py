@@ -114,3 +114,16 @@ def test_trim_allocator_runs_on_glibc() -> None:
 
     if platform.libc_ver()[0] == "glibc":
         assert trim_allocator()
+
+
+def test_ssml_is_bounded_like_plain_text(tiny: TTS) -> None:
+    """An SSML text counts its pieces' phonemes and its breaks (a second of silence as the phonemes that
+    would fill it) against the same limit, before any engine work."""
+    breaks = "<speak>" + "好。<break time='10s'/>" * 20 + "</speak>"  # 200 s of silence from ~400 characters
+    with pytest.raises(TooMuchWorkError, match="2000 phonemes"):
+        tiny.synthesize(breaks)
+    long_text = "<speak><p>" + "一二三四五六七八九十，" * 200 + "</p></speak>"
+    with pytest.raises(TooMuchWorkError):
+        tiny.prepare(long_text)
+    audio = tiny.synthesize("<speak>你好<break time='500ms'/>世界。</speak>")  # within the limit: spoken
+    assert audio.duration > 0.5

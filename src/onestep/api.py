@@ -46,6 +46,7 @@ from onestep.runtime.voices import (
 from onestep.ssml.parse import Piece, SsmlError
 from onestep.work_limits import (
     DEFAULT_MAX_PHONEMES,
+    SECONDS_PER_PHONEME,
     TooMuchWorkError,
     bounded,
     count_phonemes,
@@ -413,6 +414,7 @@ class TTS:
         plan = self._plan(text, voice, ssml)
         if plan is not None:
             entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "")
+            self._check_plan_work(plan)
             return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
@@ -525,6 +527,27 @@ class TTS:
         if len(rates) > 1:
             raise SsmlError(f"the voices of this SSML differ in sample rate ({sorted(rates)}); use voices of one rate")
         return rates.pop() if rates else self._entry(voice, "").config.audio.sample_rate
+
+    def _check_plan_work(self, plan: list[tuple[Piece, VoiceEntry | None]]) -> None:
+        """Bound an SSML text's work as a plain text's: its pieces' phonemes plus its breaks (each second of
+        silence counted as the phonemes that would fill it) against ``max_phonemes``; raises
+        :class:`TooMuchWorkError` before any engine work, as soon as the sum passes the limit."""
+        from onestep.ssml import Pause, Phonemes
+
+        if self.max_phonemes is None:
+            return
+        total = 0.0
+        for piece, entry in plan:
+            if isinstance(piece, Pause):
+                total += piece.seconds / SECONDS_PER_PHONEME
+            elif isinstance(piece, Phonemes):
+                total += count_phonemes(piece.phonemes)
+            elif entry is not None:
+                budget = max(self.max_phonemes - int(total), 0)
+                for utterance in bounded(self._sentences(piece.text, self._engine(entry)), budget):
+                    total += count_phonemes(utterance.phonemes)
+            if total > self.max_phonemes:
+                raise TooMuchWorkError(too_much_work_message(self.max_phonemes), self.max_phonemes)
 
     def _plan_chunks(
         self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str
