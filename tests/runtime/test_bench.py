@@ -27,11 +27,16 @@ def test_engine_bench_writes_json_markdown_and_plot(
     tmp_path: Path, tiny_voice: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(engine_bench.BENCH_SENTENCES, "en", engine_bench.EN_SENTENCES[:4])
+    monkeypatch.setattr(engine_bench, "UNSEEN_PER_LANGUAGE", 3)
     out = tmp_path / "bench"
     args = ["--voices-dir", str(tiny_voice.parent), "--lang", "en", "--repeat", "2", "--out-dir", str(out)]
     assert main(["bench", *args]) == 0
     report = json.loads((out / "engine.json").read_text())
-    assert len(report["runs"]) == 8
+    assert len(report["runs"]) == 8 + 3  # 4 sentences x 2 warm runs, then 3 held-out sentences at first sight
+    first_sight = [r for r in report["runs"] if r.get("sight") == "first"]
+    assert len(first_sight) == 3 and report["summary"]["en first sight"]["runs"] == 3
+    assert report["summary"]["all"]["runs"] == 8
+    assert "en first sight" in (out / "engine.md").read_text()
     run = report["runs"][0]
     for key in ("frontend_ms", "acoustic_ms", "regulate_ms", "decoder_ms", "vocoder_ms", "first_chunk_ms", "rtf"):
         assert run[key] > 0

@@ -104,10 +104,25 @@ def _percentiles(values: list[float]) -> dict[str, float]:
     }
 
 
-def _measure_sentence(tts: Any, text: str, voice: str | None) -> dict[str, Any]:
-    """One warm run of ``text``: staged one-shot synthesis, then a streamed run for the first chunk."""
+def _first_chunk(tts: Any, text: str, voice: str | None) -> tuple[float, float]:
+    """Wall and CPU seconds to the first streamed chunk of ``text`` (the rest is drained, untimed)."""
+    t1, c1 = time.perf_counter(), time.process_time()
+    chunks = tts.stream(text, voice=voice)
+    next(chunks)
+    wall, cpu = time.perf_counter() - t1, time.process_time() - c1
+    for _ in chunks:
+        pass
+    return wall, cpu
+
+
+def _measure_sentence(tts: Any, text: str, voice: str | None, stream_first: bool = False) -> dict[str, Any]:
+    """One run of ``text``: staged one-shot synthesis and a streamed run for the first chunk (``stream_first``:
+    the streamed run first, so that on a sentence never seen before the first chunk is a first-sight figure,
+    frontend caches cold; the staged run then sees the sentence a second time)."""
     engine = tts.engine(voice, text)
     max_ids = tts.max_ids(engine)
+    if stream_first:
+        first_chunk_s, first_chunk_cpu_s = _first_chunk(tts, text, voice)
     t0, c0 = time.perf_counter(), time.process_time()
     utterances = list(tts.frontend().speakable_sentences(text, max_ids))
     ids = [phonemes_to_ids(u.phonemes) for u in utterances]
@@ -120,12 +135,8 @@ def _measure_sentence(tts: Any, text: str, voice: str | None) -> dict[str, Any]:
         samples += result.audio.size
         frames += int(result.frames_per_id.sum())
     total_s, total_cpu_s = time.perf_counter() - t0, time.process_time() - c0
-    t1, c1 = time.perf_counter(), time.process_time()
-    chunks = tts.stream(text, voice=voice)
-    next(chunks)
-    first_chunk_s, first_chunk_cpu_s = time.perf_counter() - t1, time.process_time() - c1
-    for _ in chunks:
-        pass
+    if not stream_first:
+        first_chunk_s, first_chunk_cpu_s = _first_chunk(tts, text, voice)
     audio_s = samples / engine.sample_rate
     return {
         "text": text,
@@ -140,6 +151,9 @@ def _measure_sentence(tts: Any, text: str, voice: str | None) -> dict[str, Any]:
         "first_chunk_ms": first_chunk_s * 1e3,
         "cpu": {"total_ms": total_cpu_s * 1e3, "first_chunk_ms": first_chunk_cpu_s * 1e3},
     }
+
+
+UNSEEN_PER_LANGUAGE = 20  # held-out sentences timed once each at first sight, per language
 
 
 def _summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -230,6 +244,16 @@ def run_engine_bench(
                 runs.append({"lang": lang, **_measure_sentence(tts, text, voice)})
     summary = {lang: _summary([r for r in runs if r["lang"] == lang]) for lang in languages}
     summary["all"] = _summary(runs)
+    # first sight: held-out sentences this process has never seen (the sets above repeat ~20 words, so their
+    # frontend caches are warm), each run once, the streamed run first
+    from onestep.eval.heldout import load_heldout
+
+    for lang in languages:
+        unseen = [s.text for s in load_heldout(lang)[:UNSEEN_PER_LANGUAGE]]
+        rows = [{"lang": lang, "sight": "first", **_measure_sentence(tts, text, voice, stream_first=True)}
+                for text in unseen]  # fmt: skip
+        runs += rows
+        summary[f"{lang} first sight"] = _summary(rows)
     rss = peak_rss_mb()
     measured = {
         "rtf": summary["all"]["rtf"],
