@@ -14,7 +14,7 @@ from onestep.frontend.zh.g2p import MandarinG2P
 from onestep.frontend.zh.normalize import normalize_zh
 from onestep.frontend.zh.phonemes import syllable_phonemes
 
-CORPUS = Path("/work/shared/corpus/zh_train.txt")
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "zh_train.txt"
 
 
 @pytest.fixture(scope="module")
