@@ -191,3 +191,14 @@ def test_render_batches_each_voice_of_a_model_with_its_own_vector(tts: TTS) -> N
         alone = tts.synthesize(text, voice=voice)
         assert audio.voice == alone.voice
         np.testing.assert_allclose(audio.samples, alone.samples, atol=1e-5)
+
+
+def test_cli_says_a_blend_and_refuses_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep.cli import main
+
+    out = tmp_path / "blend.wav"
+    args = ["say", "你好。", "--voices-dir", str(MULTI_DIR), "-o", str(out)]
+    assert main([*args, "--voice", "tiny-zh-f:0.3+tiny-en-m:0.7"]) == 0
+    assert out.stat().st_size > 44
+    assert main([*args, "--voice", "tiny-zh-f+tiny"]) == 2  # the single-speaker fixture is not on this path
+    assert "tiny" in capsys.readouterr().err
