@@ -12,6 +12,7 @@ from onestep import TTS
 from onestep.frontend.pipeline import Frontend
 from onestep.frontend.symbols_unicode import read_symbols
 from onestep.work_limits import (
+    SECONDS_PER_PHONEME,
     TooMuchWorkError,
     count_phonemes,
     trim_allocator,
@@ -127,3 +128,15 @@ def test_ssml_is_bounded_like_plain_text(tiny: TTS) -> None:
         tiny.prepare(long_text)
     audio = tiny.synthesize("<speak>你好<break time='500ms'/>世界。</speak>")  # within the limit: spoken
     assert audio.duration > 0.5
+
+
+def test_an_ssml_request_is_costed_by_its_pieces_and_breaks(tiny: TTS) -> None:
+    from onestep.server.backend import SynthesisRequest, TTSBackend
+
+    backend = TTSBackend(tiny)
+    plain = backend.prepare(SynthesisRequest(text="你好世界。", voice="tiny", speed=1.0))
+    ssml = backend.prepare(SynthesisRequest(text="<speak>你好世界。<break time='3s'/></speak>", voice="tiny", speed=1.0))
+    assert plain.cost.phonemes > 0 and plain.cost.first_phonemes == plain.cost.phonemes
+    # phoneme symbols (SSML) vs phoneme ids (plain text: word spaces are ids too): within a few
+    assert abs(ssml.cost.first_phonemes - plain.cost.phonemes) <= 3
+    assert abs(ssml.cost.phonemes - (plain.cost.phonemes + 3 / SECONDS_PER_PHONEME)) <= 3

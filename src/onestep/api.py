@@ -182,6 +182,8 @@ class PreparedText:
         utterances: the frontend's speakable pieces of the text, each fitting the largest phoneme bucket.
         ids: per utterance, its phoneme ids ``[0, *ids, 0]``.
         skipped: characters of the text that could not be spoken, with their counts.
+        plan_phonemes: for SSML input, (its work in phonemes: its pieces' phonemes and its breaks, its first
+            utterance's phonemes), see :meth:`TTS._check_plan_work` (what a server's admission costs it by).
     """
 
     entry: VoiceEntry
@@ -193,6 +195,7 @@ class PreparedText:
     text: str = ""
     plan: list[tuple[Piece, VoiceEntry | None]] | None = None
     skipped: dict[str, int] = field(default_factory=dict)
+    plan_phonemes: tuple[int, int] = (0, 0)
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:
@@ -414,8 +417,8 @@ class TTS:
         plan = self._plan(text, voice, ssml)
         if plan is not None:
             entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "")
-            self._check_plan_work(plan)
-            return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan)
+            work = self._check_plan_work(plan)
+            return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan, plan_phonemes=work)
         entry = self._entry(voice, text)
         engine = self._engine(entry)
         skipped: Counter[str] = Counter()
@@ -528,26 +531,29 @@ class TTS:
             raise SsmlError(f"the voices of this SSML differ in sample rate ({sorted(rates)}); use voices of one rate")
         return rates.pop() if rates else self._entry(voice, "").config.audio.sample_rate
 
-    def _check_plan_work(self, plan: list[tuple[Piece, VoiceEntry | None]]) -> None:
-        """Bound an SSML text's work as a plain text's: its pieces' phonemes plus its breaks (each second of
-        silence counted as the phonemes that would fill it) against ``max_phonemes``; raises
-        :class:`TooMuchWorkError` before any engine work, as soon as the sum passes the limit."""
+    def _check_plan_work(self, plan: list[tuple[Piece, VoiceEntry | None]]) -> tuple[int, int]:
+        """An SSML text's work in phonemes: its pieces' phonemes plus its breaks (each second of silence counted
+        as the phonemes that would fill it), bounded like a plain text's by ``max_phonemes`` (raises
+        :class:`TooMuchWorkError` before any engine work, as soon as the sum passes the limit); and its first
+        utterance's phonemes. Returns (total, first)."""
         from onestep.ssml import Pause, Phonemes
 
-        if self.max_phonemes is None:
-            return
-        total = 0.0
+        limit = self.max_phonemes
+        total, first = 0.0, 0
         for piece, entry in plan:
             if isinstance(piece, Pause):
                 total += piece.seconds / SECONDS_PER_PHONEME
             elif isinstance(piece, Phonemes):
                 total += count_phonemes(piece.phonemes)
+                first = first or count_phonemes(piece.phonemes)
             elif entry is not None:
-                budget = max(self.max_phonemes - int(total), 0)
+                budget = None if limit is None else max(limit - int(total), 0)
                 for utterance in bounded(self._sentences(piece.text, self._engine(entry)), budget):
                     total += count_phonemes(utterance.phonemes)
-            if total > self.max_phonemes:
-                raise TooMuchWorkError(too_much_work_message(self.max_phonemes), self.max_phonemes)
+                    first = first or count_phonemes(utterance.phonemes)
+            if limit is not None and total > limit:
+                raise TooMuchWorkError(too_much_work_message(limit), limit)
+        return round(total), first
 
     def _plan_chunks(
         self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str

@@ -105,7 +105,10 @@ class PreparedRequest:
     def cost(self) -> RequestCost:
         """Its size for admission: phoneme ids in all, and in the first utterance (pads excluded)."""
         sizes = [max(0, len(u) - 2) for u in self.utterances]
-        return RequestCost(sum(sizes), sizes[0] if sizes else 0)
+        if not sizes:  # SSML: the API counted its pieces and breaks (PreparedText.plan_phonemes)
+            total, first = getattr(self.handle, "plan_phonemes", (0, 0))
+            return RequestCost(int(total), int(first))
+        return RequestCost(sum(sizes), sizes[0])
 
 
 class SynthesisBackend(Protocol):
