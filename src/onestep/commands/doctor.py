@@ -122,6 +122,7 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
     if not catalog.entries:
         searched = ", ".join(str(p) for p in catalog.paths)
         report.fixes.append(("error", f"no voices found (searched {searched}); use --voices-dir or $ONESTEP_VOICES"))
+    loaded: dict[Path, dict[str, Any]] = {}  # one load per voice directory (a multi-speaker model's voices share it)
     for entry in catalog.entries.values():
         row: dict[str, Any] = {
             "name": entry.name,
@@ -131,7 +132,9 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
         }
         if entry.config.placeholder:
             report.fixes.append(("warn", f"voice {entry.name} is a placeholder (random weights): it speaks noise"))
-        if not args.no_load:
+        if not args.no_load and entry.path in loaded:
+            row.update(loaded[entry.path])
+        elif not args.no_load:
             try:
                 engine = load_engine(entry.path, args.engine, args.threads)
                 row["load_s"] = round(engine.load_seconds, 3)
@@ -139,6 +142,7 @@ def _voices(report: Report, args: argparse.Namespace) -> None:
             except Exception as e:  # noqa: BLE001 - any failure to load is what doctor reports
                 row["error"] = f"{type(e).__name__}: {e}"
                 report.fixes.append(("error", f"voice {entry.name} does not load: {row['error']}"))
+            loaded[entry.path] = {k: row[k] for k in ("load_s", "warmup_s", "error") if k in row}
         report.voices.append(row)
     languages = {e.config.language for e in catalog.entries.values()}
     for language in language_codes():
