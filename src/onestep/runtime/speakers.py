@@ -12,7 +12,7 @@ voice" as before while every voice of a model shares one engine (one set of sess
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -154,7 +154,3 @@ class SpeakerEngine:
         """Everything else (stream settings, engine-specific attributes) is the shared engine's."""
         return getattr(self.engine, name)
 
-
-def speaker_rows(config: VoiceConfig) -> Mapping[str, int]:
-    """Speaker name -> row of the table, for a multi-speaker ``voice.json`` (empty otherwise)."""
-    return {s.name: i for i, s in enumerate(config.speakers)}
