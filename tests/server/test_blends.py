@@ -80,32 +80,12 @@ def test_websocket_speaks_a_blend(multi_server: LiveServer) -> None:
 
 
 def test_wyoming_speaks_a_blend(multi_backend: TTSBackend) -> None:
-    import threading
-
     from wyoming.tts import Synthesize, SynthesizeVoice
 
-    from onestep.server.app import make_scheduler
-    from onestep.server.config import ServerConfig
-    from onestep.server.wyoming_server import WyomingService
+    from .test_wyoming import audio_of, exchange, wyoming_server
 
-    from .conftest import free_port
-    from .test_wyoming import audio_of, exchange
-
-    port = free_port()
-    config = ServerConfig(workers=1, threads=1, warmup=False)
-    service = WyomingService(config, multi_backend, make_scheduler(config, multi_backend), samples_per_chunk=2048)
-    started = threading.Event()
-    loop = asyncio.new_event_loop()
-    task = loop.create_task(service.run(f"tcp://127.0.0.1:{port}", started.set))
-    thread = threading.Thread(target=lambda: loop.run_until_complete(asyncio.gather(task, return_exceptions=True)))
-    thread.start()
-    try:
-        assert started.wait(timeout=30), "wyoming server did not start"
+    with wyoming_server(multi_backend) as port:
         voice = SynthesizeVoice(name="tiny-zh-f(1)+tiny-zh-m(1)")
         events = asyncio.run(exchange(port, [Synthesize(TEXT, voice=voice).event()], "audio-stop"))
-        assert not [e for e in events if e.type == "error"]
-        assert len(audio_of(events)) > 0
-    finally:
-        loop.call_soon_threadsafe(task.cancel)
-        thread.join(timeout=30)
-        loop.close()
+    assert not [e for e in events if e.type == "error"]
+    assert len(audio_of(events)) > 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -25,9 +26,9 @@ from .conftest import VOICE, LiveServer, free_port
 TEXT_ZH = "你好，世界。今天天气很好，我们一起去公园散步吧。"
 
 
-@pytest.fixture(scope="module")
-def wyoming_port(backend: TTSBackend) -> Iterator[int]:
-    """A Wyoming TCP server (the real service, on the shared engine) running in its own thread and loop."""
+@contextmanager
+def wyoming_server(backend: TTSBackend) -> Iterator[int]:
+    """A Wyoming TCP server (the real service on ``backend``) running in its own thread and loop; yields its port."""
     port = free_port()
     config = ServerConfig(workers=1, threads=1, warmup=False)
     service = WyomingService(config, backend, make_scheduler(config, backend), samples_per_chunk=2048)
@@ -44,6 +45,13 @@ def wyoming_port(backend: TTSBackend) -> Iterator[int]:
         thread.join(timeout=30)
         loop.close()
     assert task.cancelled()  # stopped by cancellation, not by an error
+
+
+@pytest.fixture(scope="module")
+def wyoming_port(backend: TTSBackend) -> Iterator[int]:
+    """The Wyoming server on the shared engine."""
+    with wyoming_server(backend) as port:
+        yield port
 
 
 async def exchange(port: int, events: list[Event], until: str) -> list[Event]:
