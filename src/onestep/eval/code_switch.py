@@ -88,22 +88,25 @@ def student_words(tts: object, voice: str, text: str) -> tuple[np.ndarray, int, 
 def teacher_words(teacher: object, style: np.ndarray, frontend: object, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
     """The teacher on our frontend's phonemes: audio and English word spans timed by its own durations."""
     from onestep.api import _word_timings
+    from onestep.config import AudioConfig
     from onestep.frontend.offsets import OffsetAligner
     from onestep.frontend.symbols import phonemes_to_ids
     from onestep.teacher import style_for
+    from onestep.train.teacher_data import FRAMES_PER_UNIT
 
-    spf = 300 / 24000  # one teacher unit = 600 samples = 2 frames of 300 samples at 24 kHz
+    rate = int(teacher.sample_rate)  # type: ignore[attr-defined]
+    spf = AudioConfig().hop_length / rate  # seconds per frame; one teacher unit = FRAMES_PER_UNIT frames
     aligner = OffsetAligner(text)  # words as written ("KPI", not its spelled letters), as the API reports them
     parts, spans, offset = [], [], 0.0
     for utterance in frontend.speakable_sentences(text):  # type: ignore[attr-defined]
         ids = phonemes_to_ids(utterance.phonemes)
         samples, units = teacher.synthesize(ids, style_for(style, ids))  # type: ignore[attr-defined]
-        counts = np.asarray(units, dtype=np.int64) * 2
+        counts = np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT
         tokens = [t for segment in utterance.segments for t in segment.tokens]
         spans += english_spans(_word_timings(utterance.phonemes, tokens, counts, spf, offset, aligner))
         parts.append(np.asarray(samples, dtype=np.float32))
-        offset += parts[-1].size / 24000
-    return np.concatenate(parts) if parts else np.zeros(0, np.float32), 24000, spans
+        offset += parts[-1].size / rate
+    return np.concatenate(parts) if parts else np.zeros(0, np.float32), rate, spans
 
 
 def judge(system: str, sentence: str, audio: np.ndarray, sample_rate: int, spans: Sequence[WordSpan], asr: object) -> list[WordResult]:
