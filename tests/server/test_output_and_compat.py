@@ -7,7 +7,6 @@ import asyncio
 import base64
 import io
 import json
-import threading
 from collections.abc import Iterator
 
 import httpx
@@ -20,14 +19,11 @@ from wyoming.audio import AudioStart
 from wyoming.tts import Synthesize, SynthesizeVoice
 
 from onestep.runtime.output import OutputOptions
-from onestep.server.app import make_scheduler
 from onestep.server.backend import TTSBackend
-from onestep.server.config import ServerConfig
-from onestep.server.wyoming_server import WyomingService
 
-from .conftest import TEXT, VOICE, LiveServer, free_port
+from .conftest import TEXT, VOICE, LiveServer
 from .test_websocket import receive_one
-from .test_wyoming import audio_of, exchange
+from .test_wyoming import audio_of, exchange, wyoming_server
 
 
 def _pcm(server: LiveServer, **options: object) -> np.ndarray:
@@ -89,21 +85,8 @@ def test_websocket_announces_and_sends_the_requested_rate(server: LiveServer) ->
 
 @pytest.fixture(scope="module")
 def wyoming_16k(backend: TTSBackend) -> Iterator[int]:
-    port = free_port()
-    config = ServerConfig(workers=1, threads=1, warmup=False)
-    service = WyomingService(config, backend, make_scheduler(config, backend), 2048, OutputOptions(16000, -3.0))
-    started = threading.Event()
-    loop = asyncio.new_event_loop()
-    task = loop.create_task(service.run(f"tcp://127.0.0.1:{port}", started.set))
-    thread = threading.Thread(target=lambda: loop.run_until_complete(asyncio.gather(task, return_exceptions=True)))
-    thread.start()
-    try:
-        assert started.wait(timeout=30)
+    with wyoming_server(backend, OutputOptions(16000, -3.0)) as port:
         yield port
-    finally:
-        loop.call_soon_threadsafe(task.cancel)
-        thread.join(timeout=30)
-        loop.close()
 
 
 def test_wyoming_serves_the_servers_output_options(wyoming_16k: int, server: LiveServer) -> None:

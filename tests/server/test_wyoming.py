@@ -16,6 +16,7 @@ from wyoming.event import Event
 from wyoming.info import Describe, Info
 from wyoming.tts import Synthesize, SynthesizeChunk, SynthesizeStart, SynthesizeStop, SynthesizeStopped, SynthesizeVoice
 
+from onestep.runtime.output import OutputOptions
 from onestep.server.app import make_scheduler
 from onestep.server.backend import TTSBackend
 from onestep.server.config import ServerConfig
@@ -27,11 +28,12 @@ TEXT_ZH = "你好，世界。今天天气很好，我们一起去公园散步吧
 
 
 @contextmanager
-def wyoming_server(backend: TTSBackend) -> Iterator[int]:
-    """A Wyoming TCP server (the real service on ``backend``) running in its own thread and loop; yields its port."""
+def wyoming_server(backend: TTSBackend, output: OutputOptions | None = None) -> Iterator[int]:
+    """A Wyoming TCP server (the real service on ``backend``, with the server's ``output`` options) running in its
+    own thread and loop; yields its port."""
     port = free_port()
     config = ServerConfig(workers=1, threads=1, warmup=False)
-    service = WyomingService(config, backend, make_scheduler(config, backend), samples_per_chunk=2048)
+    service = WyomingService(config, backend, make_scheduler(config, backend), 2048, output or OutputOptions())
     started = threading.Event()
     loop = asyncio.new_event_loop()
     task = loop.create_task(service.run(f"tcp://127.0.0.1:{port}", started.set))
