@@ -172,6 +172,30 @@ def test_the_gpu_engine_takes_one_speaker_per_row_and_matches_the_onnx_engine(en
     np.testing.assert_allclose(view.synthesize(IDS).audio, got[3].audio, atol=1e-5)
 
 
+@pytest.mark.parametrize("dtype", ["fp32", "fp16"])
+def test_captured_cuda_graphs_take_a_speaker_per_row_on_a_gpu(engine: OrtEngine, dtype: str) -> None:
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("needs a CUDA GPU")
+    from onestep.runtime.cuda_engine import CudaEngine, CudaSettings
+
+    gpu = CudaEngine(TINY_MULTI, CudaSettings(dtype=dtype, batch_sizes=(1, 4)))  # one set of graphs, every voice
+    table = load_speaker_table(TINY_MULTI, engine.config)
+    tolerance = {"fp32": 1e-4, "fp16": 0.05}[dtype]
+    batch = [IDS, IDS[:5] + [0], IDS * 3, IDS]
+    for order in ([0, 1, 2, 3], [3, 2, 1, 0]):  # graph replays with other vectors in the same rows
+        rows = table[order]
+        for ids, row, result in zip(batch, rows, gpu.synthesize_batch(batch, 1.0, speaker=rows), strict=True):
+            expected = engine.synthesize(ids, speaker=row)
+            if np.array_equal(result.frames_per_id, expected.frames_per_id):  # fp16 may move a rounding
+                assert np.abs(result.audio - expected.audio).max() <= tolerance
+            assert abs(int(result.frames_per_id.sum()) - int(expected.frames_per_id.sum())) <= len(ids) // 10 + 1
+    alone = gpu.synthesize(IDS, speaker=table[2])  # batch size 1 graph
+    want = engine.synthesize(IDS, speaker=table[2])
+    if np.array_equal(alone.frames_per_id, want.frames_per_id):
+        assert np.abs(alone.audio - want.audio).max() <= tolerance
+
+
 def test_voices_command_shows_gender_accent_teacher_and_model(capsys: pytest.CaptureFixture[str]) -> None:
     from onestep.cli import main
 
