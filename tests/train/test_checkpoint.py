@@ -76,6 +76,7 @@ def test_options_from_command_line() -> None:
         (("--steps", "5", "--gan-start", "0.6", "--vocoder-finetune", "0.5"), "gan_start"),
         (("--steps", "5", "--device", "tpu"), "device"),
         (("--steps", "5", "--batch-acoustic", "0"), "batch_acoustic"),
+        (("--steps", "5", "--restart-schedule"), "--resume"),
     ],
 )
 def test_options_are_validated(argv: tuple[str, ...], message: str) -> None:

@@ -94,6 +94,8 @@ class TrainConfig:
                 raise ConfigError(f"{name} must be in [0, 1), got {getattr(self, name)}")
         if self.gan_start + self.vocoder_finetune >= 1.0:
             raise ConfigError("gan_start + vocoder_finetune must be < 1")
+        if self.restart_schedule and not self.resume:
+            raise ConfigError("--restart-schedule restarts a resumed run's schedule: give --resume too")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
