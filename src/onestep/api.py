@@ -60,7 +60,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 VoiceArg = str | os.PathLike[str] | None
 
-__all__ = ["TTS", "Audio", "AudioChunk", "PhonemeTiming", "PreparedText", "VoiceNotFoundError", "WordTiming", "to_pcm16"]
+__all__ = [
+    "TTS", "Audio", "AudioChunk", "PhonemeTiming", "PreparedText", "VoiceNotFoundError", "WordTiming", "to_pcm16",
+    "word_timings",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -787,6 +790,43 @@ def _word_timings(
                 span.end,
             )
         )
+    return words
+
+
+def word_timings(
+    utterances: Sequence[Utterance],
+    frames_per_id: Sequence[np.ndarray],
+    seconds_per_frame: float,
+    text: str = "",
+    *,
+    characters: bool = False,
+) -> list[WordTiming]:
+    """Word timestamps of ``utterances`` spoken one after another, from each one's frames per phoneme id.
+
+    This is the alignment behind ``Audio.words``, public so that other durations of the same phonemes are
+    timed exactly alike (the teacher's, in :mod:`onestep.eval.code_switch`): ``frames_per_id[i]`` holds a count
+    per id of ``[0, *phonemes_to_ids(utterances[i].phonemes), 0]`` (boundary pads included), and utterance
+    ``i`` starts where the frames before it end. ``seconds_per_frame``: hop length / sample rate.
+
+    With ``text`` (the input the utterances came from) words are placed in it as ``Audio.words`` are: the
+    word as written, its offsets, and a rewritten run ("Dr." read "Doctor", "117px") as one entry. Without
+    ``text``, one entry per frontend token (``text`` and ``spoken`` are the token as read). ``characters``
+    splits Chinese words into characters (``TTS.synthesize(characters=True)``).
+    """
+    if len(utterances) != len(frames_per_id):
+        raise ValueError(f"{len(utterances)} utterances but {len(frames_per_id)} frame counts")
+    aligner = OffsetAligner(text) if text else None
+    words: list[WordTiming] = []
+    offset = 0.0
+    for utterance, counts in zip(utterances, frames_per_id, strict=True):
+        counts = np.asarray(counts, dtype=np.int64)
+        if counts.size != len(phonemes_to_ids(utterance.phonemes)):
+            raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
+        tokens = [t for segment in utterance.segments for t in segment.tokens]
+        if characters:
+            tokens = _character_tokens(tokens)
+        words += _word_timings(utterance.phonemes, tokens, counts, seconds_per_frame, offset, aligner)
+        offset += float(counts.sum()) * seconds_per_frame
     return words
 
 

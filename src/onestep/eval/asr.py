@@ -67,15 +67,20 @@ class WhisperASR:
         model: ``"base"`` (multilingual) or ``"tiny.en"`` (English only).
         threads: CTranslate2 CPU threads.
         beam_size: beam width.
+        keep_silent: keep every decoded segment. By default faster-whisper drops a segment it finds both
+            likely silent (no-speech probability > 0.6) and unlikely (mean log-probability < -1): on a whole
+            sentence that is a hallucination guard, but on a clip of one word it empties a third of the
+            answers (the code-switch measure, :mod:`onestep.eval.code_switch`), so that measure keeps them.
     """
 
-    def __init__(self, model: str = "base", threads: int = 2, beam_size: int = 5) -> None:
+    def __init__(self, model: str = "base", threads: int = 2, beam_size: int = 5, keep_silent: bool = False) -> None:
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # busy-waiting OpenMP threads starve a 2-core CPU
         from faster_whisper import WhisperModel
 
         self.name = f"whisper-{model}"
         self.model_name = model
         self.beam_size = beam_size
+        self.keep_silent = keep_silent
         self.model = WhisperModel(str(whisper_model_dir(model)), device="cpu", compute_type="int8", cpu_threads=threads)
 
     def transcribe(self, audio: np.ndarray, sample_rate: int, language: str) -> str:
@@ -90,5 +95,6 @@ class WhisperASR:
             condition_on_previous_text=False,
             without_timestamps=True,
             vad_filter=False,
+            **({"no_speech_threshold": None, "log_prob_threshold": None} if self.keep_silent else {}),
         )
         return "".join(s.text for s in segments).strip()

@@ -2,18 +2,35 @@
 
 Whisper with the language forced to Mandarin writes short English words of a Chinese sentence as Chinese
 characters, even for the teacher (TEACHERS.md), so a sentence-level CER says little about them. Here each English
-word is cut out of the sentence's audio by its word timestamps (ours for the student; for the teacher, the same
-frontend words timed by the teacher's own per-phoneme durations, which align one to one with our phonemes) and
-recognized on its own with Whisper in English. Words are as written in the input (the API's word timestamps
-map a spelled acronym "K P I" back to "KPI"). A word counts as heard when the recognized letters equal the
-word's letters, or those of its spoken form ("OK" read "okay"; case, spaces and punctuation ignored: "P.P.T."
-is "PPT"), or for words of four or more letters contain them. Whisper on a word's own clip is a harsh judge
-(it hallucinates on short clips); it judges the teacher alike, which is the comparison that counts.
+word is cut out of the sentence's audio by our own word timestamps and recognized on its own with Whisper in
+English. The student and the teacher go through the same code: the same frontend utterances
+(``TTS.prepare``), timed by :func:`onestep.api.word_timings` (the alignment behind ``Audio.words``) from the
+student's predicted frames or the teacher's own per-phoneme durations, cut and judged alike.
+
+The cut (calibrated on plain English sentences, where a good reader's words should be heard; see
+docs/EVAL.md "Code-switch measure"):
+
+* Only the part of a written word that is read in English is cut: "117px" is read 一百一十七 + "P X", so the
+  clip is the span of "px" alone; a word read entirely in Mandarin ("16GB" -> 十六吉字节) holds no English
+  speech and is counted apart (``read_in_mandarin``), not judged.
+* :data:`MARGIN_S` of audio is kept on each side of the span: the sound of a word starts a little before its
+  timestamp (about 40 ms at a sentence start, measured from the audio's energy), and a cut without margins
+  lost half the words.
+* Whisper keeps every segment it decodes (``WhisperASR(keep_silent=True)``): its default silence filter
+  emptied a third of the answers on one-word clips.
+
+Judging: a word counts as heard when the recognized letters equal the word's letters or those of its spoken
+form ("OK" read "okay"; case, spaces and punctuation ignored: "P.P.T." is "PPT"); for words of four or more
+letters, when they contain them ("the iPhone"); or when the recognized text is pronounced exactly like the
+word by our English frontend (stress ignored): "Cannon" for "Canon", "sequel" for "SQL" (read "sequel"), "K.P.I."
+for "KPI" - what a listener cannot tell apart. "Sonny" for "Sony" or "pixels" for "px" (read "P X") is not.
 
 Held-out sentences: :func:`onestep.train.code_switch.code_switch_sentences` with ``split="heldout"`` (English
-words the voices never heard inside a Mandarin sentence in training).
+words the voices never heard inside a Mandarin sentence in training). ``--calibrate`` runs the same cut and
+judge on plain English held-out sentences (every word), the measure's own ceiling for a good reader.
 
     python -m onestep.eval.code_switch --voice zh-xiaoxiao --teacher-voice zf_xiaoxiao --sentences 30 --out DIR
+    python -m onestep.eval.code_switch --voice en-heart --teacher-voice af_heart --calibrate --sentences 30 --out DIR
 """
 
 from __future__ import annotations
@@ -22,24 +39,28 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 MARGIN_S = 0.06  # audio kept on each side of a word's span
 _LATIN = re.compile(r"[A-Za-z]")
+_NOT_A_SOUND = re.compile(r"[\sˈˌ.,!?;:'\"()\-–—…↗↘↓→]")  # stress, word gaps, punctuation, tones
 
 
 @dataclass(frozen=True)
 class WordSpan:
-    """An English word of a synthesized sentence: its text and where it sounds, seconds."""
+    """An English word of a synthesized sentence: its text, where its English part sounds (seconds) and what
+    is read there; ``english=False`` for a written word read entirely in Mandarin (not judged)."""
 
     text: str
     start: float
     end: float
     spoken: str = ""
+    english: bool = True
 
 
 @dataclass(frozen=True)
@@ -65,57 +86,125 @@ def heard_as(word: str, heard: str) -> bool:
     return bool(want) and (got == want or (len(want) >= 4 and want in got))
 
 
-def english_spans(words: Sequence[object]) -> list[WordSpan]:
-    """The words (objects with ``text``, ``start``, ``end``) that hold Latin letters."""
-    return [
-        WordSpan(w.text, w.start, w.end, getattr(w, "spoken", "")) for w in words if _LATIN.search(w.text)  # type: ignore[attr-defined]
-    ]
+def english_sounds() -> Callable[[str], str]:
+    """text -> its sounds by our English frontend, stress, word gaps and punctuation dropped (for judging
+    homophones: "Canon" and "Cannon" give the same)."""
+    from onestep.frontend.pipeline import Frontend
+
+    frontend = Frontend()
+
+    def sounds(text: str) -> str:
+        if not _LATIN.search(text):
+            return ""
+        return _NOT_A_SOUND.sub("", "".join(u.phonemes for u in frontend.speakable_sentences(text)))
+
+    return sounds
 
 
-def cut(audio: np.ndarray, sample_rate: int, span: WordSpan) -> np.ndarray:
-    """The samples of ``span`` with :data:`MARGIN_S` on each side."""
-    a = max(0, int((span.start - MARGIN_S) * sample_rate))
-    z = min(audio.size, int((span.end + MARGIN_S) * sample_rate))
+def same_word(span: WordSpan, heard: str, sounds: Callable[[str], str] | None = None) -> bool:
+    """The verdict (module docstring): ``heard`` is ``span``'s word by its letters, those of its spoken form,
+    or (with ``sounds``) by an identical pronunciation."""
+    if heard_as(span.text, heard) or bool(span.spoken and heard_as(span.spoken, heard)):
+        return True
+    if sounds is None or not letters(heard):
+        return False
+    got = sounds(heard)
+    return bool(got) and got == sounds(span.spoken or span.text)
+
+
+def english_spans(words: Sequence[Any], tokens: Sequence[Any] | None = None) -> list[WordSpan]:
+    """The words (objects with ``text``, ``start``, ``end``, optionally ``spoken``) that hold Latin letters.
+
+    With ``tokens`` (per-token timings of the same audio: ``word_timings`` without text), each word's span is
+    narrowed to its tokens read in English (Latin letters in what is read): "117px" read 一百一十 七 px is
+    cut as "px"; a word with no such token comes back with ``english=False``.
+    """
+    out = []
+    for w in words:
+        if not _LATIN.search(w.text):
+            continue
+        spoken = getattr(w, "spoken", "") or w.text
+        if tokens is None:
+            out.append(WordSpan(w.text, w.start, w.end, spoken))
+            continue
+        inside = [t for t in tokens if t.start >= w.start - 1e-6 and t.end <= w.end + 1e-6]
+        latin = [t for t in inside if _LATIN.search(t.text)]
+        if not latin:
+            out.append(WordSpan(w.text, w.start, w.end, spoken, english=False))
+        elif len(latin) == len(inside):
+            out.append(WordSpan(w.text, w.start, w.end, spoken))
+        else:  # read partly in Mandarin: the English part alone, as written and as read
+            part = " ".join(t.text for t in latin)
+            out.append(WordSpan(part, latin[0].start, latin[-1].end, part))
+    return out
+
+
+def cut(audio: np.ndarray, sample_rate: int, span: WordSpan, margin: float = MARGIN_S) -> np.ndarray:
+    """The samples of ``span`` with ``margin`` seconds on each side (clipped to the audio)."""
+    a = max(0, int((span.start - margin) * sample_rate))
+    z = min(audio.size, int((span.end + margin) * sample_rate))
     return audio[a:z]
 
 
-def student_words(tts: object, voice: str, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
-    """Our voice: audio and English word spans from the API's own word timestamps."""
-    audio = tts.synthesize(text, voice=voice)  # type: ignore[attr-defined]
-    return np.asarray(audio.samples, dtype=np.float32), int(audio.sample_rate), english_spans(audio.words)
+def timed_spans(utterances: Sequence[Any], frames: Sequence[np.ndarray], seconds_per_frame: float, text: str) -> list[WordSpan]:
+    """English word spans of ``text`` spoken as ``utterances`` with ``frames`` per phoneme id each: the API's
+    word timestamps (:func:`onestep.api.word_timings`), narrowed to the parts read in English."""
+    from onestep.api import word_timings
+
+    words = word_timings(utterances, frames, seconds_per_frame, text)
+    return english_spans(words, word_timings(utterances, frames, seconds_per_frame))
 
 
-def teacher_words(teacher: object, style: np.ndarray, frontend: object, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
-    """The teacher on our frontend's phonemes: audio and English word spans timed by its own durations."""
-    from onestep.api import _word_timings
+def student_words(tts: Any, voice: str, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
+    """Our voice: audio and English word spans from the API's own word timestamps (``Audio.words`` of
+    ``tts.synthesize(text, voice)`` and the same audio)."""
+    prepared = tts.prepare(text, voice)
+    results = [prepared.engine.synthesize(ids, prepared.speed) for ids in prepared.ids]
+    audio = np.concatenate([np.asarray(r.audio, dtype=np.float32) for r in results])
+    config = prepared.engine.config.audio
+    spf = config.hop_length / config.sample_rate
+    spans = timed_spans(prepared.utterances, [r.frames_per_id for r in results], spf, text)
+    return audio, int(config.sample_rate), spans
+
+
+def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
+    """The teacher on our frontend's ``utterances`` of ``text`` (``TTS.prepare(text).utterances``, the
+    student's own): audio and English word spans timed by the teacher's per-phoneme durations, which align
+    one to one with our phoneme ids."""
     from onestep.config import AudioConfig
-    from onestep.frontend.offsets import OffsetAligner
     from onestep.frontend.symbols import phonemes_to_ids
     from onestep.teacher import style_for
     from onestep.train.teacher_data import FRAMES_PER_UNIT
 
-    rate = int(teacher.sample_rate)  # type: ignore[attr-defined]
+    rate = int(teacher.sample_rate)
     spf = AudioConfig().hop_length / rate  # seconds per frame; one teacher unit = FRAMES_PER_UNIT frames
-    aligner = OffsetAligner(text)  # words as written ("KPI", not its spelled letters), as the API reports them
-    parts, spans, offset = [], [], 0.0
-    for utterance in frontend.speakable_sentences(text):  # type: ignore[attr-defined]
+    parts, frames = [], []
+    for utterance in utterances:
         ids = phonemes_to_ids(utterance.phonemes)
-        samples, units = teacher.synthesize(ids, style_for(style, ids))  # type: ignore[attr-defined]
-        counts = np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT
-        tokens = [t for segment in utterance.segments for t in segment.tokens]
-        spans += english_spans(_word_timings(utterance.phonemes, tokens, counts, spf, offset, aligner))
+        samples, units = teacher.synthesize(ids, style_for(style, ids))
+        frames.append(np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT)
         parts.append(np.asarray(samples, dtype=np.float32))
-        offset += parts[-1].size / rate
-    return np.concatenate(parts) if parts else np.zeros(0, np.float32), rate, spans
+    audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
+    return audio, rate, timed_spans(utterances, frames, spf, text)
 
 
-def judge(system: str, sentence: str, audio: np.ndarray, sample_rate: int, spans: Sequence[WordSpan], asr: object) -> list[WordResult]:
-    """Recognize each English word's audio alone, in English."""
+def judge(
+    system: str,
+    sentence: str,
+    audio: np.ndarray,
+    sample_rate: int,
+    spans: Sequence[WordSpan],
+    asr: Any,
+    sounds: Callable[[str], str] | None = None,
+    margin: float = MARGIN_S,
+) -> list[WordResult]:
+    """Recognize each English-read word's audio alone, in English, and judge it (:func:`same_word`)."""
     results = []
     for span in spans:
-        heard = asr.transcribe(cut(audio, sample_rate, span), sample_rate, "en")  # type: ignore[attr-defined]
-        ok = heard_as(span.text, heard) or bool(span.spoken and heard_as(span.spoken, heard))  # "OK" read "okay"
-        results.append(WordResult(system, sentence, span.text, heard.strip(), ok))
+        if not span.english:
+            continue
+        heard = asr.transcribe(cut(audio, sample_rate, span, margin), sample_rate, "en")
+        results.append(WordResult(system, sentence, span.text, heard.strip(), same_word(span, heard, sounds)))
     return results
 
 
@@ -128,42 +217,78 @@ def summarize(results: Sequence[WordResult]) -> dict[str, dict[str, float]]:
     return out
 
 
+def measure(
+    voice: str,
+    sentences: Sequence[str],
+    asr: Any,
+    *,
+    teacher_voice: str | None = None,
+    tts: Any = None,
+    teacher: Any = None,
+    sounds: Callable[[str], str] | None = None,
+    margin: float = MARGIN_S,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Judge the English words of ``sentences`` read by ``voice`` and, when given, by the Kokoro
+    ``teacher_voice`` on the same utterances; returns ``{"summary", "read_in_mandarin", "words"}``."""
+    from rich.progress import track
+
+    if tts is None:
+        from onestep import TTS
+
+        tts = TTS()
+    style = None
+    if teacher_voice:
+        from onestep.teacher import KokoroTeacher, load_kokoro_voice
+
+        teacher = teacher if teacher is not None else KokoroTeacher(threads=1)
+        style = load_kokoro_voice(teacher_voice)
+    if sounds is None:
+        sounds = english_sounds()
+    results: list[WordResult] = []
+    mandarin: dict[str, list[str]] = {}
+    names = (f"onestep:{voice}", f"kokoro:{teacher_voice}")
+    for text in track(sentences, description=f"English words: {voice}", disable=not progress):
+        audio, rate, spans = student_words(tts, voice, text)
+        runs = [(names[0], audio, rate, spans)]
+        if style is not None:
+            runs.append((names[1], *teacher_words(teacher, style, tts.prepare(text, voice).utterances, text)))
+        for name, audio, rate, spans in runs:
+            mandarin.setdefault(name, []).extend(s.text for s in spans if not s.english)
+            results += judge(name, text, audio, rate, spans, asr, sounds, margin)
+    return {"summary": summarize(results), "read_in_mandarin": mandarin, "words": [asdict(r) for r in results]}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--voice", required=True, help="our voice (a name, or a blend)")
     p.add_argument("--teacher-voice", help="Kokoro voice to compare with in the same run (e.g. zf_xiaoxiao)")
-    p.add_argument("--sentences", type=int, default=30, help="held-out code-switched sentences")
+    p.add_argument("--sentences", type=int, default=30, help="held-out sentences")
+    p.add_argument("--calibrate", action="store_true", help="every word of plain English held-out sentences")
+    p.add_argument("--margin", type=float, default=MARGIN_S, help=f"seconds kept each side (default {MARGIN_S})")
     p.add_argument("--asr", choices=("base", "tiny.en"), default="base")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
 
-    from rich.progress import track
-
-    from onestep import TTS
     from onestep.eval.asr import WhisperASR
-    from onestep.train.code_switch import code_switch_sentences
 
-    sentences = code_switch_sentences(args.sentences, "heldout")
-    asr = WhisperASR(args.asr)
-    tts = TTS()
-    results: list[WordResult] = []
-    teacher = style = frontend = None
-    if args.teacher_voice:
-        from onestep.teacher import KokoroTeacher, load_kokoro_voice
+    if args.calibrate:
+        from onestep.eval.heldout import load_heldout, select
 
-        teacher, style, frontend = KokoroTeacher(threads=1), load_kokoro_voice(args.teacher_voice), tts.frontend()
-    for text in track(sentences, description="code-switched sentences"):
-        results += judge(f"onestep:{args.voice}", text, *student_words(tts, args.voice, text), asr)
-        if teacher is not None:
-            results += judge(f"kokoro:{args.teacher_voice}", text, *teacher_words(teacher, style, frontend, text), asr)
-    summary = summarize(results)
+        sentences = [s.text for s in select(load_heldout("en"), args.sentences)]
+    else:
+        from onestep.train.code_switch import code_switch_sentences
+
+        sentences = code_switch_sentences(args.sentences, "heldout")
+    asr = WhisperASR(args.asr, keep_silent=True)
+    report = measure(args.voice, sentences, asr, teacher_voice=args.teacher_voice, margin=args.margin)
+    report["settings"] = {"sentences": len(sentences), "calibrate": args.calibrate, "margin": args.margin, "asr": asr.name}
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "code_switch.json").write_text(
-        json.dumps({"summary": summary, "words": [asdict(r) for r in results]}, ensure_ascii=False, indent=1) + "\n",
-        encoding="utf-8",
-    )
-    for system, s in summary.items():
-        print(f"{system}: {s['heard']}/{s['words']} English words heard as English ({100 * s['rate']:.1f} %)")
+    (args.out / "code_switch.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    for system, s in report["summary"].items():
+        extra = len(report["read_in_mandarin"].get(system, []))
+        note = f"; {extra} read in Mandarin, not judged" if extra else ""
+        print(f"{system}: {s['heard']}/{s['words']} English words heard as English ({100 * s['rate']:.1f} %){note}")
     return 0
 
 
