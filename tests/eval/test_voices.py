@@ -74,3 +74,22 @@ def test_every_voice_of_a_pack_resumable_and_written_back(tmp_path: Path, monkey
     assert speakers["tiny-zh-m"]["languages"] == ["zh"]
     assert speakers["tiny-zh-m"]["quality"]["zh"]["cer"] == summaries[1]["quality"]["zh"]["cer"]
     assert speakers["tiny-zh-f"]["quality"] == {} and markdown_table(summaries).count("\n| tiny") == 2
+
+
+def test_a_finished_part_is_reused_only_for_the_same_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ONESTEP_VOICES", raising=False)
+    pack = tmp_path / "pack"
+    shutil.copytree(TINY, pack)
+    entries = select_voices(pack, ["tiny-en-f"])
+    out, lines, asr = tmp_path / "out", [], Deaf("okay")
+    options = dict(limit=2, cross_limit=1, cs_sentences=0, dnsmos=False, with_teacher=False, transcriber=asr,
+                   log=lines.append)  # fmt: skip
+    first = run(entries, out, **options)
+    (out / "tiny-en-f" / "summary.json").unlink()  # stopped before the voice's summary: its parts are done
+    calls = asr.calls
+    again = run(entries, out, **options)
+    assert [{**s, "seconds": None} for s in again] == [{**s, "seconds": None} for s in first] and asr.calls == calls
+    assert sum("reusing" in line for line in lines) == 2
+    (out / "tiny-en-f" / "summary.json").unlink()
+    more = run(entries, out, **{**options, "limit": 3})  # other lines: the own-language part runs again
+    assert more[0]["quality"]["en"]["lines"] == 3 and asr.calls == calls + 3

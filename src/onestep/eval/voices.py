@@ -86,6 +86,23 @@ def gate(fig: dict[str, Any], metric: str, slack: float, ovrl: bool) -> bool | N
     return ok
 
 
+def _finished(folder: Path, config: EvalConfig) -> dict[str, Any] | None:
+    """An earlier ``onestep eval`` of the same voice, teacher, scorers and held-out lines in ``folder`` (a run
+    stopped between parts, or the same eval run by hand with ``--out folder``), else None."""
+    from onestep.eval.heldout import load_heldout, select
+
+    path = folder / "results.json"
+    if not path.exists():
+        return None
+    results = json.loads(path.read_text(encoding="utf-8"))
+    meta = results.get("meta", {})
+    keys = ("lang", "voice", "asr", "dnsmos")
+    if any(meta.get(k) != getattr(config, k) for k in keys) or list(meta.get("teacher_voices", ())) != list(config.teacher_voices):
+        return None
+    wanted = [s.id for s in select(load_heldout(config.lang), config.limit)]
+    return results if [s.get("id") for s in results.get("sentences", ())] == wanted else None
+
+
 def evaluate_voice(
     entry: Any,
     out: Path,
@@ -114,7 +131,11 @@ def evaluate_voice(
         start = time.perf_counter()
         log(f"{name}: {part} ({read}, {n or 'all'} lines, teacher {teacher or 'none'})")
         config = EvalConfig(lang=read, voice=name, teacher_voices=teachers, limit=n, asr=asr, dnsmos=dnsmos)
-        results = evaluate(config, out / part, transcriber=transcriber, quality=quality, progress=False)
+        results = _finished(out / part, config)
+        if results is None:
+            results = evaluate(config, out / part, transcriber=transcriber, quality=quality, progress=False)
+        else:
+            log(f"{name}: {part}: reusing {out / part / 'results.json'} (same lines, teacher and scorers)")
         fig = figures(results, f"onestep:{name}", f"kokoro:{teacher}" if teacher else None)
         metric, slack = GATE[read] if part == "native" else CROSS_GATE[read]
         if part == "cross":
