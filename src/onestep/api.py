@@ -56,7 +56,7 @@ from onestep.work_limits import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.pipeline import Frontend
-    from onestep.frontend.tokens import Utterance
+    from onestep.frontend.tokens import Segment, Utterance
 
 VoiceArg = str | os.PathLike[str] | None
 
@@ -582,14 +582,13 @@ class TTS:
                 utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)])]
             else:
                 utterances = [
-                    (u.phonemes, [t for seg in u.segments for t in seg.tokens])
+                    (u.phonemes, _timed_tokens(u.segments, timestamps == "char"))
                     for u in self._sentences(piece.text, engine)
                 ]
             for phonemes, tokens in utterances:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
                 words: list[WordTiming] = []
                 if timestamps:
-                    tokens = _character_tokens(tokens) if timestamps == "char" else tokens
                     words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate)
                 for samples in streamed.chunks:
                     done += samples.size
@@ -666,9 +665,7 @@ class TTS:
         for index, utterance in enumerate(utterances):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
             if aligner is not None:
-                tokens = [t for segment in utterance.segments for t in segment.tokens]
-                if timestamps == "char":
-                    tokens = _character_tokens(tokens)
+                tokens = _timed_tokens(utterance.segments, timestamps == "char")
                 offset = native_samples / engine.sample_rate
                 pending += _word_timings(utterance.phonemes, tokens, streamed.frames_per_id, spf, offset, aligner)
             for samples in streamed.chunks:
@@ -714,6 +711,13 @@ def _phoneme_timings(phonemes: str, counts: np.ndarray, spf: float, offset: floa
         PhonemeTiming(c, offset + float(starts[k + 1]) * spf, offset + float(ends[k + 1]) * spf)
         for k, c in enumerate(kept)
     ]
+
+
+def _timed_tokens(segments: Sequence[Segment], characters: bool) -> list[Token]:
+    """The tokens of an utterance's ``segments`` that word timestamps are made of (Chinese words split into
+    characters when ``characters``)."""
+    tokens = [t for segment in segments for t in segment.tokens]
+    return _character_tokens(tokens) if characters else tokens
 
 
 def _character_tokens(tokens: Sequence[Token]) -> list[Token]:
@@ -822,9 +826,7 @@ def word_timings(
         counts = np.asarray(counts, dtype=np.int64)
         if counts.size != len(phonemes_to_ids(utterance.phonemes)):
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
-        tokens = [t for segment in utterance.segments for t in segment.tokens]
-        if characters:
-            tokens = _character_tokens(tokens)
+        tokens = _timed_tokens(utterance.segments, characters)
         words += _word_timings(utterance.phonemes, tokens, counts, seconds_per_frame, offset, aligner)
         offset += float(counts.sum()) * seconds_per_frame
     return words
@@ -868,9 +870,7 @@ def _assemble(
     for utterance, c, a in zip(utterances, counts, audios, strict=True):
         if not timestamps:
             continue
-        tokens = [t for segment in utterance.segments for t in segment.tokens]
-        if timestamps == "char":
-            tokens = _character_tokens(tokens)
+        tokens = _timed_tokens(utterance.segments, timestamps == "char")
         words += _word_timings(utterance.phonemes, tokens, c, spf, offset, aligner)
         stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
         offset += a.size / engine.sample_rate
