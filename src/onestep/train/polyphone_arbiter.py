@@ -37,6 +37,7 @@ import numpy as np
 from onestep.frontend.zh.arbiter import (
     FEATURES,
     MAX_PHRASE,
+    MIN_MODEL_CONTEXT,
     PolyphoneArbiter,
     Query,
     context_keys,
@@ -173,7 +174,8 @@ def main(argv: list[str] | None = None) -> None:
         rows.append(np.array(arbiter.features(query, candidates, probabilities, exclude=label)))
         labels.append(np.array([float(c == label) for c in candidates]))
         top = max(candidates, key=lambda c: probabilities.get(c, 0.0))
-        allowed.append(np.array([may_replace(query.category, c, query.dictionary, support(r), c == top)
+        sure = len(query.text) >= MIN_MODEL_CONTEXT
+        allowed.append(np.array([may_replace(query.category, c, query.dictionary, support(r), c == top and sure)
                                  for c, r in zip(candidates, rows[-1])]))
     keep = [FEATURES.index(f) for f in FEATURES if f not in args.drop]
     rows = [r[:, keep] if args.drop else r for r in rows]

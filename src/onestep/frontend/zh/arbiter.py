@@ -40,6 +40,9 @@ CATEGORIES = ("covered", "single", "jiebaword", "madeup")
 # Character windows (start, end) relative to the polyphone whose dev counts are features; the jieba word is one more.
 WINDOWS = ((-1, 1), (0, 2), (-2, 1), (0, 3), (-1, 2))
 MAX_PHRASE = 6  # longest CC-CEDICT phrase looked up
+# g2pM's preference counts as evidence against a phrase reading only in a text this long: trained on long
+# encyclopedia sentences, on a few characters it reads the character alone (朝阳 chao2, 会计 hui4, 有空 kong1).
+MIN_MODEL_CONTEXT = 10
 FEATURES = (
     "log_p_model", "is_dictionary", "is_default", "is_neutral", "dev_char_share",
     *(f"is_dictionary_{c}" for c in CATEGORIES),
@@ -173,6 +176,7 @@ class PolyphoneArbiter:
         """The reading of the queried character in the longest CC-CEDICT phrase covering it (leftmost among
         equals), its readings in every covering phrase of 2-6 characters, and that longest phrase (``""`` if
         none). Phrases that cut across the jieba word (游行 in 旅游|行业) do not count."""
+        self.load()
         text, position = query.text, query.position
         word_start = position - query.index
         word_end = word_start + len(query.word)
@@ -272,7 +276,7 @@ class PolyphoneArbiter:
         top = max(candidates, key=lambda c: probabilities.get(c, 0.0))
         best, best_score = candidates[0], -math.inf
         for c, (part, level) in zip(candidates, lexical):
-            if not may_replace(query.category, c, query.dictionary, level, c == top):
+            if not may_replace(query.category, c, query.dictionary, level, c == top and len(text) >= MIN_MODEL_CONTEXT):
                 continue
             score = part + w_model * math.log(probabilities.get(c, 0.0) + 1e-7)
             if score > best_score:

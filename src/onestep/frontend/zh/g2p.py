@@ -3,7 +3,8 @@
 Pipeline for one call: split the text into runs of readable Chinese characters and punctuation marks;
 segment each run with a per-instance jieba tokenizer (user lexicon words are cut out first, whole);
 read each word with pypinyin's phrase data plus the curated tables of :mod:`onestep.frontend.zh.lexicon`;
-apply tone sandhi per phrase (:mod:`onestep.frontend.zh.sandhi`); convert syllables to phonemes
+let the polyphone arbiter (:mod:`onestep.frontend.zh.arbiter`: g2pM's probabilities, the dictionary reading,
+CC-CEDICT phrases, CPP dev counts) choose the readings of the polyphones the guards leave open; apply tone sandhi per phrase (:mod:`onestep.frontend.zh.sandhi`); convert syllables to phonemes
 (:mod:`onestep.frontend.zh.phonemes`). Characters that are neither readable nor punctuation (Latin letters,
 digits, emoji, control characters, characters pypinyin cannot read) produce nothing.
 """
@@ -52,6 +53,8 @@ class MandarinG2P:
         user_words: user lexicon, word -> one tone-numbered pinyin syllable per character
             (e.g. ``{"重庆": ["chong2", "qing4"]}``). Such a word is always segmented as one word and gets
             exactly that pinyin (no sandhi inside it).
+        polyphone_model: the g2pM model (default: the process-wide one over the shipped files).
+        arbiter: the polyphone arbiter (default: the process-wide one over the shipped files).
     Raises:
         ValueError: if a user entry is empty, has a character without a pinyin reading, a syllable count
             different from its length, or a syllable that is not tone-numbered pinyin.
@@ -128,7 +131,7 @@ class MandarinG2P:
     def char_readings(self, text: str) -> list[tuple[str, str, str] | None]:
         """Per character of ``text``: ``(char, citation, surface)`` pinyin, or None where nothing is read.
 
-        ``citation`` is the character's reading as chosen (dictionary, user lexicon or polyphone model) before
+        ``citation`` is the character's reading as chosen (dictionary, user lexicon or polyphone arbiter) before
         tone sandhi and neutral tones; ``surface`` is what is spoken. Used by the evaluation.
         """
         out: list[tuple[str, str, str] | None] = [None] * len(text)
