@@ -154,3 +154,16 @@ def test_weights_for_other_features_are_refused(tmp_path: Path) -> None:
     (tmp_path / "polyphone_arbiter.json").write_text(json.dumps({"features": ["x"], "weights": [1.0], "bias": 0}))
     with pytest.raises(ValueError, match="other features"):
         PolyphoneArbiter(tmp_path).load()
+
+
+def test_trainer_collects_the_labelled_queries(tmp_path: Path) -> None:
+    from onestep.train.polyphone_arbiter import dev_queries
+
+    (tmp_path / "dev.sent").write_text("赵奢▁率▁军救援。\n他是银行▁行▁长。\n我▁的▁书。\n", encoding="utf-8")
+    (tmp_path / "dev.lb").write_text("shuai4\nhang2\nde5\n", encoding="utf-8")
+    found = dev_queries(tmp_path)
+    # 的 is read by the rules, never asked; the other two are, with g2pM's probabilities over their candidates
+    assert [(q.text[q.position], label) for q, _, _, label in found] == [("率", "shuai4"), ("行", "hang2")]
+    for query, candidates, probabilities, label in found:
+        assert label in candidates and set(probabilities) == set(candidates)
+        assert query.category in ("covered", "single", "jiebaword", "madeup")

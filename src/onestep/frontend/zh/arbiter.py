@@ -131,7 +131,8 @@ class PolyphoneArbiter:
         self._bias = 0.0
         self._defaults: dict[str, str] = {}
         self._phrases: Mapping[str, object] = {}
-        self._lexical: dict[tuple, list[float | None]] = {}
+        self._lexical: dict[tuple, list[tuple[float, int]]] = {}
+        self._parsed: dict[str, dict[str, int]] = {}
 
     def load(self) -> None:
         """Open the trie and read the weights now (idempotent)."""
@@ -155,11 +156,17 @@ class PolyphoneArbiter:
             self._trie = trie
 
     def _counts(self, key: str | None) -> dict[str, int]:
+        """Dev counts under a trie key (a fresh dict: callers may change it)."""
         if key is None:
             return {}
-        assert self._trie is not None
-        found = self._trie.get(key)
-        return parse_counts(found[0]) if found else {}
+        counts = self._parsed.get(key)
+        if counts is None:
+            assert self._trie is not None
+            found = self._trie.get(key)
+            counts = parse_counts(found[0]) if found else {}
+            if len(self._parsed) < 200_000:
+                self._parsed[key] = counts
+        return dict(counts)
 
     def _default(self, char: str) -> str:
         reading = self._defaults.get(char)
@@ -246,19 +253,11 @@ class PolyphoneArbiter:
             rows.append(row)
         return rows
 
-    def choose(self, query: Query, candidates: Sequence[str], probabilities: Mapping[str, float]) -> str:
-        """The best-scoring reading among ``candidates`` (g2pM's ``probabilities`` over them).
+    def lexical(self, query: Query, candidates: Sequence[str]) -> list[tuple[float, int]]:
+        """Per candidate: its score without g2pM's term, and its :func:`support` level.
 
-        A reading that a pypinyin phrase settled (category ``covered``) is only replaced by one with lexical
-        support (:func:`support`, :func:`may_replace`): a CPP dev trigram or word context with that reading;
-        CC-CEDICT's longest phrase around the character when pypinyin lacks that phrase; or CC-CEDICT's reading
-        of the same phrase when g2pM also prefers it (pypinyin's phrase data has errors: 落差 cha4, 质朴 piao2,
-        夹克 jia2). g2pM alone is no evidence against a pypinyin phrase of everyday text (会计 kuai4, 有空 kong4:
-        trained on long encyclopedia sentences, it is sure of hui4 and kong1), nor is CC-CEDICT alone, which
-        keeps one reading of a phrase that has two (便宜 bian4 yi2).
-
-        Everything but g2pM's term depends only on the 5 characters either side, the word and the dictionary
-        reading, so it is cached per such context (bounded).
+        These depend only on the 5 characters either side, the word and the dictionary reading, so they are
+        cached per such context (bounded).
         """
         text, i = query.text, query.position
         lo = max(0, i - MAX_PHRASE + 1)
@@ -272,11 +271,33 @@ class PolyphoneArbiter:
                        for row in self.features(local, candidates, {})]
             if len(self._lexical) < 100_000:
                 self._lexical[key] = lexical
+        return lexical
+
+    def settled(self, query: Query, candidates: Sequence[str]) -> bool:
+        """Whether the dictionary's reading must stand whatever g2pM says (a phrase reading with no supported
+        alternative), so that the model need not run for it."""
+        if query.category != "covered":
+            return False
+        return all(c == query.dictionary or level == 0 for c, (_, level) in zip(candidates, self.lexical(query, candidates)))
+
+    def choose(self, query: Query, candidates: Sequence[str], probabilities: Mapping[str, float]) -> str:
+        """The best-scoring reading among ``candidates`` (g2pM's ``probabilities`` over them).
+
+        A reading that a pypinyin phrase settled (category ``covered``) is only replaced by one with lexical
+        support (:func:`support`, :func:`may_replace`): a CPP dev trigram or word context with that reading;
+        CC-CEDICT's longest phrase around the character when pypinyin lacks that phrase; or CC-CEDICT's reading
+        of the same phrase when g2pM also prefers it (pypinyin's phrase data has errors: 落差 cha4, 质朴 piao2,
+        夹克 jia2). g2pM alone is no evidence against a pypinyin phrase of everyday text (会计 kuai4, 有空 kong4:
+        trained on long encyclopedia sentences, it is sure of hui4 and kong1), nor is CC-CEDICT alone, which
+        keeps one reading of a phrase that has two (便宜 bian4 yi2).
+        """
+        lexical = self.lexical(query, candidates)
         w_model = self._weights[0]
         top = max(candidates, key=lambda c: probabilities.get(c, 0.0))
         best, best_score = candidates[0], -math.inf
         for c, (part, level) in zip(candidates, lexical):
-            if not may_replace(query.category, c, query.dictionary, level, c == top and len(text) >= MIN_MODEL_CONTEXT):
+            sure = c == top and len(query.text) >= MIN_MODEL_CONTEXT
+            if not may_replace(query.category, c, query.dictionary, level, sure):
                 continue
             score = part + w_model * math.log(probabilities.get(c, 0.0) + 1e-7)
             if score > best_score:

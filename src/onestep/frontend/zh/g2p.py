@@ -202,9 +202,14 @@ class MandarinG2P:
         model, arbiter = self._model, self._arbiter
         if model is None or arbiter is None:
             return
-        queries = self.polyphone_queries(text, words, starts)
+        queries = []
+        for w, k, q in self.polyphone_queries(text, words, starts):
+            if not arbiter.settled(q, model.candidates(text[q.position])):
+                queries.append((w, k, q))
+            elif w.syllables[k] != q.dictionary:
+                w.lexical[k] = q.dictionary  # 姥姥: lao5 spoken, lao3 its citation
         if not queries:
-            return
+            return  # no g2pM run for a text whose phrase readings have no supported alternative
         for (w, k, query), guess in zip(queries, model.predict(text, [q.position for _, _, q in queries])):
             reading = arbiter.choose(query, model.candidates(text[query.position]), guess.probabilities)
             if reading == query.dictionary and w.syllables[k] != reading:
