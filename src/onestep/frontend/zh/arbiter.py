@@ -145,7 +145,9 @@ class PolyphoneArbiter:
 
             spec = json.loads((self._dir / "polyphone_arbiter.json").read_text(encoding="utf-8"))
             if tuple(spec["features"]) != FEATURES:
-                raise ValueError("polyphone_arbiter.json was fitted for other features; rerun onestep.train.polyphone_arbiter")
+                raise ValueError(
+                    "polyphone_arbiter.json was fitted for other features; rerun onestep.train.polyphone_arbiter"
+                )
             self._weights = [float(w) for w in spec["weights"]]
             self._bias = float(spec["bias"])
             from pypinyin.constants import PHRASES_DICT  # the compact table when the G2P installed it
@@ -278,7 +280,8 @@ class PolyphoneArbiter:
         alternative), so that the model need not run for it."""
         if query.category != "covered":
             return False
-        return all(c == query.dictionary or level == 0 for c, (_, level) in zip(candidates, self.lexical(query, candidates)))
+        lexical = self.lexical(query, candidates)
+        return all(c == query.dictionary or level == 0 for c, (_, level) in zip(candidates, lexical))
 
     def choose(self, query: Query, candidates: Sequence[str], probabilities: Mapping[str, float]) -> str:
         """The best-scoring reading among ``candidates`` (g2pM's ``probabilities`` over them).
