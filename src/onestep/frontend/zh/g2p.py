@@ -3,7 +3,8 @@
 Pipeline for one call: split the text into runs of readable Chinese characters and punctuation marks;
 segment each run with a per-instance jieba tokenizer (user lexicon words are cut out first, whole);
 read each word with pypinyin's phrase data plus the curated tables of :mod:`onestep.frontend.zh.lexicon`;
-apply tone sandhi per phrase (:mod:`onestep.frontend.zh.sandhi`); convert syllables to phonemes
+let the polyphone arbiter (:mod:`onestep.frontend.zh.arbiter`: g2pM's probabilities, the dictionary reading,
+CC-CEDICT phrases, CPP dev counts) choose the readings of the polyphones the guards leave open; apply tone sandhi per phrase (:mod:`onestep.frontend.zh.sandhi`); convert syllables to phonemes
 (:mod:`onestep.frontend.zh.phonemes`). Characters that are neither readable nor punctuation (Latin letters,
 digits, emoji, control characters, characters pypinyin cannot read) produce nothing.
 """
@@ -27,6 +28,7 @@ from pypinyin.pinyin_dict import pinyin_dict  # noqa: E402
 
 from onestep.frontend.tokens import Token  # noqa: E402
 from onestep.frontend.zh import lexicon as lx  # noqa: E402
+from onestep.frontend.zh.arbiter import PolyphoneArbiter, Query, shared_arbiter  # noqa: E402
 from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes  # noqa: E402
 from onestep.frontend.zh.polyphone import PolyphoneModel, shared_model  # noqa: E402
 from onestep.frontend.zh.sandhi import Word, apply_sandhi  # noqa: E402
@@ -51,13 +53,19 @@ class MandarinG2P:
         user_words: user lexicon, word -> one tone-numbered pinyin syllable per character
             (e.g. ``{"重庆": ["chong2", "qing4"]}``). Such a word is always segmented as one word and gets
             exactly that pinyin (no sandhi inside it).
+        polyphone_model: the g2pM model (default: the process-wide one over the shipped files).
+        arbiter: the polyphone arbiter (default: the process-wide one over the shipped files).
     Raises:
         ValueError: if a user entry is empty, has a character without a pinyin reading, a syllable count
             different from its length, or a syllable that is not tone-numbered pinyin.
     """
 
     def __init__(
-        self, user_words: Mapping[str, list[str]] | None = None, *, polyphone_model: PolyphoneModel | None = None
+        self,
+        user_words: Mapping[str, list[str]] | None = None,
+        *,
+        polyphone_model: PolyphoneModel | None = None,
+        arbiter: PolyphoneArbiter | None = None,
     ) -> None:
         self._user: dict[str, tuple[str, ...]] = {
             word: _validate_entry(word, syllables) for word, syllables in (user_words or {}).items()
@@ -70,7 +78,8 @@ class MandarinG2P:
         self._tokenizer: jieba.Tokenizer | None = None
         self._lock = threading.Lock()
         self._readings: dict[str, tuple[tuple[str, ...], bool, tuple[bool, ...]]] = {}
-        self._model = polyphone_model if polyphone_model is not None else shared_model()
+        self._model: PolyphoneModel | None = polyphone_model if polyphone_model is not None else shared_model()
+        self._arbiter: PolyphoneArbiter | None = arbiter if arbiter is not None else shared_arbiter()
 
     def load(self) -> None:
         """Load the jieba dictionary now (idempotent); otherwise the first call does it."""
@@ -88,6 +97,8 @@ class MandarinG2P:
                     tokenizer.add_word(word, freq)
             if self._model is not None:
                 self._model.load()
+            if self._arbiter is not None:
+                self._arbiter.load()
             self._tokenizer = tokenizer
 
     def __call__(self, text: str) -> list[Token]:
@@ -120,7 +131,7 @@ class MandarinG2P:
     def char_readings(self, text: str) -> list[tuple[str, str, str] | None]:
         """Per character of ``text``: ``(char, citation, surface)`` pinyin, or None where nothing is read.
 
-        ``citation`` is the character's reading as chosen (dictionary, user lexicon or polyphone model) before
+        ``citation`` is the character's reading as chosen (dictionary, user lexicon or polyphone arbiter) before
         tone sandhi and neutral tones; ``surface`` is what is spoken. Used by the evaluation.
         """
         out: list[tuple[str, str, str] | None] = [None] * len(text)
@@ -177,45 +188,77 @@ class MandarinG2P:
             if isinstance(item, list):
                 self._apply_context(item)
                 for w in item:
-                    w.citation = tuple(w.syllables)
+                    w.citation = tuple(w.lexical.get(k, s) for k, s in enumerate(w.syllables))
                 apply_sandhi(item, self._is_word)
         return items
 
     def _disambiguate(self, text: str, words: list[Word], starts: list[int]) -> None:
-        """Let the polyphone model choose the readings the phrase dictionaries do not settle (in place).
+        """Let the polyphone arbiter choose the readings of the polyphones the guards leave open (in place).
 
-        A polyphone gets the model's reading when no phrase of 2+ characters covers it (single-character
-        words, words jieba made up; in words of jieba's dictionary only when it is ``DICTIONARY_WORD_CONFIDENCE``
-        sure). Phrase readings stand: the model (trained on encyclopedia sentences with
-        one labelled character each) is less reliable than the phrase data on everyday words (it reads 了解 as
-        le5 jie3). User lexicon words, the curated words of :mod:`~onestep.frontend.zh.lexicon`, the function
-        characters that the context rules read (``RULE_CHARS``) and frequent one-character words with a
-        dominant reading (``lexicon.DEFAULT_READING_WORDS``: 都, 没, 还 ...) are never changed.
+        Every such polyphone (:meth:`polyphone_queries`) gets the reading that
+        :class:`~onestep.frontend.zh.arbiter.PolyphoneArbiter` scores best from g2pM's probabilities over the
+        whole text, the phrase dictionary's reading, CC-CEDICT phrases around it and CPP dev counts.
+        """
+        model, arbiter = self._model, self._arbiter
+        if model is None or arbiter is None:
+            return
+        queries = []
+        for w, k, q in self.polyphone_queries(text, words, starts):
+            if not arbiter.settled(q, model.candidates(text[q.position])):
+                queries.append((w, k, q))
+            elif w.syllables[k] != q.dictionary:
+                w.lexical[k] = q.dictionary  # 姥姥: lao5 spoken, lao3 its citation
+        if not queries:
+            return  # no g2pM run for a text whose phrase readings have no supported alternative
+        for (w, k, query), guess in zip(queries, model.predict(text, [q.position for _, _, q in queries])):
+            reading = arbiter.choose(query, model.candidates(text[query.position]), guess.probabilities)
+            if reading == query.dictionary and w.syllables[k] != reading:
+                w.lexical[k] = reading  # the phrase's neutral tone is spoken (姥姥 lao5); lao3 is its citation
+            else:
+                w.syllables[k] = reading
+            w.learned.add(k)
+
+    def polyphone_queries(self, text: str, words: list[Word], starts: list[int]) -> list[tuple[Word, int, Query]]:
+        """The polyphones of ``words`` (starting at ``starts`` in ``text``) whose reading the arbiter chooses.
+
+        Guards: user lexicon words, the curated words of :mod:`~onestep.frontend.zh.lexicon`, the function
+        characters that the context rules read (``RULE_CHARS``) and frequent one-character words with a dominant
+        reading (``lexicon.DEFAULT_READING_WORDS``: 都, 没, 还 ...) keep their readings, and so do phrase readings
+        that are none of g2pM's candidates (陂 pi2, 一会儿 er5) unless a neutral tone stands for a candidate of its
+        syllable (姥姥 lao5 is asked about as lao3; if lao3 wins, it is the citation and lao5 what is spoken). The others
+        are asked about
+        with the kind of word they sit in (covered by a pypinyin phrase, a one-character word, a word of jieba's
+        dictionary, a word jieba made up) and the reading the dictionaries gave.
         """
         model = self._model
+        out: list[tuple[Word, int, Query]] = []
         if model is None:
-            return
-        asked: list[tuple[Word, int, float]] = []
-        positions: list[int] = []
+            return out
         for w, start in zip(words, starts):
             if w.frozen or w.text in lx.WORD_PINYIN or w.text in lx.DEFAULT_READING_WORDS:
                 continue
-            if len(w.text) == 1:
-                needed = SINGLE_CHAR_CONFIDENCE
-            elif self._is_word(w.text):
-                needed = DICTIONARY_WORD_CONFIDENCE
-            else:
-                needed = 0.0
             for k, char in enumerate(w.text):
-                if char not in RULE_CHARS and not (w.covered and w.covered[k]) and model.is_polyphone(char):
-                    asked.append((w, k, needed))
-                    positions.append(start + k)
-        if not asked:
-            return
-        for (w, k, needed), guess in zip(asked, model.predict(text, positions)):
-            if guess.probability >= needed:
-                w.syllables[k] = guess.reading
-                w.learned.add(k)
+                if char in RULE_CHARS or not model.is_polyphone(char):
+                    continue
+                dictionary = w.syllables[k]
+                if w.covered and w.covered[k]:
+                    candidates = model.candidates(char)
+                    if dictionary not in candidates:
+                        # a neutral-tone phrase reading (姥姥 lao5) is asked about as its syllable's candidate
+                        # (lao3); one with no candidate of its syllable stands
+                        same = [c for c in candidates if c[:-1] == dictionary[:-1]]
+                        if len(same) != 1 or not dictionary.endswith("5"):
+                            continue
+                        dictionary = same[0]
+                    category = "covered"
+                elif len(w.text) == 1:
+                    category = "single"
+                elif self._is_word(w.text):
+                    category = "jiebaword"
+                else:
+                    category = "madeup"
+                out.append((w, k, Query(text, start + k, w.text, k, category, dictionary)))
+        return out
 
     def _segment(self, run: str) -> list[Word]:
         """Words of a run of readable characters: user lexicon words whole, the rest cut by jieba."""
@@ -286,12 +329,6 @@ _UNCOVERED_RULES = frozenset("长为子得将")
 # Function characters read by the context rules here and in sandhi.py (neutral 的/了/着/地/得, 为 wei2/wei4,
 # 长, 教, 子, 将), not by the polyphone model, which is worse on them in running text (慢慢地 as di4).
 RULE_CHARS = frozenset("的了着地得为长教子将")
-# How sure the model must be to change the default reading of a polyphone in a one-character word, and in a
-# word of jieba's dictionary that pypinyin's phrase data does not hold (such words mostly take each
-# character's default reading: 收益率 lv4, 隐藏 cang2; tuned on CPP dev and the training corpus, see
-# docs/FRONTEND.md); words jieba made up take the model's reading as is.
-SINGLE_CHAR_CONFIDENCE = 0.0
-DICTIONARY_WORD_CONFIDENCE = 0.99
 
 
 def _uncovered_reading(word: str, index: int, syllable: str) -> str:

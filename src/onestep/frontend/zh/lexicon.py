@@ -25,6 +25,9 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "显着": ("xian3", "zhu4"), "卓着": ("zhuo2", "zhu4"), "名着": ("ming2", "zhu4"), "论着": ("lun4", "zhu4"),
     "编着": ("bian1", "zhu4"), "专着": ("zhuan1", "zhu4"), "巨着": ("ju4", "zhu4"), "着述": ("zhu4", "shu4"),
     "流血": ("liu2", "xue4"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
+    # pypinyin phrase errors found by the polyphone arbiter's analysis of CPP dev (CC-CEDICT and 现代汉语词典 agree)
+    "质朴": ("zhi4", "pu3"), "反差": ("fan3", "cha1"), "落差": ("luo4", "cha1"), "高差": ("gao1", "cha1"),
+    "夹克": ("jia1", "ke4"), "率部": ("shuai4", "bu4"), "拚命": ("pin1", "ming4"),
 }
 
 # Words whose last syllable is neutral (轻声) in standard Mandarin but not in pypinyin's data.

@@ -82,6 +82,11 @@ class PolyphoneModel:
         self.load()
         return char in self._candidates
 
+    def polyphones(self) -> frozenset[str]:
+        """Every character the model chooses a reading for."""
+        self.load()
+        return frozenset(self._candidates)
+
     def candidates(self, char: str) -> tuple[str, ...]:
         """The readings the model chooses among for ``char`` (empty if it is not a polyphone it knows)."""
         self.load()

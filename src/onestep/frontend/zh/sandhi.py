@@ -36,6 +36,8 @@ class Word:
         learned: indices of the characters whose reading the polyphone model chose; rules that guess a
             function word's reading from its neighbours leave them alone.
         citation: the syllables as chosen, before sandhi (set by the G2P for evaluation).
+        lexical: lexical tones of characters whose phrase reading is a neutral tone that stays spoken (姥姥:
+            ``{1: "lao3"}``); the citation shows them.
     """
 
     text: str
@@ -45,6 +47,7 @@ class Word:
     covered: tuple[bool, ...] = ()
     learned: set[int] = field(default_factory=set)
     citation: tuple[str, ...] = ()
+    lexical: dict[int, str] = field(default_factory=dict)
 
 
 def tone(syllable: str) -> int:
