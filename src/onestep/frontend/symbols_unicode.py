@@ -118,7 +118,9 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     skipped: Counter[str] = Counter()
     previous = ""
     for i, c in enumerate(sentence):
-        if 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
+        if c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
+            out.append(c)
+        elif 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
             out.append(unit)
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
