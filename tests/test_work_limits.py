@@ -82,6 +82,14 @@ def test_stream_is_lazy_so_memory_stays_bounded_for_any_length(tiny: TTS) -> Non
         ("x²", "x squared "),
         ("¹²³", " 1  2  3 "),
         ("二〇二四年", "二〇二四年"),  # a Han numeral: its G2P reads it
+        # forms the language normalizers read themselves pass unchanged (units, signs, full-width symbols)
+        ("20 m²", "20 m²"),
+        ("9.8 m/s²", "9.8 m/s²"),
+        ("120㎡", "120m²"),
+        ("10 μm", "10 µm"),  # Greek mu as the micro sign, which clean() keeps
+        ("−7", "−7"),
+        ("3～5天", "3～5天"),
+        ("￥120", "￥120"),
     ],
 )
 def test_symbols_and_number_forms_get_readings(text: str, expected: str) -> None:

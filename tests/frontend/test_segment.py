@@ -24,6 +24,9 @@ from onestep.frontend.segment import split_script_runs, split_sentences
         ("  \n\n  ", []),
         ("", []),
         ("no end mark", ["no end mark"]),
+        ("See example.com/page?id=5 now", ["See example.com/page?id=5 now"]),  # ? inside a URL ends nothing
+        ("\"Go!\", she said.", ["\"Go!\", she said."]),
+        ("好吗?我去", ["好吗?", "我去"]),
     ],
 )
 def test_split_sentences(text: str, expected: list[str]) -> None:

@@ -118,7 +118,13 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     skipped: Counter[str] = Counter()
     previous = ""
     for i, c in enumerate(sentence):
-        if c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
+        if c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
+            out.append(c)
+        elif 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
+            out.append(unit)
+        elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
+            out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
+        elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")
         elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()):
@@ -148,6 +154,34 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(c)
         previous = c
     return "".join(out), skipped
+
+
+#: Full-width forms of the normalizers' symbols (``～`` in 3～5天, ``￥``, ``＄``, ``％``): both normalizers fold
+#: them (NFKC / the Mandarin fold table), so they pass unchanged instead of being dropped.
+_FULL_WIDTH_PASS = frozenset(
+    chr(c) for c in range(0xFF01, 0xFF5F) if unicodedata.normalize("NFKC", chr(c)) in NORMALIZER_SYMBOLS
+) | frozenset("￠￡￥￦")
+#: Forms that the normalizers read in a measure or a signed number: ``−`` (minus sign) before a digit;
+#: ``²``/``³`` after a unit written right after a number (``20 m²``, ``9.8 m/s²``); ``µ``/``μ`` as the micro
+#: prefix of a unit after a number (``10 µm``). Elsewhere they keep their readings here (``x²`` -> x squared).
+_NUMBER_FORMS_PASS = frozenset("−²³µμ")
+_UNIT_BEFORE_POWER = regex.compile(r"\d\s?(?:[A-Za-zµμ]{1,3}/)?[A-Za-zµμ]{1,3}$")
+
+
+def _unit_square(c: str) -> str | None:
+    """``㎡`` -> ``m²``, ``㎞`` -> ``km``: a CJK unit square as the unit it stands for (None if not a plain unit)."""
+    unit = unicodedata.normalize("NFKC", c)
+    if not unit.isascii() and "μ" not in unit:
+        return None
+    return unit[:-1] + {"2": "²", "3": "³"}[unit[-1]] if unit[-1] in "23" else unit
+
+
+def _normalizer_reads(text: str, i: int, c: str) -> bool:
+    if c == "−":
+        return text[i + 1 : i + 2].isdigit()
+    if c in "²³":
+        return bool(_UNIT_BEFORE_POWER.search(text[max(0, i - 12) : i]))
+    return text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isalpha() and text[:i].rstrip()[-1:].isdigit()
 
 
 def _next_to_digit(text: str, i: int) -> bool:

@@ -148,6 +148,21 @@ UNCHANGED_READINGS: list[tuple[str, str]] = [
     ("The account was 12 years old", "The account was twelve years old"),
 ]
 
+# issue 12, second batch of case tables: readings they found wrong
+READINGS += [
+    ("The western empire fell in 476 AD.", "The western empire fell in four seventy-six A D."),  # era at the end
+    ("My number is 555-0142.", "My number is five five five, zero one four two."),
+    ("Text STOP to 55555.", "Text Stop to five five five five five."),  # an SMS short code
+    ("Call 988 now", "Call nine eight eight now"),
+    ("the 747.", "the seven forty-seven."),
+    ("The 737 MAX was grounded", "The seven thirty-seven Max was grounded"),
+    ("hr@acme.com", "H R at acme dot com"),  # a short local part without vowels is spelled
+    ("a room for 747 guests", "a room for seven hundred forty-seven guests"),  # a quantity stays one
+    ("Ubuntu 22.04", "Ubuntu twenty-two oh four"),
+    ("Use a 1/4-inch drill bit", "Use a quarter-inch drill bit"),
+    ("about 1/4 of it", "about one quarter of it"),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "expected"), READINGS + UNCHANGED_READINGS, ids=[c[0] for c in READINGS + UNCHANGED_READINGS]

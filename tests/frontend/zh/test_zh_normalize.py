@@ -157,6 +157,28 @@ CASES += [
     ("C++ 17", "C加加 十七"),
 ]
 
+# issue 12, second batch: readings the broad tables found wrong
+CASES += [
+    ("2016至2020年", "二零一六至二零二零年"),  # 至 is read as written; a dash as 到
+    ("午休12:30至14:00", "午休十二点三十分至十四点"),
+    ("5月1日-5月5日", "五月一日到五月五日"),  # a dash between two dates
+    ("邮政编码是200030", "邮政编码是二零零零三零"),
+    ("密码，例如246810", "密码，例如二四六八幺零"),  # a code a few characters after its keyword
+    ("密码6位", "密码六位"),  # ... but a counted number stays a number
+    ("取件码：A-3021", "取件码：A三零二幺"),
+    ("KN95口罩", "KN九五口罩"),
+    ("波音737", "波音七三七"),
+    ("90后和00后", "九零后和零零后"),
+    ("3天后", "三天后"),
+    ("B2栋", "B二栋"),  # 2 after a letter is not 两
+    ("-5摄氏度", "零下五摄氏度"),  # ℃ already read by the symbol pass
+    ("-5~-2℃", "零下五到零下二摄氏度"),
+    ("x=-2", "x等于负二"),
+    ("30万km/s", "三十万公里每秒"),
+    ("85dB", "八十五分贝"),
+    ("2.5µm", "二点五微米"),
+]
+
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_normalize(text: str, expected: str) -> None:

@@ -28,7 +28,7 @@ _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confi
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
 _CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
                "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#")
-_PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach"
+_PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach|number|hotline|line"
 
 
 def _phone_groups(groups: list[str], plus: bool) -> str:
@@ -120,7 +120,17 @@ def _letters_and_digits(m: re.Match[str]) -> str:
 
 def _version_number(text: str) -> str:
     """``"3.12"`` -> ``"three point twelve"``: each dotted part as a number (leading zeros digit by digit)."""
-    return " point ".join(digits(p) if len(p) > 1 and p[0] == "0" else cardinal(int(p)) for p in text.split("."))
+    parts = text.split(".")
+    if len(parts) == 2 and len(parts[1]) == 2 and parts[1][0] == "0":
+        return f"{cardinal(int(parts[0]))} {_version_part(parts[1])}"  # 22.04 -> twenty-two oh four
+    return " point ".join(_version_part(p) for p in parts)
+
+
+def _version_part(p: str) -> str:
+    """One dotted part: a number; "04" -> "oh four" (Ubuntu 22.04); longer zero-led parts digit by digit."""
+    if len(p) == 2 and p[0] == "0":
+        return "oh " + cardinal(int(p[1]))
+    return digits(p) if len(p) > 1 and p[0] == "0" else cardinal(int(p))
 
 
 def _model(m: re.Match[str]) -> str:
@@ -182,12 +192,15 @@ PHONE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
-        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|999|112|000)(?![\w-])",
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|988|999|112|000)(?![\w-])",
         _phone,
-        "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach",
+        "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,
     ),
     rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),
+    # "Text STOP to 55555": an SMS short code
+    rule(r"(?i:\b(?:text|txt|sms) [A-Z0-9]{2,12} to )(\d{4,6})(?!\w|[.,-]\d)", lambda m: m.group(0)[: m.start(1) - m.start()]
+         + digits(m.group(1)), "ext", "xt", "ms", flags=0),
     rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
     rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
@@ -200,6 +213,9 @@ CODE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
     rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
     rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
+    rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?)\b))"
+         r"|(?<=\b[Tt]he )(7[0-8]7)(?=s?(?:[.,;:!?)]|$))",
+         lambda m: model_number(m.group(1) or m.group(2)), "7"),
     rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
          r"| (?:North|South|East|West) [A-Z][a-z]+)",
          lambda m: model_number(m.group(1))),

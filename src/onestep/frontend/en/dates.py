@@ -186,7 +186,7 @@ RULES: list[Rule] = [
         *_MONTH_CUES,
     ),
     rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
-    rule(rf"(?<![\w.])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?![\w.]|\.[A-Za-z])|"
+    rule(rf"(?<![\w.])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
     rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),

@@ -81,9 +81,12 @@ def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
 
 
 def _unit(m: re.Match[str]) -> str:
-    hyphen = m.group("hyphen") is not None  # "a 5-km run" -> "a five-kilometer run"
+    hyphen = m.group("hyphen") is not None or m.group("fhyphen") is not None  # "a 5-km run": five-kilometer
     if m.group("den"):
         quantity, one = _fraction_quantity(m)
+        one = one or hyphen
+        if not m.group("whole") and m.group("num") == "1" and re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()]):
+            quantity = quantity.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter inch bit"
     else:
         quantity = _quantity(m.group("low"), m.group("high"))
         one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
@@ -178,7 +181,7 @@ RULES: list[Rule] = [
     ),
     rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
-        rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}}) ?|"
+        rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}})(?:(?P<fhyphen>-)| ?)|"
         rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
         rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
         rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"

@@ -136,6 +136,8 @@ def _file_name(m: re.Match[str]) -> str:
 
 def _email(m: re.Match[str]) -> str:
     local, domain = m.group(1), m.group(2)
+    if len(local) <= 4 and local.isalpha() and not re.search(r"[aeiouyAEIOUY]", local):
+        local = acronyms.letters(local.upper())  # hr@, cs@: said letter by letter
     names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
     spoken_local = "".join(names.get(c, c) for c in re.sub(r"\d+", lambda d: " " + digits(d.group(0)) + " ", local))
     return f" {spoken_local} at {_speak_host(domain)} "
@@ -211,7 +213,10 @@ def _fraction(m: re.Match[str]) -> str:
         return _SPECIAL_NUMBERS[key]
     if whole:
         return numbers.mixed_number(int(whole), num, den)
-    return numbers.fraction(num, den)
+    spoken = numbers.fraction(num, den)
+    if num == 1 and re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()]):
+        spoken = spoken.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter-inch bit"
+    return spoken
 
 
 def _is_year(n: int) -> bool:

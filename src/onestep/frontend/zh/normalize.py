@@ -41,7 +41,9 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "mAh": ("毫安时", True), "km²": ("平方公里", True), "m²": ("平方米", True), "cm²": ("平方厘米", True),
     "m³": ("立方米", True), "cm³": ("立方厘米", True),
     "km": ("公里", True), "KM": ("公里", True), "cm": ("厘米", True), "mm": ("毫米", True), "nm": ("纳米", True),
-    "μm": ("微米", True), "m": ("米", True),
+    "μm": ("微米", True), "m": ("米", True), "km/s": ("公里每秒", True), "dB": ("分贝", True),
+    "μg": ("微克", True), "μs": ("微秒", True), "µm": ("微米", True), "µg": ("微克", True), "µs": ("微秒", True),
+    "Mbps": ("兆比特每秒", True),
     "kg": ("公斤", True), "KG": ("公斤", True), "Kg": ("公斤", True), "mg": ("毫克", True), "g": ("克", True),
     "ml": ("毫升", True), "mL": ("毫升", True), "L": ("升", True),
     "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
@@ -72,7 +74,7 @@ _COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|�
 _COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.$¥€£]|[A-Za-z]\s?)$")
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
-    "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号"
+    "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码"
 )
 
 
@@ -112,8 +114,14 @@ def _date(m: re.Match[str]) -> str:
     return f"{year}年{month}月{day}日"
 
 
+def _connector(sign: str) -> str:
+    """How a range sign is read: 至 and 到 as written, a dash or tilde as 到."""
+    sign = sign.strip()
+    return sign if sign in ("至", "到") else "到"
+
+
 def _year_range(m: re.Match[str]) -> str:
-    return f"{read_digits(m.group(1))}到{read_digits(m.group(2))}"
+    return f"{read_digits(m.group(1))}{_connector(m.group(2))}{read_digits(m.group(3))}"
 
 
 def _year(m: re.Match[str]) -> str:
@@ -151,14 +159,14 @@ _DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游
 def _time(m: re.Match[str]) -> str:
     before = _before(m, 6)
     if _SCORE_BEFORE.search(before):
-        return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(4) is None else m.group()
-    if m.group(4) is None and _DURATION_BEFORE.search(before):
+        return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(5) is None else m.group()
+    if m.group(5) is None and _DURATION_BEFORE.search(before):
         return _duration(m.group(1), m.group(2), m.group(3))
     minute_word = not _after(m, 1).startswith("分")  # 7:08分
-    if m.group(4) is None:
+    if m.group(5) is None:
         return _clock(m.group(1), m.group(2), m.group(3), minute_word=minute_word)
-    return _clock(m.group(1), m.group(2), m.group(3)) + "到" + _clock(
-        m.group(4), m.group(5), m.group(6), minute_word=minute_word
+    return _clock(m.group(1), m.group(2), m.group(3)) + _connector(m.group(4)) + _clock(
+        m.group(5), m.group(6), m.group(7), minute_word=minute_word
     )
 
 
@@ -192,9 +200,19 @@ def _id_number(m: re.Match[str]) -> str:
     return m.group(1) + m.group(2) + read_digits(re.sub(r"[-\s]", "", m.group(3)), yao=True)
 
 
+_ID_NEAR = re.compile(rf"(?:{_ID_KEYWORDS})")
+
+
+def _code_near_keyword(m: re.Match[str]) -> str:
+    """A 4+ digit string a few characters after a code keyword (密码，例如246810) and not counted: a code."""
+    if _ID_NEAR.search(_before(m, 10)) and not _COUNTED_AFTER.match(_after(m, 3)):
+        return read_digits(m.group(), yao=True)
+    return m.group()
+
+
 def _latin_code(m: re.Match[str]) -> str:
     """Digits glued to Latin letters: 3+ digits are a code read digit by digit (CA1501, G101, C919)."""
-    return m.group(1) + read_digits(m.group(2), yao=True)
+    return m.group(1).rstrip("-") + read_digits(m.group(2), yao=True)
 
 
 def _version(m: re.Match[str]) -> str:
@@ -248,13 +266,13 @@ def _fraction(m: re.Match[str]) -> str:
 
 
 def _unit(m: re.Match[str]) -> str:
-    sign, number, unit = m.group(1), m.group(2), m.group(3)
+    sign, number, scale, unit = m.group(1), m.group(2), m.group(3) or "", m.group(4)
     reading, liang = _UNITS[unit]
     if len(unit) == 1 and unit.isalpha() and re.search(r"[A-Za-z]\s?$", _before(m, 2)):
         return m.group()  # part of a Latin name: "iPhone 5s"
-    if unit == "s" and re.fullmatch(r"1[0-9]{2}0|20[0-9]0", number) and not sign:
+    if unit == "s" and re.fullmatch(r"1[0-9]{2}0|20[0-9]0", number) and not sign and not scale:
         return read_digits(number) + "年代"  # 1990s
-    spoken = read_cardinal(number, liang=liang)
+    spoken = read_cardinal(number, liang=liang) + scale
     if sign:
         spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
     return spoken + reading
@@ -281,15 +299,16 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
-    _sub(r"(?<![0-9.])([0-9]{4})\s?" + _RANGE + r"\s?([0-9]{4})(?=\s?年)", _year_range),
+    _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
     _sub(r"(?<![0-9.])[0-9]{4}(?=\s?年)", _year),
     _sub(r"(?<![0-9.])([0-9]{1,2})\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", r"\1到"),
+    _sub(r"(?<=[日号])\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", "到"),  # 5月1日-5月5日
     _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
     _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
     # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
     _sub(
         r"(?<![0-9.:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
-        r"(?:\s?" + _RANGE + r"\s?([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?)?(?![0-9:：])",
+        r"(?:(\s?" + _RANGE + r"\s?)([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?)?(?![0-9:：])",
         _time,
     ),
     _sub(rf"(?<![0-9.:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
@@ -300,8 +319,12 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
     _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房))", lambda m: read_digits(m.group(), yao=True)),  # 305房间
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
+    _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
-    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3}))([0-9]{3,})(?![0-9.])", _latin_code),  # CA1501, G101, wx2023...
+    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3})-?)([0-9]{3,})(?![0-9.])", _latin_code),  # CA1501, G101, A-3021
+    _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK))([0-9]{2})(?![0-9.])", _latin_code),  # N95 / KN95 masks, AK47: 九五
+    _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
+    _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
     _sub(r"(?<=[A-Za-z]\s)(?:19|20)[0-9]{2}(?![0-9.])", lambda m: read_digits(m.group())),  # Office 2019
     _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", lambda m: m.group(1) + read_digits(m.group(2))),
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
@@ -316,19 +339,22 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
     _sub(r"(?<=[0-9])\+(?![0-9+])", "多"),  # 5000+ → 五千多
+    # temperature ranges below zero: -5~-2℃ → 零下5到零下2℃
+    _sub(rf"(?<![0-9A-Za-z.])-({_NUM})\s?[~—–至到]\s?(-)?(?=({_NUM})\s?(?:℃|°C|℉|°F|度|摄氏度|华氏度))",
+         lambda m: f"零下{m.group(1)}到" + ("零下" if m.group(2) else "")),
     # ranges: 3-5天 → 3到5天
     _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
     _sub(rf"(?<=[0-9][万亿千百])\s?{_DASH}\s?(?=[0-9])", "到"),
-    _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?度)", "零下"),
-    _sub(rf"(?<![0-9.])(-)?({_NUM})\s?({_UNIT_ALT})(?![A-Za-z²³])", _unit),
+    _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?(?:度|摄氏度|华氏度))", "零下"),
+    _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?![A-Za-z²³/])", _unit),
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
-    _sub(rf"(?<![0-9.])(?<!第)2(?=\s?(?:{_MEASURES})|到[0-9]+(?:\.[0-9]+)?\s?(?:{_MEASURES}))", "两"),
+    _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES})|到[0-9]+(?:\.[0-9]+)?\s?(?:{_MEASURES}))", "两"),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])", "加"),
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
-    _sub(r"(?<![A-Za-z=<>!])\s?=\s?(?![A-Za-z=])", "等于"),
+    _sub(r"(?:(?<![A-Za-z=<>!])|(?<=(?<![A-Za-z])[A-Za-z]))\s?=\s?(?![A-Za-z=])", "等于"),
     _sub(r"℃|°C", "摄氏度"),
     _sub(r"℉|°F", "华氏度"),
 ]
