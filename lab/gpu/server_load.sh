@@ -42,27 +42,7 @@ fi
 "$PY" -c "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)"
 if [ -z "${VOICES:-}" ]; then
   VOICES="$tmp/voices"
-  "$PY" - "$VOICES" <<'PY'
-"""Random full-size voice as en-heart, and the same graphs as zh-xiaoxiao (names shadow the shipped voices)."""
-import os, sys, time
-from pathlib import Path
-t0 = time.perf_counter()
-from onestep.config import VoiceConfig
-from onestep.model.config import ModelConfig
-from onestep.model.export import export_voice
-from onestep.model.voice_models import build_models
-root = Path(sys.argv[1])
-en = root / "en-heart"
-export_voice(build_models(ModelConfig(), seed=0), VoiceConfig(name="en-heart", language="en", placeholder=True), en)
-zh = root / "zh-xiaoxiao"
-zh.mkdir(parents=True)
-for f in en.iterdir():
-    if f.name != "voice.json":
-        os.symlink(f.resolve(), zh / f.name)
-(zh / "voice.json").write_text((en / "voice.json").read_text().replace('"name": "en-heart"', '"name": "zh-xiaoxiao"')
-                               .replace('"language": "en"', '"language": "zh"'))
-print(f"stand-in voices in {root} ({time.perf_counter() - t0:.1f} s)")
-PY
+  "$PY" lab/gpu/standin_voice.py "$VOICES"
 fi
 # One server per variant ("name=serve options", ';'-separated; default: the defaults alone), each load-tested
 # in real time; the first variant also closed loop. Each variant's files go to $OUT/<name>/.
