@@ -71,3 +71,22 @@ def test_cli_ssml(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert not samples[-24000:].any()  # the break's second of silence ends the file
     assert main(["say", "<speak>\n<s>你好</speak>", "-o", str(out), "--voices-dir", str(FIXTURES)]) == 2
     assert "malformed SSML at line 2, column" in capsys.readouterr().err
+
+
+def test_ssml_words_have_offsets_into_the_markup_as_given(tts: TTS) -> None:
+    doc = (
+        '<speak>Tom &amp; Jerry <break time="200ms"/>met <sub alias="Doctor">Dr.</sub> Smith'
+        ' <!-- a comment --><prosody rate="slow">at 5 pm</prosody>. 我用<lang xml:lang="en-US">iPhone</lang>拍的。</speak>'
+    )
+    whole = tts.synthesize(doc)
+    written = [doc[w.char_start : w.char_end] for w in whole.words]
+    assert all(w.char_start >= 0 for w in whole.words)
+    for expected in ("Tom", "Jerry", "met", "Dr.", "Smith", "iPhone", "拍"):
+        assert expected in written
+    assert "&amp;" in doc[whole.words[0].char_end : whole.words[2].char_start + 1]  # "&" read "and" lies between
+    assert all(a.char_end <= b.char_start for a, b in zip(whole.words, whole.words[1:]))  # in order, no overlap
+    assert not any("<" in doc[w.char_start : w.char_end] and w.text.strip() in ("Smith", "at", "pm") for w in whole.words)
+    streamed = [w for c in tts.stream(doc, timestamps=True) for w in c.words]
+    assert [(w.text, w.char_start, w.char_end) for w in streamed] == [
+        (w.text, w.char_start, w.char_end) for w in whole.words
+    ]

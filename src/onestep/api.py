@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from onestep.config import SPEED_MAX, SPEED_MIN, SynthesisOptions, VoiceConfig
-from onestep.frontend.offsets import OffsetAligner
+from onestep.frontend.offsets import MarkupOffsetAligner, OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
 from onestep.frontend.warm_up import warm_frontend
@@ -494,7 +494,7 @@ class TTS:
         plan = self._plan(text, voice, ssml)
         if plan is not None:
             rate = self._plan_rate(plan, voice)
-            return self._stream_plan(plan, speed, OutputStage(output, rate), words)
+            return self._stream_plan(plan, speed, OutputStage(output, rate), words, text)
         engine = self.engine(voice, text)
         return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate), words)
 
@@ -559,12 +559,14 @@ class TTS:
         return round(total), first
 
     def _plan_chunks(
-        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str
+        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, rate: int, timestamps: str, source: str = ""
     ) -> Iterator[tuple[np.ndarray, list[WordTiming]]]:
-        """Native-rate audio of a plan, piece by piece and chunk by chunk, with each sentence's words."""
+        """Native-rate audio of a plan, piece by piece and chunk by chunk, with each sentence's words (with
+        offsets into ``source``, the SSML as given, when it is given)."""
         from onestep.ssml import Pause, Phonemes
 
         done = 0  # samples so far
+        aligner = MarkupOffsetAligner(source) if source and timestamps else None
         for piece, entry in plan:
             if isinstance(piece, Pause):
                 silence = np.zeros(round(piece.seconds * rate), dtype=np.float32)
@@ -589,17 +591,23 @@ class TTS:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
                 words: list[WordTiming] = []
                 if timestamps:
-                    words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate)
+                    words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate, aligner)
                 for samples in streamed.chunks:
                     done += samples.size
                     yield samples, words
                     words = []
 
     def _stream_plan(
-        self, plan: list[tuple[Piece, VoiceEntry | None]], speed: float, stage: OutputStage, timestamps: str
+        self,
+        plan: list[tuple[Piece, VoiceEntry | None]],
+        speed: float,
+        stage: OutputStage,
+        timestamps: str,
+        source: str = "",
     ) -> Iterator[AudioChunk]:
         pending: list[WordTiming] = []
-        for index, (samples, words) in enumerate(self._plan_chunks(plan, speed, stage.native_rate, timestamps)):
+        chunks = self._plan_chunks(plan, speed, stage.native_rate, timestamps, source)
+        for index, (samples, words) in enumerate(chunks):
             pending += words
             out = stage.process(samples)
             if out.size:
@@ -614,7 +622,7 @@ class TTS:
         assert p.plan is not None
         rate = self._plan_rate(p.plan, p.entry.path)
         parts, words = [], []
-        for samples, w in self._plan_chunks(p.plan, p.speed, rate, timestamps):
+        for samples, w in self._plan_chunks(p.plan, p.speed, rate, timestamps, p.text):
             parts.append(samples)
             words += w
         samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
@@ -640,7 +648,8 @@ class TTS:
         words = "char" if timestamps == "char" else ("word" if timestamps else "")
         if prepared.plan is not None:
             rate = self._plan_rate(prepared.plan, prepared.entry.path)
-            return self._stream_plan(prepared.plan, prepared.speed, OutputStage(prepared.output, rate), words)
+            stage = OutputStage(prepared.output, rate)
+            return self._stream_plan(prepared.plan, prepared.speed, stage, words, prepared.text)
         stage = OutputStage(prepared.output, prepared.engine.sample_rate)
         return self._stream_utterances(
             prepared.utterances, prepared.text, prepared.engine, prepared.speed, stage, words
@@ -785,7 +794,7 @@ def _word_timings(
         placed.update(span.tokens)
         words.append(
             WordTiming(
-                aligner.text[span.start : span.end],
+                aligner.written(span),
                 " ".join(t.phonemes for t, _, _ in group),
                 min(s for _, s, _ in group),
                 max(e for _, _, e in group),

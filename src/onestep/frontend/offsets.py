@@ -46,6 +46,10 @@ class OffsetAligner:
         self._lower = text.lower() if len(text.lower()) == len(text) else text  # keep indices aligned
         self.cursor = 0
 
+    def written(self, span: WordSpan) -> str:
+        """What the user wrote for ``span`` (the input sliced with its offsets)."""
+        return self.text[span.start : span.end]
+
     def _find(self, word: str) -> int:
         """Index of ``word`` at or after the cursor (on Latin word boundaries), or -1."""
         needle = word.lower() if self._lower is not self.text else word
@@ -112,3 +116,99 @@ class OffsetAligner:
                 end -= 1  # trailing sentence punctuation is not part of the word ("$5," -> "$5")
             self._close(pending, end, spans)
         return spans
+
+
+_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+
+
+def _tag_end(source: str, i: int) -> int:
+    """Index just past the markup construct starting at ``source[i] == "<"`` (quoted ``>`` in attributes
+    skipped), or ``len(source)`` when it does not end."""
+    for opener, closer in (("<!--", "-->"), ("<?", "?>")):
+        if source.startswith(opener, i):
+            stop = source.find(closer, i + len(opener))
+            return len(source) if stop < 0 else stop + len(closer)
+    quote = ""
+    for k in range(i + 1, len(source)):
+        ch = source[k]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ">":
+            return k + 1
+    return len(source)
+
+
+def _entity(source: str, i: int) -> tuple[str, int] | None:
+    """The character of the entity or character reference at ``source[i] == "&"`` and the index past it."""
+    stop = source.find(";", i + 1, i + 12)
+    if stop < 0:
+        return None
+    name = source[i + 1 : stop]
+    if name in _ENTITIES:
+        return _ENTITIES[name], stop + 1
+    try:
+        if name[:2] in ("#x", "#X"):
+            return chr(int(name[2:], 16)), stop + 1
+        if name[:1] == "#":
+            return chr(int(name[1:])), stop + 1
+    except (ValueError, OverflowError):
+        pass
+    return None
+
+
+def markup_text(source: str) -> tuple[str, list[int], list[int]]:
+    """The character data of an XML document (SSML) and where each of its characters sits in ``source``.
+
+    Tags, comments, processing instructions and declarations are left out; CDATA keeps its content; the five
+    predefined entities and character references are decoded. Returns ``(text, starts, ends)``: ``text[i]``
+    comes from ``source[starts[i]:ends[i]]`` (one character, or a whole entity). Malformed markup is not
+    checked here (the SSML parser does that); an unterminated construct ends the text.
+    """
+    text: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+
+    def keep(ch: str, start: int, end: int) -> None:
+        text.append(ch)
+        starts.append(start)
+        ends.append(end)
+
+    i, n = 0, len(source)
+    while i < n:
+        if source.startswith("<![CDATA[", i):
+            stop = source.find("]]>", i + 9)
+            stop = n if stop < 0 else stop
+            for k in range(i + 9, stop):
+                keep(source[k], k, k + 1)
+            i = stop + 3
+        elif source[i] == "<":
+            i = _tag_end(source, i)
+        elif source[i] == "&" and (entity := _entity(source, i)) is not None:
+            keep(entity[0], i, entity[1])
+            i = entity[1]
+        else:
+            keep(source[i], i, i + 1)
+            i += 1
+    return "".join(text), starts, ends
+
+
+class MarkupOffsetAligner(OffsetAligner):
+    """An :class:`OffsetAligner` for SSML input: words are found in the document's text (tags left out,
+    entities decoded) and their spans are offsets into the markup as given, so ``source[start:end]`` is the
+    written word (a ``<sub>``'s alias or a ``<say-as>`` reading gets the element's text, like "Dr.")."""
+
+    def __init__(self, source: str) -> None:
+        text, self._starts, self._ends = markup_text(source)
+        super().__init__(text)
+        self.source = source
+
+    def align(self, texts: Sequence[str]) -> list[WordSpan]:
+        return [
+            WordSpan(span.tokens, self._starts[span.start], self._ends[span.end - 1])
+            for span in super().align(texts)
+        ]
+
+    def written(self, span: WordSpan) -> str:
+        return self.source[span.start : span.end]
