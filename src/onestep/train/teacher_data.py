@@ -8,6 +8,10 @@ Two teacher back-ends: the PyTorch port on a GPU (``--device cuda``, hundreds of
 training machine uses) and the int8 ONNX model on CPU (``--device cpu``, slow; tests and small jobs).
 Generation is deterministic (torch seeded per utterance from its id), resumable (finished shards are skipped)
 and split over ``--workers`` processes, each owning every n-th shard.
+
+``--splice-code-switch MODE`` renders code-switched rows (those whose ``segments`` hold two languages) in
+language runs with the row's one style vector (:mod:`onestep.train.splice`), so that their English words sound
+English; ids, durations and the shard format stay as for a plain render.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import numpy as np
 
 from onestep.frontend.symbols import MAX_PHONEME_IDS, phonemes_to_ids
 from onestep.teacher.voices import load_kokoro_voice, style_for
+from onestep.train.splice import MODES, language_runs, splice_render
 
 SHARD_SIZE = 500
 FRAMES_PER_UNIT = 2  # teacher unit = 600 samples = 2 mel frames of 300 samples
@@ -72,12 +77,29 @@ def _shard_path(out: Path, shard: int) -> Path:
     return out / f"shard-{shard:05d}.npz"
 
 
-def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path) -> dict:
-    """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds)."""
+def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The teacher's audio and units per id of one row: one render of ``row["ids"]``, or with ``splice`` (a
+    mode of :mod:`onestep.train.splice`) a code-switched row (``segments`` of two languages that join to its
+    ``phonemes``) rendered in language runs, all with the row's own style vector and seed."""
+    ids = row["ids"]
+    style, seed = style_for(table, ids), _seed_for(row["id"])
+    runs = language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
+    if runs is None:
+        return teacher(ids, style, seed)
+    audio, units = splice_render(lambda part: teacher(part, style, seed), runs, splice)
+    if len(units) != len(ids):  # language_runs checked the ids; a mismatch here is a bug
+        raise RuntimeError(f"{row['id']}: spliced render has {len(units)} units for {len(ids)} ids")
+    return audio, units
+
+
+def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, splice: str | None = None) -> dict:
+    """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds, spliced rows)."""
     audio_parts, id_parts, dur_parts = [], [], []
+    spliced = 0
     for row in rows:
         ids = row["ids"]
-        audio, units = teacher(ids, style_for(table, ids), _seed_for(row["id"]))
+        audio, units = render_row(teacher, table, row, splice)
+        spliced += bool(splice and row.get("segments") and language_runs(row["segments"], row["phonemes"]))
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
         audio_parts.append(np.clip(np.round(audio * 32767.0), -32768, 32767).astype(np.int16))
@@ -92,7 +114,7 @@ def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path) -> 
         durations=np.concatenate(dur_parts),
     )
     os.replace(tmp, path)
-    return {"utterances": len(rows), "seconds": sum(a.size for a in audio_parts) / 24000}
+    return {"utterances": len(rows), "seconds": sum(a.size for a in audio_parts) / 24000, "spliced": spliced}
 
 
 def read_rows(phonemes_jsonl: Path, limit: int | None) -> list[dict]:
@@ -122,9 +144,10 @@ def _worker(args: argparse.Namespace, worker: int) -> None:
     teacher = _TorchTeacher(args.teacher, args.device) if args.device != "cpu" else _OnnxTeacher(args.teacher, args.threads)
     for s in todo:
         t0 = time.time()
-        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s))
+        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s), args.splice_code_switch)
         dt = time.time() - t0
-        print(f"[worker {worker}] shard {s}: {stats['utterances']} utts, {stats['seconds']:.0f} s audio in {dt:.1f} s"
+        print(f"[worker {worker}] shard {s}: {stats['utterances']} utts ({stats['spliced']} spliced),"
+              f" {stats['seconds']:.0f} s audio in {dt:.1f} s"
               f" ({stats['seconds'] / max(dt, 1e-9):.0f}x real time)", flush=True)
 
 
@@ -146,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1, help="processes (each loads its own teacher)")
     p.add_argument("--threads", type=int, default=1, help="ONNX Runtime threads per worker (cpu only)")
     p.add_argument("--limit", type=int, default=None, help="use the first N sentences")
+    p.add_argument("--splice-code-switch", choices=MODES, default=None, metavar="MODE",
+                   help=f"render code-switched rows in language runs ({', '.join(MODES)}; onestep.train.splice)")
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
