@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--voice", required=True)
     p.add_argument("--sentences", type=int, default=30)
     p.add_argument("--modes", default="plain,runs,english,carrier")
+    p.add_argument("--english-speed", type=float, default=1.0)
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
 
@@ -45,10 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     sentences = code_switch_sentences(args.sentences, "heldout")
     cache: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
 
-    def synth(ids: list[int], style: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        key = tuple(ids)
+    def synth(ids: list[int], style: np.ndarray, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+        key = (*ids, speed)
         if key not in cache:
-            cache[key] = teacher.synthesize(ids, style)
+            cache[key] = teacher.synthesize(ids, style, speed)
         return cache[key]
 
     class Renderer:  # teacher_words' teacher: plain or spliced by mode, per utterance (looked up by its ids)
@@ -61,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             runs = self.runs_of.get(tuple(ids))
             if self.mode == "plain" or runs is None:
                 return synth(ids, style)
-            return splice_render(lambda x: synth(x, style), runs, self.mode)
+            return splice_render(lambda x, speed=1.0: synth(x, style, speed), runs, self.mode,
+                                 english_speed=args.english_speed)
 
     results, zh = [], {}
     out = args.out
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             summary[mode]["seconds"] = sum(r["seconds"] for r in rows)
         report = {"voice": args.voice, "sentences": i + 1, "summary": summary, "zh": zh,
                   "words": [r.__dict__ for r in results]}
-        (out / f"splice-{args.voice}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (out / f"splice-{args.voice}{'' if args.english_speed == 1 else f'-s{args.english_speed:g}'}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     for mode, s in report["summary"].items():
         print(f"{args.voice} {mode}: {s['heard']}/{s['words']} = {100 * s['rate']:.1f} %  zh CER {100 * s['zh_cer']:.1f} %  {s['seconds']:.1f} s")
     return 0

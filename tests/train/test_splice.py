@@ -24,6 +24,7 @@ class FakeTeacher:
 
     def __init__(self) -> None:
         self.calls: list[list[int]] = []
+        self.speeds: list[float] = []
 
     def units(self, ids: list[int]) -> np.ndarray:
         return np.array([1 + (i + len(ids)) % 3 for i in ids], dtype=np.int64)
@@ -31,9 +32,11 @@ class FakeTeacher:
     def level(self, i: int, ids: list[int]) -> float:
         return 0.001 * i + 0.1 * (len(ids) % 5)
 
-    def __call__(self, ids: list[int], style: np.ndarray | None = None, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    def __call__(self, ids: list[int], style: np.ndarray | None = None, seed: int = 0,
+                 speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         self.calls.append(list(ids))
-        units = self.units(ids)
+        self.speeds.append(speed)
+        units = self.units(ids) * (2 if speed < 1 else 1)
         audio = np.concatenate([np.full(u * HOP, self.level(i, ids), np.float32) for i, u in zip(ids, units)])
         return audio, units
 
@@ -78,6 +81,18 @@ def test_spliced_row_keeps_every_id_and_sample(mode: str) -> None:
         whole = teacher.units(row)
         assert units[: en_at].tolist() == whole[: en_at].tolist()
         assert units[en_at + len(runs[1][1]) :].tolist() == whole[en_at + len(runs[1][1]) :].tolist()
+
+
+def test_english_runs_can_be_rendered_slower() -> None:
+    teacher = FakeTeacher()
+    runs = language_runs(SEGMENTS, PHONEMES)
+    base = splice_render(FakeTeacher(), runs, "english", hop=HOP)[1]
+    audio, units = splice_render(teacher, runs, "english", hop=HOP, english_speed=0.8)
+    assert sorted(teacher.speeds) == [0.8, 1.0]  # the English run alone slower, the whole row as usual
+    en = slice(len(runs[0][1]) + 1, len(runs[0][1]) + 1 + len(runs[1][1]))
+    assert units[en].tolist() == (2 * base[en]).tolist()
+    assert np.delete(units, np.r_[en]).tolist() == np.delete(base, np.r_[en]).tolist()
+    assert audio.size == int(units.sum()) * HOP
 
 
 def test_joins_are_cross_faded_without_changing_length() -> None:

@@ -58,9 +58,9 @@ def language_runs(segments: Sequence[Sequence[str]], phonemes: str) -> list[tupl
     return out
 
 
-def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[int, ...], int, int]]:
-    """Per run: (the ids to render, first id of the run in them, end) - the row's pads go with the first and
-    last run (their render starts / ends with a real pad)."""
+def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[int, ...], int, int, bool]]:
+    """Per run: (the ids to render, first id of the run in them, end, whether it is an English render of its
+    own) - the row's pads go with the first and last run (their render starts / ends with a real pad)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     row = (PAD_ID, *(i for _, ids in runs for i in ids), PAD_ID)
@@ -72,32 +72,35 @@ def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[in
     for k, (lang, ids) in enumerate(runs):
         a, b = start, start + len(ids)
         start = b
-        if mode != "runs" and lang != "en":
+        own = mode == "runs" or lang == "en"
+        if not own:
             src, lo, hi = row, a, b
         else:
             pre = before if mode == "carrier" and lang == "en" and k > 0 else []
             post = after if mode == "carrier" and lang == "en" and k < last else []
             src = (PAD_ID, *pre, *ids, *post, PAD_ID)
             lo, hi = 1 + len(pre), 1 + len(pre) + len(ids)
-        out.append((src, lo - (k == 0), hi + (k == last)))
+        out.append((src, lo - (k == 0), hi + (k == last), own and lang == "en"))
     return out
 
 
-def splice_render(synth: Synth, runs: list[tuple[str, list[int]]], mode: str = "carrier", hop: int = 600,
-                  crossfade: int = CROSSFADE) -> tuple[np.ndarray, np.ndarray]:
+def splice_render(synth: Synth, runs: list[tuple[str, list[int]]], mode: str = "english", hop: int = 600,
+                  crossfade: int = CROSSFADE, english_speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Render ``runs`` (:func:`language_runs`) piece by piece with ``synth`` and join them: the audio and the
-    units per id of ``[0, *all run ids, 0]``, exactly as one render of the row would return them."""
-    renders: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+    units per id of ``[0, *all run ids, 0]``, exactly as one render of the row would return them.
+    ``english_speed`` (!= 1) is passed as ``synth(ids, speed=...)`` for the English runs' own renders."""
+    renders: dict[tuple[tuple[int, ...], bool], tuple[np.ndarray, np.ndarray]] = {}
     spans = []  # per piece: (audio of its render, first sample, end sample), units
     units_out = []
-    for src, lo, hi in _pieces(runs, mode):
-        if src not in renders:
-            audio, units = synth(list(src))
+    for src, lo, hi, english in _pieces(runs, mode):
+        key = (src, english and english_speed != 1.0)
+        if key not in renders:
+            audio, units = synth(list(src), speed=english_speed) if key[1] else synth(list(src))
             units = np.asarray(units, dtype=np.int64).reshape(-1)
             audio = np.asarray(audio, dtype=np.float32).reshape(-1)
             n = int(units.sum()) * hop
-            renders[src] = (audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size)), units)
-        audio, units = renders[src]
+            renders[key] = (audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size)), units)
+        audio, units = renders[key]
         spans.append((audio, int(units[:lo].sum()) * hop, int(units[:hi].sum()) * hop))
         units_out.append(units[lo:hi])
     parts: list[np.ndarray] = []

@@ -53,12 +53,12 @@ class _TorchTeacher:
         self.device = device
         self.model = load_teacher(onnx_path, device=device)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    def __call__(self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         torch = self.torch
         torch.manual_seed(seed)
         ids_t = torch.tensor([ids], dtype=torch.long, device=self.device)
         style_t = torch.from_numpy(style.reshape(1, 256)).to(self.device)
-        audio, units = self.model(ids_t, style_t)
+        audio, units = self.model(ids_t, style_t, speed)
         return audio.float().cpu().numpy(), units.cpu().numpy()
 
 
@@ -68,8 +68,8 @@ class _OnnxTeacher:
 
         self.teacher = KokoroTeacher(onnx_path, threads=threads)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        audio, units = self.teacher.synthesize(ids, style)
+    def __call__(self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+        audio, units = self.teacher.synthesize(ids, style, speed)
         return np.asarray(audio, dtype=np.float32), np.asarray(units)
 
 
@@ -77,28 +77,32 @@ def _shard_path(out: Path, shard: int) -> Path:
     return out / f"shard-{shard:05d}.npz"
 
 
-def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None,
+               english_speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """The teacher's audio and units per id of one row: one render of ``row["ids"]``, or with ``splice`` (a
     mode of :mod:`onestep.train.splice`) a code-switched row (``segments`` of two languages that join to its
-    ``phonemes``) rendered in language runs, all with the row's own style vector and seed."""
+    ``phonemes``) rendered in language runs, all with the row's own style vector and seed (``english_speed``:
+    the teacher's speed for the English runs' own renders)."""
     ids = row["ids"]
     style, seed = style_for(table, ids), _seed_for(row["id"])
     runs = language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
     if runs is None:
         return teacher(ids, style, seed)
-    audio, units = splice_render(lambda part: teacher(part, style, seed), runs, splice)
+    audio, units = splice_render(lambda part, **speed: teacher(part, style, seed, **speed), runs, splice,
+                                 english_speed=english_speed)
     if len(units) != len(ids):  # language_runs checked the ids; a mismatch here is a bug
         raise RuntimeError(f"{row['id']}: spliced render has {len(units)} units for {len(ids)} ids")
     return audio, units
 
 
-def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, splice: str | None = None) -> dict:
+def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, splice: str | None = None,
+                   english_speed: float = 1.0) -> dict:
     """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds, spliced rows)."""
     audio_parts, id_parts, dur_parts = [], [], []
     spliced = 0
     for row in rows:
         ids = row["ids"]
-        audio, units = render_row(teacher, table, row, splice)
+        audio, units = render_row(teacher, table, row, splice, english_speed)
         spliced += bool(splice and row.get("segments") and language_runs(row["segments"], row["phonemes"]))
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
@@ -144,7 +148,8 @@ def _worker(args: argparse.Namespace, worker: int) -> None:
     teacher = _TorchTeacher(args.teacher, args.device) if args.device != "cpu" else _OnnxTeacher(args.teacher, args.threads)
     for s in todo:
         t0 = time.time()
-        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s), args.splice_code_switch)
+        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s), args.splice_code_switch,
+                               args.english_speed)
         dt = time.time() - t0
         print(f"[worker {worker}] shard {s}: {stats['utterances']} utts ({stats['spliced']} spliced),"
               f" {stats['seconds']:.0f} s audio in {dt:.1f} s"
@@ -171,12 +176,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=None, help="use the first N sentences")
     p.add_argument("--splice-code-switch", choices=MODES, default=None, metavar="MODE",
                    help=f"render code-switched rows in language runs ({', '.join(MODES)}; onestep.train.splice)")
+    p.add_argument("--english-speed", type=float, default=1.0,
+                   help="with --splice-code-switch: teacher speed of the English runs' own renders")
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = read_rows(Path(args.phonemes), args.limit)
     write_meta(out, rows)
     print(f"{len(rows)} sentences -> {(len(rows) + SHARD_SIZE - 1) // SHARD_SIZE} shards in {out}", flush=True)
+    if args.splice_code_switch:
+        n = sum(bool(row.get("segments") and language_runs(row["segments"], row["phonemes"])) for row in rows)
+        print(f"{n} code-switched rows rendered in language runs ({args.splice_code_switch})"
+              + ("" if n else ": none has segments (phonemize_corpus writes them)"), flush=True)
     t0 = time.time()
     if args.workers == 1:
         _worker(args, 0)
