@@ -72,10 +72,12 @@ def test_spliced_row_keeps_every_id_and_sample(mode: str) -> None:
         sample = audio[(starts[k] + starts[k + 1]) // 2]
         assert any(abs(sample - teacher.level(row[k], c)) < 1e-6 and units[k] == teacher.units(c)[j]
                    for c in teacher.calls for j in range(len(c)) if c[j] == row[k])
-    english_render = [c for c in teacher.calls if c != row and any(c[i : i + len(en_ids)] == en_ids for i in range(len(c)))]
+    holds_english = [any(c[i : i + len(en_ids)] == en_ids for i in range(len(c))) for c in teacher.calls]
+    english_render = [c for c, has in zip(teacher.calls, holds_english) if has and c != row]
     assert english_render, "the English run is rendered on its own"
     if mode == "carrier":
-        assert english_render[0][1 : 1 + len(phonemes_to_ids(CARRIER_BEFORE, pad=False))] == phonemes_to_ids(CARRIER_BEFORE, pad=False)
+        before = phonemes_to_ids(CARRIER_BEFORE, pad=False)
+        assert english_render[0][1 : 1 + len(before)] == before
     if mode in ("english", "carrier"):
         assert row in teacher.calls  # Mandarin keeps the whole sentence's render
         whole = teacher.units(row)
@@ -138,3 +140,19 @@ def test_frontend_segments_join_into_the_row_phonemes() -> None:
     segments = [[s.lang, s.phonemes] for s in utterance.segments if s.phonemes]
     runs = language_runs(segments, utterance.phonemes)
     assert runs is not None and [lang for lang, _ in runs] == ["zh", "en", "zh", "en", "zh"]
+
+
+def test_phonemized_mixed_chunks_carry_segments_that_teacher_data_splices(tmp_path: Path) -> None:
+    from onestep.train.phonemize_corpus import main as phonemize
+
+    out = tmp_path / "mixed.jsonl"
+    assert phonemize(["--lang", "mixed", "--count", "3", "--out", str(out)]) == 0
+    rows = read_rows(out, None)
+    assert rows and all(row["id"].startswith("mixed-") for row in rows)
+    with_runs = [row for row in rows if row.get("segments") and language_runs(row["segments"], row["phonemes"])]
+    assert with_runs, "code-switched chunks keep their language runs"
+    teacher = FakeTeacher()
+    audio, units = render_row(teacher, np.zeros((510, 256), np.float32), with_runs[0], "english")
+    assert len(units) == len(with_runs[0]["ids"]) and audio.size == int(units.sum()) * HOP
+    runs = language_runs(with_runs[0]["segments"], with_runs[0]["phonemes"])
+    assert len(teacher.calls) == 1 + len({tuple(ids) for lang, ids in runs if lang == "en"})  # row + English runs

@@ -53,7 +53,8 @@ def language_runs(segments: Sequence[Sequence[str]], phonemes: str) -> list[tupl
         else:
             runs.append((lang, text))
     out = [(lang, phonemes_to_ids(ph, pad=False)) for lang, ph in runs]
-    if [PAD_ID, *(i for _, ids in out for i in ids), PAD_ID] != phonemes_to_ids(phonemes) or any(not ids for _, ids in out):
+    joined = [PAD_ID, *(i for _, ids in out for i in ids), PAD_ID]
+    if joined != phonemes_to_ids(phonemes) or any(not ids for _, ids in out):
         return None
     return out
 

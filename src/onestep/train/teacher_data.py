@@ -53,7 +53,9 @@ class _TorchTeacher:
         self.device = device
         self.model = load_teacher(onnx_path, device=device)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    def __call__(
+        self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0
+    ) -> tuple[np.ndarray, np.ndarray]:
         torch = self.torch
         torch.manual_seed(seed)
         ids_t = torch.tensor([ids], dtype=torch.long, device=self.device)
@@ -68,7 +70,9 @@ class _OnnxTeacher:
 
         self.teacher = KokoroTeacher(onnx_path, threads=threads)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    def __call__(
+        self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0
+    ) -> tuple[np.ndarray, np.ndarray]:
         audio, units = self.teacher.synthesize(ids, style, speed)
         return np.asarray(audio, dtype=np.float32), np.asarray(units)
 
