@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sentences", type=int, default=30)
     p.add_argument("--modes", default="plain,runs,english,carrier")
     p.add_argument("--english-speed", type=float, default=1.0)
+    p.add_argument("--match-level-db", type=float, default=6.0, help="for the modes ending in '+level'")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
 
@@ -62,8 +63,10 @@ def main(argv: list[str] | None = None) -> int:
             runs = self.runs_of.get(tuple(ids))
             if self.mode == "plain" or runs is None:
                 return synth(ids, style)
-            return splice_render(lambda x, speed=1.0: synth(x, style, speed), runs, self.mode,
-                                 english_speed=args.english_speed)
+            mode, _, level = self.mode.partition("+")
+            return splice_render(lambda x, speed=1.0: synth(x, style, speed), runs, mode,
+                                 english_speed=args.english_speed,
+                                 match_level_db=args.match_level_db if level else 0.0)
 
     results, zh = [], {}
     out = args.out
@@ -97,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
             summary[mode]["seconds"] = sum(r["seconds"] for r in rows)
         report = {"voice": args.voice, "sentences": i + 1, "summary": summary, "zh": zh,
                   "words": [r.__dict__ for r in results]}
-        (out / f"splice-{args.voice}{'' if args.english_speed == 1 else f'-s{args.english_speed:g}'}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (out / f"splice-{args.voice}{'' if args.english_speed == 1 else f'-s{args.english_speed:g}'}"
+         f"{'-level' if '+level' in args.modes else ''}.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     for mode, s in report["summary"].items():
         print(f"{args.voice} {mode}: {s['heard']}/{s['words']} = {100 * s['rate']:.1f} %  zh CER {100 * s['zh_cer']:.1f} %  {s['seconds']:.1f} s")
     return 0

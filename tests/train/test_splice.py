@@ -97,6 +97,27 @@ def test_english_runs_can_be_rendered_slower() -> None:
     assert audio.size == int(units.sum()) * HOP
 
 
+@pytest.mark.parametrize("limit_db", [1.0, 40.0])
+def test_english_runs_can_match_the_level_of_the_row(limit_db: float) -> None:
+    runs = language_runs(SEGMENTS, PHONEMES)
+    row = phonemes_to_ids(PHONEMES)
+    as_is, units = splice_render(FakeTeacher(), runs, "english", hop=HOP)
+    matched, units2 = splice_render(FakeTeacher(), runs, "english", hop=HOP, match_level_db=limit_db)
+    whole_audio, whole_units = FakeTeacher()(row)
+    assert np.array_equal(units, units2)
+    edges = np.cumsum(np.r_[0, units]) * HOP
+    en = (len(runs[0][1]) + 1, len(runs[0][1]) + 1 + len(runs[1][1]))
+    inner = slice(edges[en[0]] + 200, edges[en[1]] - 200)  # the English run away from its joins
+    rms = lambda x: float(np.sqrt(np.mean(x.astype(np.float64) ** 2)))  # noqa: E731
+    ref = rms(whole_audio[np.cumsum(np.r_[0, whole_units])[en[0]] * HOP : np.cumsum(np.r_[0, whole_units])[en[1]] * HOP])
+    gain_db = 20 * np.log10(rms(matched[inner]) / rms(as_is[inner]))
+    wanted = 20 * np.log10(ref / rms(as_is[edges[en[0]] : edges[en[1]]]))
+    assert abs(wanted) > 1.0  # the fake's renders differ in level
+    assert gain_db == pytest.approx(np.clip(wanted, -limit_db, limit_db), abs=0.05)
+    outside = np.r_[0 : edges[en[0]] - 120, edges[en[1]] + 120 : as_is.size]
+    assert np.array_equal(matched[outside], as_is[outside])  # Mandarin untouched
+
+
 def test_joins_are_cross_faded_without_changing_length() -> None:
     teacher = FakeTeacher()
     runs = language_runs(SEGMENTS, PHONEMES)

@@ -59,9 +59,10 @@ def language_runs(segments: Sequence[Sequence[str]], phonemes: str) -> list[tupl
     return out
 
 
-def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[int, ...], int, int, bool]]:
+def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[int, ...], int, int, bool, int, int]]:
     """Per run: (the ids to render, first id of the run in them, end, whether it is an English render of its
-    own) - the row's pads go with the first and last run (their render starts / ends with a real pad)."""
+    own, the run's first id in the row, end) - the row's pads go with the first and last run (their render
+    starts / ends with a real pad)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
     row = (PAD_ID, *(i for _, ids in runs for i in ids), PAD_ID)
@@ -81,19 +82,24 @@ def _pieces(runs: list[tuple[str, list[int]]], mode: str) -> list[tuple[tuple[in
             post = after if mode == "carrier" and lang == "en" and k < last else []
             src = (PAD_ID, *pre, *ids, *post, PAD_ID)
             lo, hi = 1 + len(pre), 1 + len(pre) + len(ids)
-        out.append((src, lo - (k == 0), hi + (k == last), own and lang == "en"))
+        out.append((src, lo - (k == 0), hi + (k == last), own and lang == "en", a, b))
     return out
 
 
 def splice_render(synth: Synth, runs: list[tuple[str, list[int]]], mode: str = "english", hop: int = 600,
-                  crossfade: int = CROSSFADE, english_speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+                  crossfade: int = CROSSFADE, english_speed: float = 1.0,
+                  match_level_db: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """Render ``runs`` (:func:`language_runs`) piece by piece with ``synth`` and join them: the audio and the
     units per id of ``[0, *all run ids, 0]``, exactly as one render of the row would return them.
-    ``english_speed`` (!= 1) is passed as ``synth(ids, speed=...)`` for the English runs' own renders."""
+    ``english_speed`` (!= 1) is passed as ``synth(ids, speed=...)`` for the English runs' own renders.
+    ``match_level_db`` > 0 (modes english / carrier): each English run's own render is scaled towards the RMS
+    level of the same run inside the row's render, by at most that many dB."""
     renders: dict[tuple[tuple[int, ...], bool], tuple[np.ndarray, np.ndarray]] = {}
     spans = []  # per piece: (audio of its render, first sample, end sample), units
     units_out = []
-    for src, lo, hi, english in _pieces(runs, mode):
+    pieces = _pieces(runs, mode)
+    row = (PAD_ID, *(i for _, ids in runs for i in ids), PAD_ID)
+    for src, lo, hi, english, _, _ in pieces:
         key = (src, english and english_speed != 1.0)
         if key not in renders:
             audio, units = synth(list(src), speed=english_speed) if key[1] else synth(list(src))
@@ -104,6 +110,15 @@ def splice_render(synth: Synth, runs: list[tuple[str, list[int]]], mode: str = "
         audio, units = renders[key]
         spans.append((audio, int(units[:lo].sum()) * hop, int(units[:hi].sum()) * hop))
         units_out.append(units[lo:hi])
+    if match_level_db > 0 and (row, False) in renders:
+        row_audio, row_units = renders[(row, False)]
+        for k, (src, lo, hi, english, a, b) in enumerate(pieces):
+            audio, s, e = spans[k]
+            ref = row_audio[int(row_units[:a].sum()) * hop : int(row_units[:b].sum()) * hop]
+            if english and src != row and ref.size and e > s:
+                gain_db = 10 * np.log10((np.mean(ref**2) + 1e-10) / (np.mean(audio[s:e] ** 2) + 1e-10))
+                gain = 10 ** (np.clip(gain_db, -match_level_db, match_level_db) / 20)
+                spans[k] = (audio * np.float32(gain), s, e)
     parts: list[np.ndarray] = []
     for k, (audio, s, e) in enumerate(spans):
         if k > 0:  # cross-fade the join with the piece before: both renders continue past the cut

@@ -82,31 +82,31 @@ def _shard_path(out: Path, shard: int) -> Path:
 
 
 def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None,
-               english_speed: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+               english_speed: float = 1.0, match_level_db: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """The teacher's audio and units per id of one row: one render of ``row["ids"]``, or with ``splice`` (a
     mode of :mod:`onestep.train.splice`) a code-switched row (``segments`` of two languages that join to its
     ``phonemes``) rendered in language runs, all with the row's own style vector and seed (``english_speed``:
-    the teacher's speed for the English runs' own renders)."""
+    the teacher's speed for the English runs' own renders; ``match_level_db``: see ``splice_render``)."""
     ids = row["ids"]
     style, seed = style_for(table, ids), _seed_for(row["id"])
     runs = language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
     if runs is None:
         return teacher(ids, style, seed)
     audio, units = splice_render(lambda part, **speed: teacher(part, style, seed, **speed), runs, splice,
-                                 english_speed=english_speed)
+                                 english_speed=english_speed, match_level_db=match_level_db)
     if len(units) != len(ids):  # language_runs checked the ids; a mismatch here is a bug
         raise RuntimeError(f"{row['id']}: spliced render has {len(units)} units for {len(ids)} ids")
     return audio, units
 
 
 def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, splice: str | None = None,
-                   english_speed: float = 1.0) -> dict:
+                   english_speed: float = 1.0, match_level_db: float = 0.0) -> dict:
     """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds, spliced rows)."""
     audio_parts, id_parts, dur_parts = [], [], []
     spliced = 0
     for row in rows:
         ids = row["ids"]
-        audio, units = render_row(teacher, table, row, splice, english_speed)
+        audio, units = render_row(teacher, table, row, splice, english_speed, match_level_db)
         spliced += bool(splice and row.get("segments") and language_runs(row["segments"], row["phonemes"]))
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
@@ -153,7 +153,7 @@ def _worker(args: argparse.Namespace, worker: int) -> None:
     for s in todo:
         t0 = time.time()
         stats = generate_shard(teacher, table, shards[s], _shard_path(out, s), args.splice_code_switch,
-                               args.english_speed)
+                               args.english_speed, args.match_level_db)
         dt = time.time() - t0
         print(f"[worker {worker}] shard {s}: {stats['utterances']} utts ({stats['spliced']} spliced),"
               f" {stats['seconds']:.0f} s audio in {dt:.1f} s"
@@ -182,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
                    help=f"render code-switched rows in language runs ({', '.join(MODES)}; onestep.train.splice)")
     p.add_argument("--english-speed", type=float, default=1.0,
                    help="with --splice-code-switch: teacher speed of the English runs' own renders")
+    p.add_argument("--match-level-db", type=float, default=0.0,
+                   help="with --splice-code-switch english|carrier: scale each English run towards its level inside"
+                        " the row's render by at most this many dB (0: off)")
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
