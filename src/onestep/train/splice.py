@@ -12,7 +12,8 @@ Modes (:data:`MODES`):
 
 * ``"runs"``: every run rendered alone (``[0, *run, 0]``).
 * ``"english"``: the whole row rendered once (its Mandarin keeps the sentence's prosody); each English run is
-  rendered alone and replaces its span.
+  rendered alone and replaces its span. The one to use: on the teacher it lifts the English words heard inside
+  Mandarin sentences from 28.6 / 32.7 % to 63.3 / 77.6 % (zf_xiaoxiao / zm_yunxi; TRAINING.md §3b).
 * ``"carrier"``: like ``"english"``, but each English run is rendered inside a short English carrier
   (``CARRIER_BEFORE + run + CARRIER_AFTER``) and only the run's own ids are cut out of that render.
 
