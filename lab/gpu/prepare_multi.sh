@@ -22,6 +22,8 @@ for v in ${voices//,/ }; do
   python3 -c "import sys, numpy as np; from onestep.train.teacher_data import load_style_table as t
 np.save(sys.argv[2], t(sys.argv[1]))" "$packs/$v.pt" ".carry/a/styles/$v.npy"
 done
+grep -q '"segments"' data/phonemes_mixed.jsonl || echo "WARNING: data/phonemes_mixed.jsonl has no segments" \
+  "(phonemized before train.splice): re-run phonemize_corpus (TRAINING.md §3b), or code-switched rows are not spliced" >&2
 python3 -m onestep.train.voice_corpus --pool en=data/phonemes_en.jsonl --pool zh=data/phonemes_zh.jsonl \
   --pool mixed=data/phonemes_mixed.jsonl --take en=${TAKE_EN:-300} --take zh=${TAKE_ZH:-270} \
   --take mixed=${TAKE_MIXED:-100} --voices "$voices" --out .carry/a/voices

@@ -133,3 +133,32 @@ def test_the_teacher_is_timed_by_the_same_words_from_its_own_durations() -> None
     assert spans[0].start == pytest.approx(0.075 * (1 + len(phonemes_to_ids(phonemes[:at], pad=False))))
     assert spans[0].end == pytest.approx(0.075 * (1 + len(phonemes_to_ids(phonemes[:end], pad=False))))
     assert audio.size / rate == pytest.approx(0.075 * len(phonemes_to_ids(phonemes)))
+
+
+def test_the_teacher_can_be_rendered_as_spliced_training_data() -> None:
+    from onestep import TTS
+    from onestep.frontend.symbols import phonemes_to_ids
+
+    class Teacher:  # a run rendered alone lasts 5 units per id, the whole sentence 3: the source shows in timing
+        sample_rate = 24000
+
+        def __init__(self) -> None:
+            self.calls: list[int] = []
+
+        def synthesize(self, ids, style):
+            self.calls.append(len(ids))
+            units = np.full(len(ids), 3 if len(ids) == full else 5, dtype=np.int64)
+            return np.zeros(int(units.sum()) * 600, np.float32), units
+
+    tts = TTS(voices_dir=[MULTI_DIR], threads=1)
+    text = "请把PPT发给我。"
+    utterances = tts.prepare(text, "tiny-zh-m").utterances
+    full = len(phonemes_to_ids(utterances[0].phonemes))
+    plain = teacher_words(Teacher(), np.zeros((510, 1, 256), np.float32), utterances, text)
+    teacher = Teacher()
+    audio, rate, spans = teacher_words(teacher, np.zeros((510, 1, 256), np.float32), utterances, text, "english")
+    assert sorted(teacher.calls)[-1] == full and len(teacher.calls) == 2  # the sentence, then "PPT " alone
+    assert [s.text for s in spans] == ["PPT"] and spans[0].start == pytest.approx(plain[2][0].start)
+    english = len(phonemes_to_ids("pˈi pˈi tˈi ", pad=False))
+    assert spans[0].end - spans[0].start == pytest.approx(0.125 * (english - 1))  # 5 units = 125 ms per id
+    assert audio.size - plain[0].size == english * 2 * 600

@@ -30,6 +30,7 @@ words the voices never heard inside a Mandarin sentence in training). ``--calibr
 judge on plain English held-out sentences (every word), the measure's own ceiling for a good reader.
 
     python -m onestep.eval.code_switch --voice zh-xiaoxiao --teacher-voice zf_xiaoxiao --sentences 30 --out DIR
+    python -m onestep.eval.code_switch ... --teacher-splice english   # the teacher as the spliced training data
     python -m onestep.eval.code_switch --voice en-heart --teacher-voice af_heart --calibrate --sentences 30 --out DIR
 """
 
@@ -167,10 +168,12 @@ def student_words(tts: Any, voice: str, text: str) -> tuple[np.ndarray, int, lis
     return audio, int(config.sample_rate), spans
 
 
-def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
+def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], text: str,
+                  splice: str | None = None) -> tuple[np.ndarray, int, list[WordSpan]]:
     """The teacher on our frontend's ``utterances`` of ``text`` (``TTS.prepare(text).utterances``, the
     student's own): audio and English word spans timed by the teacher's per-phoneme durations, which align
-    one to one with our phoneme ids."""
+    one to one with our phoneme ids. ``splice``: render utterances of two languages in language runs as the
+    training data does (``teacher_data --splice-code-switch``, :mod:`onestep.train.splice`)."""
     from onestep.config import AudioConfig
     from onestep.frontend.symbols import phonemes_to_ids
     from onestep.teacher import style_for
@@ -181,7 +184,18 @@ def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], te
     parts, frames = [], []
     for utterance in utterances:
         ids = phonemes_to_ids(utterance.phonemes)
-        samples, units = teacher.synthesize(ids, style_for(style, ids))
+        row_style = style_for(style, ids)
+        runs = None
+        if splice:
+            from onestep.train.splice import language_runs
+
+            runs = language_runs([[g.lang, g.phonemes] for g in utterance.segments if g.phonemes], utterance.phonemes)
+        if runs is None:
+            samples, units = teacher.synthesize(ids, row_style)
+        else:
+            from onestep.train.splice import splice_render
+
+            samples, units = splice_render(lambda part, **kw: teacher.synthesize(part, row_style, **kw), runs, splice)
         frames.append(np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT)
         parts.append(np.asarray(samples, dtype=np.float32))
     audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
@@ -228,9 +242,11 @@ def measure(
     sounds: Callable[[str], str] | None = None,
     margin: float = MARGIN_S,
     progress: bool = True,
+    teacher_splice: str | None = None,
 ) -> dict[str, Any]:
     """Judge the English words of ``sentences`` read by ``voice`` and, when given, by the Kokoro
-    ``teacher_voice`` on the same utterances; returns ``{"summary", "read_in_mandarin", "words"}``."""
+    ``teacher_voice`` on the same utterances (``teacher_splice``: rendered as spliced training data, see
+    :func:`teacher_words`); returns ``{"summary", "read_in_mandarin", "words"}``."""
     from rich.progress import track
 
     if tts is None:
@@ -247,12 +263,13 @@ def measure(
         sounds = english_sounds()
     results: list[WordResult] = []
     mandarin: dict[str, list[str]] = {}
-    names = (f"onestep:{voice}", f"kokoro:{teacher_voice}")
+    names = (f"onestep:{voice}", f"kokoro:{teacher_voice}" + (f"+splice-{teacher_splice}" if teacher_splice else ""))
     for text in track(sentences, description=f"English words: {voice}", disable=not progress):
         audio, rate, spans = student_words(tts, voice, text)
         runs = [(names[0], audio, rate, spans)]
         if style is not None:
-            runs.append((names[1], *teacher_words(teacher, style, tts.prepare(text, voice).utterances, text)))
+            runs.append((names[1], *teacher_words(teacher, style, tts.prepare(text, voice).utterances, text,
+                                                      teacher_splice)))
         for name, audio, rate, spans in runs:
             mandarin.setdefault(name, []).extend(s.text for s in spans if not s.english)
             results += judge(name, text, audio, rate, spans, asr, sounds, margin)
@@ -267,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--calibrate", action="store_true", help="every word of plain English held-out sentences")
     p.add_argument("--margin", type=float, default=MARGIN_S, help=f"seconds kept each side (default {MARGIN_S})")
     p.add_argument("--asr", choices=("base", "tiny.en"), default="base")
+    p.add_argument("--teacher-splice", choices=("runs", "english", "carrier"), default=None,
+                   help="render the teacher's two-language sentences as spliced training data (train.splice)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
 
@@ -281,8 +300,10 @@ def main(argv: list[str] | None = None) -> int:
 
         sentences = code_switch_sentences(args.sentences, "heldout")
     asr = WhisperASR(args.asr, keep_silent=True)
-    report = measure(args.voice, sentences, asr, teacher_voice=args.teacher_voice, margin=args.margin)
-    report["settings"] = {"sentences": len(sentences), "calibrate": args.calibrate, "margin": args.margin, "asr": asr.name}
+    report = measure(args.voice, sentences, asr, teacher_voice=args.teacher_voice, margin=args.margin,
+                     teacher_splice=args.teacher_splice)
+    report["settings"] = {"sentences": len(sentences), "calibrate": args.calibrate, "margin": args.margin,
+                          "asr": asr.name, "teacher_splice": args.teacher_splice}
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "code_switch.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     for system, s in report["summary"].items():

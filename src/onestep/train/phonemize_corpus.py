@@ -2,7 +2,9 @@
 
 Training text = the first lines of the corpus file given as ``--corpus`` (``<lang>_train.txt``; the last ``HELDOUT_LINES`` lines of each
 file are never used for training: the evaluation set is drawn from them) + seeded template sentences
-(``extra_sentences``). Each output line: ``{"id", "text", "phonemes"}``; one line per synthesized chunk.
+(``extra_sentences``). Each output line: ``{"id", "text", "phonemes"}``; one line per synthesized chunk. A
+chunk of two languages also carries ``"segments": [[lang, phonemes], ...]`` (its language runs, joined by single
+spaces into ``phonemes``), which ``teacher_data --splice-code-switch`` renders run by run.
 """
 
 from __future__ import annotations
@@ -54,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
             for k, utt in enumerate(frontend.sentences(text)):
                 if utt.phonemes.strip():
                     row = {"id": f"{utt_id}-{k}", "text": utt.normalized, "phonemes": utt.phonemes}
+                    segments = [[seg.lang, seg.phonemes] for seg in utt.segments if seg.phonemes]
+                    if len({lang for lang, _ in segments}) > 1:
+                        row["segments"] = segments
                     f.write(json.dumps(row, ensure_ascii=False) + "\n")
                     written += 1
     print(f"{written} chunks -> {args.out}")

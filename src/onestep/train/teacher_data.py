@@ -8,6 +8,10 @@ Two teacher back-ends: the PyTorch port on a GPU (``--device cuda``, hundreds of
 training machine uses) and the int8 ONNX model on CPU (``--device cpu``, slow; tests and small jobs).
 Generation is deterministic (torch seeded per utterance from its id), resumable (finished shards are skipped)
 and split over ``--workers`` processes, each owning every n-th shard.
+
+``--splice-code-switch MODE`` renders code-switched rows (those whose ``segments`` hold two languages) in
+language runs with the row's one style vector (:mod:`onestep.train.splice`), so that their English words sound
+English; ids, durations and the shard format stay as for a plain render.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import numpy as np
 
 from onestep.frontend.symbols import MAX_PHONEME_IDS, phonemes_to_ids
 from onestep.teacher.voices import load_kokoro_voice, style_for
+from onestep.train.splice import MODES, language_runs, splice_render
 
 SHARD_SIZE = 500
 FRAMES_PER_UNIT = 2  # teacher unit = 600 samples = 2 mel frames of 300 samples
@@ -48,12 +53,14 @@ class _TorchTeacher:
         self.device = device
         self.model = load_teacher(onnx_path, device=device)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    def __call__(
+        self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0
+    ) -> tuple[np.ndarray, np.ndarray]:
         torch = self.torch
         torch.manual_seed(seed)
         ids_t = torch.tensor([ids], dtype=torch.long, device=self.device)
         style_t = torch.from_numpy(style.reshape(1, 256)).to(self.device)
-        audio, units = self.model(ids_t, style_t)
+        audio, units = self.model(ids_t, style_t, speed)
         return audio.float().cpu().numpy(), units.cpu().numpy()
 
 
@@ -63,8 +70,10 @@ class _OnnxTeacher:
 
         self.teacher = KokoroTeacher(onnx_path, threads=threads)
 
-    def __call__(self, ids: list[int], style: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        audio, units = self.teacher.synthesize(ids, style)
+    def __call__(
+        self, ids: list[int], style: np.ndarray, seed: int, speed: float = 1.0
+    ) -> tuple[np.ndarray, np.ndarray]:
+        audio, units = self.teacher.synthesize(ids, style, speed)
         return np.asarray(audio, dtype=np.float32), np.asarray(units)
 
 
@@ -72,12 +81,33 @@ def _shard_path(out: Path, shard: int) -> Path:
     return out / f"shard-{shard:05d}.npz"
 
 
-def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path) -> dict:
-    """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds)."""
+def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None,
+               english_speed: float = 1.0, match_level_db: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """The teacher's audio and units per id of one row: one render of ``row["ids"]``, or with ``splice`` (a
+    mode of :mod:`onestep.train.splice`) a code-switched row (``segments`` of two languages that join to its
+    ``phonemes``) rendered in language runs, all with the row's own style vector and seed (``english_speed``:
+    the teacher's speed for the English runs' own renders; ``match_level_db``: see ``splice_render``)."""
+    ids = row["ids"]
+    style, seed = style_for(table, ids), _seed_for(row["id"])
+    runs = language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
+    if runs is None:
+        return teacher(ids, style, seed)
+    audio, units = splice_render(lambda part, **speed: teacher(part, style, seed, **speed), runs, splice,
+                                 english_speed=english_speed, match_level_db=match_level_db)
+    if len(units) != len(ids):  # language_runs checked the ids; a mismatch here is a bug
+        raise RuntimeError(f"{row['id']}: spliced render has {len(units)} units for {len(ids)} ids")
+    return audio, units
+
+
+def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, splice: str | None = None,
+                   english_speed: float = 1.0, match_level_db: float = 0.0) -> dict:
+    """Synthesize ``rows`` and write one shard atomically; returns stats (utterances, seconds, spliced rows)."""
     audio_parts, id_parts, dur_parts = [], [], []
+    spliced = 0
     for row in rows:
         ids = row["ids"]
-        audio, units = teacher(ids, style_for(table, ids), _seed_for(row["id"]))
+        audio, units = render_row(teacher, table, row, splice, english_speed, match_level_db)
+        spliced += bool(splice and row.get("segments") and language_runs(row["segments"], row["phonemes"]))
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
         audio_parts.append(np.clip(np.round(audio * 32767.0), -32768, 32767).astype(np.int16))
@@ -92,7 +122,7 @@ def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path) -> 
         durations=np.concatenate(dur_parts),
     )
     os.replace(tmp, path)
-    return {"utterances": len(rows), "seconds": sum(a.size for a in audio_parts) / 24000}
+    return {"utterances": len(rows), "seconds": sum(a.size for a in audio_parts) / 24000, "spliced": spliced}
 
 
 def read_rows(phonemes_jsonl: Path, limit: int | None) -> list[dict]:
@@ -122,9 +152,11 @@ def _worker(args: argparse.Namespace, worker: int) -> None:
     teacher = _TorchTeacher(args.teacher, args.device) if args.device != "cpu" else _OnnxTeacher(args.teacher, args.threads)
     for s in todo:
         t0 = time.time()
-        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s))
+        stats = generate_shard(teacher, table, shards[s], _shard_path(out, s), args.splice_code_switch,
+                               args.english_speed, args.match_level_db)
         dt = time.time() - t0
-        print(f"[worker {worker}] shard {s}: {stats['utterances']} utts, {stats['seconds']:.0f} s audio in {dt:.1f} s"
+        print(f"[worker {worker}] shard {s}: {stats['utterances']} utts ({stats['spliced']} spliced),"
+              f" {stats['seconds']:.0f} s audio in {dt:.1f} s"
               f" ({stats['seconds'] / max(dt, 1e-9):.0f}x real time)", flush=True)
 
 
@@ -146,12 +178,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1, help="processes (each loads its own teacher)")
     p.add_argument("--threads", type=int, default=1, help="ONNX Runtime threads per worker (cpu only)")
     p.add_argument("--limit", type=int, default=None, help="use the first N sentences")
+    p.add_argument("--splice-code-switch", choices=MODES, default=None, metavar="MODE",
+                   help=f"render code-switched rows in language runs ({', '.join(MODES)}; onestep.train.splice)")
+    p.add_argument("--english-speed", type=float, default=1.0,
+                   help="with --splice-code-switch: teacher speed of the English runs' own renders")
+    p.add_argument("--match-level-db", type=float, default=0.0,
+                   help="with --splice-code-switch english|carrier: scale each English run towards its level inside"
+                        " the row's render by at most this many dB (0: off)")
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = read_rows(Path(args.phonemes), args.limit)
     write_meta(out, rows)
     print(f"{len(rows)} sentences -> {(len(rows) + SHARD_SIZE - 1) // SHARD_SIZE} shards in {out}", flush=True)
+    if args.splice_code_switch:
+        n = sum(bool(row.get("segments") and language_runs(row["segments"], row["phonemes"])) for row in rows)
+        print(f"{n} code-switched rows rendered in language runs ({args.splice_code_switch})"
+              + ("" if n else ": none has segments (phonemize_corpus writes them)"), flush=True)
     t0 = time.time()
     if args.workers == 1:
         _worker(args, 0)
