@@ -44,7 +44,7 @@ def test_gate_follows_issue_11() -> None:
 def test_every_voice_of_a_pack_resumable_and_written_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pack = tmp_path / "pack"
     shutil.copytree(TINY, pack)
-    monkeypatch.delenv("ONESTEP_VOICES", raising=False)
+    monkeypatch.setenv("ONESTEP_VOICES", str(tmp_path / "pack"))  # as the command's put_pack_first does
     entries = select_voices(pack, ["tiny-en-f", "tiny-zh-m"])
     assert [e.name for e in entries] == ["tiny-en-f", "tiny-zh-m"] and teacher_of(entries[0]) is None
     out, lines, asr = tmp_path / "out", [], Deaf("okay")
@@ -77,7 +77,7 @@ def test_every_voice_of_a_pack_resumable_and_written_back(tmp_path: Path, monkey
 
 
 def test_a_finished_part_is_reused_only_for_the_same_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("ONESTEP_VOICES", raising=False)
+    monkeypatch.setenv("ONESTEP_VOICES", str(tmp_path / "pack"))  # as the command's put_pack_first does
     pack = tmp_path / "pack"
     shutil.copytree(TINY, pack)
     entries = select_voices(pack, ["tiny-en-f"])

@@ -251,13 +251,17 @@ def run(
     return summaries
 
 
+def put_pack_first(pack: Path) -> None:
+    """Make ``pack``'s voices resolve by name first in this process (``$ONESTEP_VOICES``): the per-voice evals
+    look voices up by name. The command does this; a caller that must not change the environment does not."""
+    os.environ["ONESTEP_VOICES"] = os.pathsep.join(p for p in (str(pack), os.environ.get("ONESTEP_VOICES", "")) if p)
+
+
 def select_voices(pack: Path | None, names: Sequence[str]) -> list[Any]:
     """The voices to evaluate: ``names`` (or all) among the pack's voices (or all voices found)."""
     from onestep.runtime.voices import VoiceCatalog, VoiceNotFoundError
 
-    if pack is not None:  # the pack's voices resolve by name first (and for the per-voice evals, by name too)
-        os.environ["ONESTEP_VOICES"] = os.pathsep.join(p for p in (str(pack), os.environ.get("ONESTEP_VOICES", "")) if p)
-    catalog = VoiceCatalog()
+    catalog = VoiceCatalog([pack] if pack is not None else None)
     entries = [e for e in catalog.entries.values() if pack is None or e.path.resolve() == pack.resolve()]
     if names:
         by_name = {e.name: e for e in entries}
@@ -282,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--write-pack", action="store_true", help="store quality and languages in the pack's voice.json")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
+    if args.pack is not None:
+        put_pack_first(args.pack)
     entries = select_voices(args.pack, [v.strip() for v in args.voices.split(",") if v.strip()])
     summaries = run(
         entries, args.out, limit=args.limit, cross_limit=args.cross_limit, cs_sentences=args.cs_sentences,
