@@ -81,6 +81,12 @@ def _shard_path(out: Path, shard: int) -> Path:
     return out / f"shard-{shard:05d}.npz"
 
 
+def spliced_runs(row: dict, splice: str | None) -> list | None:
+    """The language runs a row is rendered in with ``splice`` (:func:`onestep.train.splice.language_runs`), or
+    None when it is rendered whole (no splice mode, no two-language ``segments``, or runs that do not join)."""
+    return language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
+
+
 def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None,
                english_speed: float = 1.0, match_level_db: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """The teacher's audio and units per id of one row: one render of ``row["ids"]``, or with ``splice`` (a
@@ -89,7 +95,7 @@ def render_row(teacher, table: np.ndarray, row: dict, splice: str | None = None,
     the teacher's speed for the English runs' own renders; ``match_level_db``: see ``splice_render``)."""
     ids = row["ids"]
     style, seed = style_for(table, ids), _seed_for(row["id"])
-    runs = language_runs(row["segments"], row["phonemes"]) if splice and row.get("segments") else None
+    runs = spliced_runs(row, splice)
     if runs is None:
         return teacher(ids, style, seed)
     audio, units = splice_render(lambda part, **speed: teacher(part, style, seed, **speed), runs, splice,
@@ -107,7 +113,7 @@ def generate_shard(teacher, table: np.ndarray, rows: list[dict], path: Path, spl
     for row in rows:
         ids = row["ids"]
         audio, units = render_row(teacher, table, row, splice, english_speed, match_level_db)
-        spliced += bool(splice and row.get("segments") and language_runs(row["segments"], row["phonemes"]))
+        spliced += spliced_runs(row, splice) is not None  # the test render_row made (string work, no render)
         n = int(units.sum()) * 600
         audio = audio[:n] if audio.size >= n else np.pad(audio, (0, n - audio.size))
         audio_parts.append(np.clip(np.round(audio * 32767.0), -32768, 32767).astype(np.int16))
