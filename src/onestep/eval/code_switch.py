@@ -176,26 +176,19 @@ def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], te
     training data does (``teacher_data --splice-code-switch``, :mod:`onestep.train.splice`)."""
     from onestep.config import AudioConfig
     from onestep.frontend.symbols import phonemes_to_ids
-    from onestep.teacher import style_for
-    from onestep.train.teacher_data import FRAMES_PER_UNIT
+    from onestep.train.teacher_data import FRAMES_PER_UNIT, render_row
 
     rate = int(teacher.sample_rate)
     spf = AudioConfig().hop_length / rate  # seconds per frame; one teacher unit = FRAMES_PER_UNIT frames
+
+    def synth(ids: list[int], row_style: np.ndarray, seed: int, **speed: float) -> tuple[np.ndarray, np.ndarray]:
+        return teacher.synthesize(ids, row_style, **speed)  # the ONNX teacher is deterministic: no seed
+
     parts, frames = [], []
-    for utterance in utterances:
-        ids = phonemes_to_ids(utterance.phonemes)
-        row_style = style_for(style, ids)
-        runs = None
-        if splice:
-            from onestep.train.splice import language_runs
-
-            runs = language_runs([[g.lang, g.phonemes] for g in utterance.segments if g.phonemes], utterance.phonemes)
-        if runs is None:
-            samples, units = teacher.synthesize(ids, row_style)
-        else:
-            from onestep.train.splice import splice_render
-
-            samples, units = splice_render(lambda part, **kw: teacher.synthesize(part, row_style, **kw), runs, splice)
+    for k, utterance in enumerate(utterances):  # rendered as teacher_data renders a training row
+        row = {"id": f"code-switch-{k}", "ids": phonemes_to_ids(utterance.phonemes), "phonemes": utterance.phonemes,
+               "segments": [[g.lang, g.phonemes] for g in utterance.segments if g.phonemes]}
+        samples, units = render_row(synth, style, row, splice)
         frames.append(np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT)
         parts.append(np.asarray(samples, dtype=np.float32))
     audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
