@@ -84,3 +84,19 @@ def test_shipped_tables_are_well_formed() -> None:
                 syllables = case.expected.split()
                 assert len(han) == len(syllables), f"{table.path.name}:{case.line}: one syllable per character"
                 assert all(regex.fullmatch(r"[a-z]+[1-5]", s) for s in syllables), f"{table.path.name}:{case.line}"
+
+
+def test_pinyin_rates_count_sentences_and_syllables(tmp_path: Path) -> None:
+    table = load_table(write(tmp_path, "zh-pinyin-tones.tsv", "一个\tyi2 ge5\n好的\thao3 de5\n"))
+    answers = {"一个": ["yi2", "ge4"], "好的": ["hao3", "de5"]}
+    rate = pass_rates(run_tables([table], str, lambda text: answers[text]))[0]
+    assert (rate.passed, rate.total) == (1, 2)  # whole sentences
+    assert (rate.units_right, rate.units_total) == (3, 4)  # syllables
+    assert rate.unit_rate == 0.75
+
+
+def test_a_missing_syllable_is_wrong_and_norm_units_are_cases(tmp_path: Path) -> None:
+    pinyin = load_table(write(tmp_path, "zh-pinyin-tones.tsv", "你好\tni2 hao3\n"))
+    norm = load_table(write(tmp_path, "zh-norm-numbers.tsv", "1\t一\n"))
+    rates = pass_rates(run_tables([norm, pinyin], {"1": "一"}.get, lambda text: ["ni2"]))
+    assert [(r.units_right, r.units_total) for r in rates] == [(1, 1), (1, 2)]

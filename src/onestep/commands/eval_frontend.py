@@ -2,7 +2,8 @@
 
 Prints Mandarin polyphone accuracy on CPP (``--cpp DIR``, or ``$ONESTEP_CPP_DIR``; the sandhi-aware rule is
 explained in :mod:`onestep.eval.cpp`) and the pass rate of every case table (``onestep/eval/frontend_cases``,
-see :mod:`onestep.eval.frontend_cases`) by (lang, kind, category)::
+see :mod:`onestep.eval.frontend_cases`) by (lang, kind, category): whole cases (for pinyin tables, sentences
+with no wrong syllable) and, for pinyin tables, syllables right::
 
     onestep eval-frontend --cpp path/to/cpp            # table
     onestep eval-frontend --lang zh --failures 5       # also show up to 5 failing cases per category
@@ -76,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
                     1000 * cpp_result.seconds / max(1, cpp_result.total), 3),
             },
             "cases": [{"lang": r.lang, "kind": r.kind, "category": r.category, "passed": r.passed,
-                       "total": r.total, "rate": round(r.rate, 4)} for r in rates],
+                       "total": r.total, "rate": round(r.rate, 4),
+                       **({"syllables_right": r.units_right, "syllables": r.units_total,
+                           "syllable_rate": round(r.unit_rate, 4)} if r.kind == "pinyin" else {})}
+                      for r in rates],
             "failures": [{"table": o.table.path.name, "line": o.case.line, "input": o.case.input, "want": o.want,
                           "got": o.got} for o in failures[: args.failures * max(1, len(rates))]]
             if args.failures else [],
@@ -90,13 +94,20 @@ def run(args: argparse.Namespace) -> int:
         print("  published: g2pW 99.08 %, g2pM 97.31 %, pypinyin 86.13 %")
     elif "zh" in langs:
         print("CPP: skipped (give --cpp DIR or set ONESTEP_CPP_DIR)")
-    print(f"{'lang':<5}{'kind':<8}{'category':<20}{'pass':>6}{'cases':>7}{'rate':>9}")
+    print(f"{'lang':<5}{'kind':<8}{'category':<20}{'pass':>6}{'cases':>7}{'rate':>9}{'syllables':>18}")
+
+    def syllables(kind: str, right: int, total: int) -> str:
+        return f"{right:>7}/{total:<5}{right / max(1, total):>6.1%}" if kind == "pinyin" else ""
+
     for r in rates:
-        print(f"{r.lang:<5}{r.kind:<8}{r.category:<20}{r.passed:>6}{r.total:>7}{r.rate:>9.1%}")
-    for key in {(r.lang, r.kind) for r in rates}:
+        print(f"{r.lang:<5}{r.kind:<8}{r.category:<20}{r.passed:>6}{r.total:>7}{r.rate:>9.1%}"
+              f"{syllables(r.kind, r.units_right, r.units_total):>18}")
+    for key in sorted({(r.lang, r.kind) for r in rates}):
         sub = [r for r in rates if (r.lang, r.kind) == key]
         passed, total = sum(r.passed for r in sub), sum(r.total for r in sub)
-        print(f"{key[0]:<5}{key[1]:<8}{'(all)':<20}{passed:>6}{total:>7}{passed / max(1, total):>9.1%}")
+        right, units = sum(r.units_right for r in sub), sum(r.units_total for r in sub)
+        print(f"{key[0]:<5}{key[1]:<8}{'(all)':<20}{passed:>6}{total:>7}{passed / max(1, total):>9.1%}"
+              f"{syllables(key[1], right, units):>18}")
     if args.failures:
         shown: dict[str, int] = {}
         for o in failures:

@@ -9,7 +9,8 @@ A table is ``frontend_cases/<lang>-<kind>-<category>.tsv`` (UTF-8), one case per
   (lower-cased), punctuation and spacing dropped (so an acronym spelled "G D P" matches "GDP").
 * kind ``pinyin``: ``expected`` is surface pinyin (neutral tone 5, sandhi applied, ``ü`` as ``v``), one
   syllable per Han character of the input, space-separated; the system's answer is the pinyin of the
-  frontend's Mandarin segments. Compared syllable list to syllable list.
+  frontend's Mandarin segments. Compared syllable list to syllable list: a case passes when every syllable is
+  right (the sentence-level figure); the syllable-level figure counts syllables right at their position.
 """
 
 from __future__ import annotations
@@ -110,6 +111,15 @@ class Outcome:
     def passed(self) -> bool:
         return self.got == self.want
 
+    def units(self) -> tuple[int, int]:
+        """``(right, total)`` compared units: for pinyin the expected syllables, right where the answer has the
+        same syllable at the same position (a missing or extra syllable counts against every one after it only
+        up to the shorter length); for norm the whole case, 1 or 0 of 1."""
+        if self.table.kind != "pinyin":
+            return int(self.passed), 1
+        want, got = self.want.split(), self.got.split()
+        return sum(a == b for a, b in zip(want, got)), len(want)
+
 
 def run_tables(
     tables: Iterable[CaseTable], normalize: Callable[[str], str], pinyin: Callable[[str], list[str]]
@@ -133,22 +143,36 @@ def run_tables(
 
 @dataclass(frozen=True)
 class Rate:
-    """Pass rate of one (lang, kind, category)."""
+    """Pass rate of one (lang, kind, category): whole cases (for pinyin, sentences with no wrong syllable) and
+    units (pinyin syllables)."""
 
     lang: str
     kind: str
     category: str
     passed: int
     total: int
+    units_right: int = 0
+    units_total: int = 0
 
     @property
     def rate(self) -> float:
+        """Share of whole cases (sentences) passed."""
         return self.passed / self.total if self.total else 0.0
+
+    @property
+    def unit_rate(self) -> float:
+        """Share of units right (pinyin: syllables; norm: cases, so equal to :attr:`rate`)."""
+        return self.units_right / self.units_total if self.units_total else 0.0
 
 
 def pass_rates(outcomes: Iterable[Outcome]) -> list[Rate]:
     """Pass rates grouped by (lang, kind, category), in that sort order."""
-    groups: dict[tuple[str, str, str], list[bool]] = {}
+    groups: dict[tuple[str, str, str], list[Outcome]] = {}
     for o in outcomes:
-        groups.setdefault((o.table.lang, o.table.kind, o.table.category), []).append(o.passed)
-    return [Rate(*key, sum(v), len(v)) for key, v in sorted(groups.items())]
+        groups.setdefault((o.table.lang, o.table.kind, o.table.category), []).append(o)
+    rates = []
+    for key, group in sorted(groups.items()):
+        units = [o.units() for o in group]
+        rates.append(Rate(*key, sum(o.passed for o in group), len(group), sum(r for r, _ in units),
+                          sum(t for _, t in units)))
+    return rates
