@@ -251,3 +251,33 @@ def test_corpus_never_raises_and_stays_in_inventory(g2p: MandarinG2P) -> None:
         assert not unknown_symbols(phonemes(tokens)), line
         for token in tokens:
             assert len(token.pinyin) in (0, len(token.text)), line
+
+
+# Neutral tones that depend on neighbouring words (zh/neutral_context.py), including jieba's cuts of them.
+CONTEXT_NEUTRAL = [
+    ("学校里新建了", "xue2 xiao4 li5 xin1 jian4 le5"),  # locative 里 after a noun
+    ("走了十里路", "zou3 le5 shi2 li3 lu4"),  # 里 the unit of length
+    ("广场上的教堂", "guang2 chang3 shang5 de5 jiao4 tang2"),
+    ("大家马上站了起来", "da4 jia1 ma3 shang4 zhan4 le5 qi5 lai5"),
+    ("您的订单已经发出去了", "nin2 de5 ding4 dan1 yi3 jing1 fa1 chu5 qu5 le5"),
+    ("我们一起去吧", "wo3 men5 yi4 qi3 qu4 ba5"),  # not a complement
+    ("你想去吗", "ni2 xiang3 qu4 ma5"),
+    ("你看这个对不对", "ni3 kan4 zhe4 ge5 dui4 bu5 dui4"),
+    ("我的手机找不到了", "wo3 de5 shou3 ji1 zhao3 bu5 dao4 le5"),
+    ("这些钱不够", "zhe4 xie1 qian2 bu2 gou4"),  # plain negation
+    ("他是个很老实的人", "ta1 shi4 ge5 hen2 lao3 shi5 de5 ren2"),
+    ("我们打算下个星期去", "wo3 men5 da3 suan5 xia4 ge5 xing1 qi1 qu4"),
+    ("奶奶家的小狗", "nai3 nai5 jia1 de5 xiao2 gou3"),
+    ("请您稍等，我帮您查一查", "qing3 nin2 shao1 deng3 wo3 bang1 nin2 cha2 yi5 cha2"),
+    ("中国队以三比一战胜了对手", "zhong1 guo2 dui4 yi3 san1 bi3 yi1 zhan4 sheng4 le5 dui4 shou3"),
+    ("你怎么找得到他", "ni2 zen3 me5 zhao3 de5 dao4 ta1"),
+    ("这次他终于得到了认可", "zhe4 ci4 ta1 zhong1 yu2 de2 dao4 le5 ren4 ke3"),
+    ("他们为灾区群众送去了粮食", "ta1 men5 wei4 zai1 qu1 qun2 zhong4 song4 qu5 le5 liang2 shi5"),
+    ("两国的关系", "liang3 guo2 de5 guan1 xi4"),
+    ("他笑着说没关系", "ta1 xiao4 zhe5 shuo1 mei2 guan1 xi5"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONTEXT_NEUTRAL)
+def test_context_neutral_tones(g2p: MandarinG2P, text: str, expected: str) -> None:
+    assert pinyin(g2p(text)) == expected

@@ -359,8 +359,9 @@ def _wei_is_for(phrase: list[Word], index: int) -> bool:
     if index == 0:
         return True
     nxt = phrase[index + 1].text if index + 1 < len(phrase) else ""
-    if any(w.text in lx.WEI4_BEFORE for w in phrase[index + 1 : index + 6]):
-        return True  # 为人民服务, 为别人着想
+    later = phrase[index + 1 : index + 6]
+    if any(w.text in lx.WEI4_BEFORE or (len(w.text) == 1 and w.text in lx.TRANSFER_VERBS) for w in later[1:]):
+        return True  # 为人民服务, 为别人着想, 为灾区群众送去
     return nxt in lx.PRONOUNS or nxt[:1] in ("了", "此", "何") or phrase[index - 1].text in lx.WEI4_AFTER
 
 

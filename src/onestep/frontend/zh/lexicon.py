@@ -24,7 +24,8 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "原着": ("yuan2", "zhu4"), "着名": ("zhu4", "ming2"), "着作": ("zhu4", "zuo4"), "着称": ("zhu4", "cheng1"),
     "显着": ("xian3", "zhu4"), "卓着": ("zhuo2", "zhu4"), "名着": ("ming2", "zhu4"), "论着": ("lun4", "zhu4"),
     "编着": ("bian1", "zhu4"), "专着": ("zhuan1", "zhu4"), "巨着": ("ju4", "zhu4"), "着述": ("zhu4", "shu4"),
-    "流血": ("liu2", "xue4"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
+    "流血": ("liu2", "xue4"), "大汗": ("da4", "han4"), "满头大汗": ("man3", "tou2", "da4", "han4"),
+    "累死": ("lei4", "si3"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
     # pypinyin phrase errors found by the polyphone arbiter's analysis of CPP dev (CC-CEDICT and 现代汉语词典 agree)
     "质朴": ("zhi4", "pu3"), "反差": ("fan3", "cha1"), "落差": ("luo4", "cha1"), "高差": ("gao1", "cha1"),
     "夹克": ("jia1", "ke4"), "率部": ("shuai4", "bu4"), "拚命": ("pin1", "ming4"),
@@ -34,17 +35,20 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
 NEUTRAL_FINAL: frozenset[str] = frozenset(
     """
     东西 朋友 时候 事情 名字 姑娘 葡萄 麻烦 热闹 清楚 明白 喜欢 告诉 窗户 衣服 知识 别人 认识 豆腐 漂亮 部分
-    地方 先生 学生 消息 休息 关系 客气 舒服 衣裳 打扮 打算 打听 打量 商量 收拾 眼睛 耳朵 眉毛 头发 嘴巴 尾巴
+    地方 先生 学生 消息 休息 客气 舒服 衣裳 打扮 打算 打听 打量 商量 收拾 眼睛 耳朵 眉毛 头发 嘴巴 尾巴
     下巴 巴掌 脑袋 屁股 胳膊 指甲 指头 喉咙 早上 晚上 月亮 太阳 结实 凉快 干净 聪明 糊涂 厉害 老实 规矩 生意
     故事 力气 脾气 本事 爱人 丈夫 媳妇 女婿 亲戚 师傅 师父 大夫 和尚 萝卜 核桃 玻璃 石榴 蘑菇 芝麻 棉花 包袱
     口袋 钥匙 扫帚 风筝 灯笼 狐狸 骆驼 苍蝇 喇叭 琵琶 月饼 点心 粮食 庄稼 买卖 道理 主意 相声 招呼 吩咐 嘱咐
     折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
     迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
     牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
-    拾掇 提防 招牌 能耐 意思 多少
+    拾掇 提防 招牌 能耐 意思 多少 记性 没关系
+    外边 前边 后边 里边 上边 下边 左边 右边 东边 西边 南边 北边
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
+    网上 山上 车上 船上 书上 班上 台上 河上 湖上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
     """.split()
 )
+# 关系 is only optionally light (现汉 guān·xì): full tone, except in 没关系 (above).
 
 # Reduplicated tentative verbs (看看 kan4 kan5); a 3rd-tone first syllable still becomes 2nd (想想 xiang2 xiang5).
 TENTATIVE_VERBS: frozenset[str] = frozenset(
@@ -62,19 +66,30 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
     """.split()
 )
 
+
 # Single-character action verbs: a directional complement right after one is neutral (拿出来 na2 chu5 lai5,
 # 穿上 chuan1 shang5).
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
+    "发退签填缝钉插"
 )
+# Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
+TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
 # 个 is neutral after a numeral or a demonstrative (一个 yi2 ge5, 这个 zhe4 ge5, 几个 ji3 ge5).
-GE5_AFTER = frozenset("一二三四五六七八九十百千万两几这那哪半")
+GE5_AFTER = frozenset("一二三四五六七八九十百千万两几这那哪半每某")
+# 上个/下个 + one of these: 个 is neutral too (下个月 xia4 ge5 yue4, 上个星期).
+GE5_TIME_AFTER: frozenset[str] = frozenset("月 星期 礼拜 周 学期 季度 阶段 世纪 年代".split())
+# 个 that is not a measure word when it is a one-character word before these (个 人 is rare; 个儿 is handled by 儿).
+GE_FULL_BEFORE = frozenset("人体性别案例")
 # 着 after these verbs is the result complement zhao2 (睡着, 找着, 猜着), not the aspect particle zhe5.
 ZHAO2_AFTER = frozenset("睡找猜够摸逮抓碰见")
 # 为 is "for" (wei4) when one of these follows later in the phrase (为人民服务, 为别人着想).
 WEI4_BEFORE: frozenset[str] = frozenset(
-    "服务 着想 担心 操心 高兴 骄傲 自豪 效力 祝福 加油 喝彩 欢呼 鼓掌 难过 工作 奋斗 牺牲 报仇 干杯 付出".split()
+    """
+    服务 着想 担心 操心 高兴 骄傲 自豪 效力 祝福 加油 喝彩 欢呼 鼓掌 难过 工作 奋斗 牺牲 报仇 干杯 付出
+    提供 打下 奠定 做出 作出 创造 带来 送去 送来 捐款 捐赠 争光 争取 开辟 铺平 贡献 准备 解决 办事 做事 出力
+    """.split()
 )
 
 # Frequent single-character words of running text whose everyday reading dominates (和 he2, 都 dou1, 没 mei2,
@@ -85,6 +100,21 @@ DEFAULT_READING_WORDS = frozenset("和中上与会作大都吗比曾通可说那
 # Adverbs and other words before a directional complement that do not make it a verb's complement (快进来 kuai4
 # jin4 lai5, not jin5).
 NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已正没不很太")
+
+# Result and directional complements after 不 in a potential form (找 不到 zhao3 bu5 dao4, 搬 不动, 吃 不完).
+POTENTIAL_COMPLEMENTS = frozenset("到动完见懂开了起住下出上清及透掉成通惯走")
+# Verbs that take a potential complement inside a made-up four-character word (说不清楚, 记不清楚, 看不明白).
+POTENTIAL_VERBS = frozenset("说记看听想认弄搞分猜算数读做学写讲吃拿找搬睡等用办忍管打关洗背买卖跑走爬")
+# Reduplicated kinship nouns: inside a longer word they keep their neutral tone (奶奶家, 老爷爷, 小妹妹).
+KINSHIP_REDUPLICATION: frozenset[str] = frozenset(
+    "妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 伯伯 婶婶 姑姑 婆婆 公公 嫂嫂 爹爹 宝宝 娃娃".split()
+)
+# 地 glued by jieba to the next word is the noun di4 after these (这块地种, 一片地), else the adverbial de5.
+DI4_AFTER = frozenset("块片亩这那每该此本土草田山耕种荒农")
+# 里 after these is the unit of length li3 (十里, 公里), not the locative li5.
+LI3_AFTER = frozenset("零〇一二三四五六七八九十百千万两几公英海华")
+# One-character words after which 不 + complement is a plain negation, not a potential form (也 不到, 我 不动).
+NOT_VERB_BEFORE_BU = frozenset("快都也就还再又才别请先刚已正没不很太可真并决绝从是要会能我你他她它您咱这那")
 
 # Modal particles: neutral tone after another word (吗 呢 吧 ...).
 PARTICLES: frozenset[str] = frozenset("吗呢吧啊呀哇啦嘛呗喽咯嘞哦")

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from onestep.frontend.zh import lexicon as lx
+from onestep.frontend.zh.neutral_context import apply_context_neutral
 
 
 @dataclass
@@ -69,6 +70,7 @@ def apply_sandhi(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
     """
     _yi_bu(words, is_word)
     _neutral_tones(words, is_word)
+    apply_context_neutral(words, is_word)
     _third_tone(words, is_word)
 
 
@@ -94,9 +96,12 @@ def _yi_bu(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
         prev = chars[k - 1] if k > 0 else ""
         nxt = chars[k + 1] if k + 1 < n else ""
         nxt2 = chars[k + 2] if k + 2 < n else ""
-        word_final = len(word.text) > 1 and ci == len(word.text) - 1
+        word_final = len(word.text) > 1 and ci == len(word.text) - 1 and is_word(word.text)  # not jieba's 人一|起来
         if c == "一" and ci > 0 and len(word.text) > 2 and nxt not in lx.MEASURE_AFTER_YI:
             word_final = word_final or ci == _split_point(word.text, is_word) - 1  # [统一]规划
+        if c == "一" and prev and prev == nxt and (k < 2 or chars[k - 2] != "一") and _repeatable(prev):
+            word.syllables[ci] = "yi5"  # 查 一查, 讲 一 讲 (看一看 cut apart)
+            continue
         if not nxt or word_final:
             new = 1 if c == "一" else 4
         elif c == "不":
@@ -106,10 +111,18 @@ def _yi_bu(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
         word.syllables[ci] = f"{'yi' if c == '一' else 'bu'}{new}"
 
 
+_TENTATIVE_CHARS = frozenset(word[0] for word in lx.TENTATIVE_VERBS)
+
+
+def _repeatable(char: str) -> bool:
+    """Whether ``char`` is a verb that makes a V一V tentative form (查一查; not 一剑一剑, 一步一步)."""
+    return char in lx.VERBS or char in lx.POTENTIAL_VERBS or char in _TENTATIVE_CHARS
+
+
 def _yi_tone(prev: str, nxt: str, nxt2: str, prev2: str, next_tone: int) -> int:
     """Tone of a non-final 一 from its neighbours and the citation tone of the next syllable."""
-    if prev == "第":
-        return 1
+    if prev == "第" or (prev == "比" and prev2 in lx.NUMERAL_CHARS):
+        return 1  # 第一, 三比一
     if nxt not in lx.BIG_UNITS:
         if nxt in lx.NUMERAL_CHARS or (nxt == "点" and nxt2 in lx.NUMERAL_CHARS):
             return 1  # digit sequences and decimals: 一九九八, 一点五
@@ -129,7 +142,9 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         nxt = words[i + 1] if i + 1 < len(words) else None
         if t in lx.NEUTRAL_FINAL or (n > 2 and t[-2:] in lx.NEUTRAL_FINAL):  # 东西, 没关系, 红衣服
             s[-1] = with_tone(s[-1], 5)
-        _neutral_ge(w, words[i - 1] if i > 0 else None)
+        elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (t[2] in "一了过着" or t[2:] == "好"):
+            s[1] = with_tone(s[1], 5)  # 商量一下, 休息了 (jieba's made-up words)
+        _neutral_ge(w, prev, nxt)
         pairs = [t[j : j + 2] for j in range(0, n, 2)]
         if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
             for j in range(0, n, 2):
@@ -152,10 +167,11 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
         elif last == "过" and n == 2 and not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX:
             s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
-        elif last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev)):
+        elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev, is_word))
+              and not (t == "起来" and prev is not None and prev.text[-1] == "一")):  # not 人一|起来 (一起 来)
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
-            if (n >= 3 and not w.in_dictionary and t[-3] not in lx.NOT_VERB_BEFORE_DIRECTIONAL) or (
-                n == 2 and _after_verb(prev)
+            if (n >= 3 and (not w.in_dictionary or t[-3] in lx.VERBS) and t[-3] not in lx.NOT_VERB_BEFORE_DIRECTIONAL) or (
+                n == 2 and _after_verb(prev, is_word)
             ):
                 s[-2] = with_tone(s[-2], 5)  # 站起来, 拿 出来 (a compound complement after a verb)
         elif n == 2 and last == "上" and t[0] in lx.VERBS:
@@ -193,18 +209,29 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
             w.syllables[0] = "de5"  # 跑 得 快
 
 
-def _after_verb(prev: Word | None) -> bool:
-    """Whether ``prev`` ends in a single-character action verb (so what follows is its complement)."""
-    return prev is not None and prev.text[-1] in lx.VERBS
+def _after_verb(prev: Word | None, is_word: Callable[[str], bool]) -> bool:
+    """Whether ``prev`` is a one-character action verb, or a word jieba made up that ends in one (so what follows
+    is its complement: 拿 出来, 没发 下来; not 适合 出去)."""
+    if prev is None or prev.text[-1] not in lx.VERBS:
+        return False
+    return len(prev.text) == 1 or not is_word(prev.text)
 
 
-def _neutral_ge(w: Word, prev: Word | None) -> None:
-    """个 as a measure word after a numeral or demonstrative is neutral (一个, 这个, 两个; not 个人)."""
+def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
+    """个 as a measure word is neutral: after a numeral or demonstrative (一个, 这个, 两个, 每个), after 多 after a
+    numeral (两千多个), in 上个/下个 before 月/星期 …, and as a word of its own after a verb (是 个 好人); not 个人."""
     for k, c in enumerate(w.text):
         if c != "个" or w.syllables[k] != "ge4":
             continue
         before = w.text[k - 1] if k > 0 else (prev.text[-1] if prev is not None else "")
-        if before in lx.GE5_AFTER:
+        before2 = w.text[k - 2] if k > 1 else ""
+        after = w.text[k + 1 :] or (nxt.text if nxt is not None else "")
+        if (
+            before in lx.GE5_AFTER
+            or (before == "多" and (before2 in lx.NUMERAL_CHARS or before2 in lx.BIG_UNITS))
+            or (before in "上下" and any(after.startswith(x) for x in lx.GE5_TIME_AFTER))
+            or (w.text == "个" and prev is not None and after[:1] not in lx.GE_FULL_BEFORE)
+        ):
             w.syllables[k] = "ge5"
 
 

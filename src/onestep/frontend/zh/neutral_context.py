@@ -1,0 +1,139 @@
+"""Neutral tones that depend on the words around a word (jieba often cuts these constructions apart).
+
+Run by :func:`onestep.frontend.zh.sandhi.apply_sandhi` after the per-word neutral tones and before third-tone
+sandhi, over one phrase's words (surface syllables are rewritten in place):
+
+* locative 上/里 after a noun (学校 里 li5, 广场 上 的 shang5, 书架上, 口袋 里), not 十 里 / 公里;
+* directional complements cut off their verb: 站 了 起来 (qi5 lai5), 发出 去 (chu5 qu5), 唱起歌 来 (qi5 … lai5),
+  跑 回家 去 (qu5), 送 去 了 (qu5), 出去玩 (qu5);
+* 不 in A 不 A (对 不 对) and in potential complements (找 不到, 搬 不动, 说不清楚: bu5);
+* 得到 after a one-character verb (找 得到: de5); 地 glued to the next word (慢慢 地站: de5, 这块 地种: di4);
+* reduplicated kinship nouns inside longer words (奶奶家, 老爷爷);
+* a 轻声 word cut across two words (记不清 楚: chu5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from onestep.frontend.zh import lexicon as lx
+
+if TYPE_CHECKING:
+    from onestep.frontend.zh.sandhi import Word
+
+_AFTER_COMPLEMENT = frozenset("了吧的吗呢啊呀啦")
+# A word ending in one of these is not the noun of a locative 上/里 (导致了 里贝克, 在 上).
+_NOT_NOUN_END = frozenset("了的着过地得在和与及或向往从到把被让给对")
+# Aspect-like compound complements that follow two-character verbs too (结合 起来, 坚持 下去, 安静 下来).
+_ASPECT_COMPLEMENTS = frozenset(("起来", "下来", "下去"))
+# A word ending in one of these before 起来 … is a time or an adverb, not the verb (早上 起来: get up).
+_NOT_VERB_END = frozenset("上天午晚候时点一") | lx.NOT_VERB_BEFORE_DIRECTIONAL
+
+
+def _neutral(w: Word, k: int) -> None:
+    w.syllables[k] = f"{w.syllables[k][:-1]}5"
+
+
+def _compound_directional(text: str) -> bool:
+    return len(text) == 2 and text[0] in lx.DIRECTIONAL_FIRST and text[1] in lx.DIRECTIONAL_LAST
+
+
+def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
+    """Rewrite neutral tones that depend on neighbouring words (see the module docstring), in place.
+
+    Args:
+        words: one phrase's words, syllables already through the per-word neutral-tone rules.
+        is_word: jieba dictionary membership.
+    """
+    n = len(words)
+    for i, w in enumerate(words):
+        if w.frozen:
+            continue
+        prev = words[i - 1] if i > 0 else None
+        nxt = words[i + 1] if i + 1 < n else None
+        t = w.text
+        _kinship(w)
+        if len(t) == 3 and _compound_directional(t[:2]) and not w.in_dictionary and t[:2] != "过去":
+            _neutral(w, 1)  # 出去玩 chu1 qu5 wan2
+        if (len(t) == 4 and t[1] == "不" and t[0] in lx.POTENTIAL_VERBS and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"}
+                and not w.in_dictionary):
+            w.syllables[1] = "bu5"  # 说不清楚, 看不明白
+        if prev is None or prev.frozen:
+            continue
+        _locative(w, prev, nxt, is_word)
+        _directional(w, prev, words[i - 2] if i > 1 else None, nxt)
+        _bu(w, prev, nxt)
+        if t == "得到" and (prev.text in lx.VERBS or prev.text in lx.POTENTIAL_VERBS):
+            w.syllables[0] = "de5"  # 找 得到 (can find), not 他 得到 (obtained)
+        elif (len(t) == 2 and t[0] == "地" and not w.in_dictionary and not is_word(t)
+              and prev.text[-1] not in lx.DI4_AFTER and w.syllables[0].startswith("d")):
+            w.syllables[0] = "de5"  # 慢慢 地站 (jieba's cut); 这块 地种 keeps di4
+        if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
+            _neutral(w, 0)  # 记不清 楚
+
+
+def _kinship(w: Word) -> None:
+    """妈妈/爷爷 … at either end of a longer word keep their neutral tone (奶奶家 nai3 nai5 jia1, 老爷爷)."""
+    t = w.text
+    if len(t) < 3 or w.in_dictionary:
+        return
+    if t[:2] in lx.KINSHIP_REDUPLICATION:
+        _neutral(w, 1)
+    if t[-2:] in lx.KINSHIP_REDUPLICATION:
+        _neutral(w, len(t) - 1)
+
+
+def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bool]) -> None:
+    """上/里 after a noun: 学校 里, 森林 里, 广场 上 的, 总体 上, and made-up words 书架上, 垃圾桶里."""
+    t = w.text
+    if t not in "上里" or len(t) != 1:
+        if (len(t) >= 3 and t[-1] in "上里" and not w.in_dictionary and is_word(t[:-1])
+                and t[-2] not in lx.VERBS and t[-2] not in lx.LI3_AFTER and t[-3:] not in lx.NEUTRAL_FINAL):
+            _neutral(w, len(t) - 1)  # 书架上, 垃圾桶里, 基本上
+        return
+    last = prev.text[-1]
+    if last in lx.VERBS or last in lx.LI3_AFTER or last in _NOT_NOUN_END or prev.text in lx.PRONOUNS:
+        return  # 拿 上, 十 里, 导致了 里贝克
+    if t == "里":
+        _neutral(w, 0)  # 学校 里, 口袋 里
+    elif (len(prev.text) >= 2 and last not in lx.NOT_VERB_BEFORE_DIRECTIONAL and last not in "天午晚年月起要会能去来"
+          and (nxt is None or nxt.text[0] not in "了过着")):
+        _neutral(w, 0)  # 广场 上 的, 总体 上; not 明天 上 (verb), 一起 上
+
+
+def _directional(w: Word, prev: Word, prev2: Word | None, nxt: Word | None) -> None:
+    """Directional complements that jieba cut off their verb."""
+    t = w.text
+    if _compound_directional(t) and prev.text == "了" and prev2 is not None and not (t[0] == "起" and prev2.text[-1] == "一"):
+        _neutral(w, 0)  # 站 了 起来, 踢 了 出去, 扑 了 上去
+        _neutral(w, 1)
+        return
+    if (t in _ASPECT_COMPLEMENTS and len(prev.text) >= 2 and prev.text[-1] not in _NOT_VERB_END
+            and prev.text not in lx.PRONOUNS and prev.text[-1] not in _NOT_NOUN_END):
+        _neutral(w, 0)  # 结合 起来, 坚持 下去
+        _neutral(w, 1)
+        return
+    if t not in lx.DIRECTIONAL_LAST or (nxt is not None and nxt.text[0] not in _AFTER_COMPLEMENT):
+        return
+    p = prev.text
+    if len(p) == 2 and p[1] in lx.DIRECTIONAL_FIRST and p[0] in lx.VERBS and not prev.frozen:
+        _neutral(prev, 1)  # 发出 去, 拿回 来
+        _neutral(w, 0)
+    elif len(p) == 3 and p[1] in lx.DIRECTIONAL_FIRST and p[0] in lx.VERBS and not prev.frozen:
+        _neutral(prev, 1)  # 唱起歌 来, 转过身 去
+        _neutral(w, 0)
+    elif p[0] in "回进出上下" and len(p) == 2 and prev2 is not None and prev2.text[-1] in lx.VERBS:
+        _neutral(w, 0)  # 跑 回家 去
+    elif len(p) == 1 and p in lx.TRANSFER_VERBS:
+        _neutral(w, 0)  # 送 去 了, 拿 来 吧
+
+
+def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
+    """不 in A 不 A and in potential complements: neutral."""
+    t, p = w.text, prev.text
+    if t == "不" and nxt is not None and nxt.text == p and w.syllables[0].startswith("bu"):
+        w.syllables[0] = "bu5"  # 对 不 对
+    elif (len(t) == 2 and t[0] == "不" and t[1] in lx.POTENTIAL_COMPLEMENTS and len(p) == 1
+          and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and p != t[1]):
+        w.syllables[0] = "bu5"  # 找 不到, 搬 不动, 吃 不完
