@@ -82,6 +82,9 @@ class _Recorder:
         self.asked.append((query, tuple(candidates), dict(probabilities)))
         return query.dictionary
 
+    def cedict_readings(self, query: Query) -> tuple[str | None, set[str], str]:
+        return None, set(), ""  # the rule characters it reads are never asked about
+
 
 def dev_queries(cpp_dir: Path, split: str = "dev") -> list[tuple[Query, tuple[str, ...], dict[str, float], str]]:
     """``(query, candidates, g2pM probabilities, label)`` for each CPP sentence whose polyphone the G2P asks about."""

@@ -83,6 +83,15 @@ POLYPHONES: list[tuple[str, str]] = [
     ("圣彼得堡", "sheng4 bi3 de2 bao3"),
     ("原着小说", "yuan2 zhu4 xiao3 shuo1"),
     ("种子", "zhong3 zi5"),
+    # 子/长 in words no pypinyin phrase covers: CC-CEDICT's phrase inside the word decides
+    ("皇太子", "huang2 tai4 zi3"),
+    ("中微子", "zhong1 wei1 zi3"),
+    ("他是王建的养子", "ta1 shi4 wang2 jian4 de5 yang2 zi3"),
+    ("包子", "bao1 zi5"),
+    ("边长", "bian1 chang2"),
+    # 子 cut as a word of its own: zi3, unless a CC-CEDICT phrase across the cut reads it (语句|子)
+    ("他是第三子", "ta1 shi4 di4 san1 zi3"),
+    ("夏威夷语句子", "xia4 wei1 yi2 yu3 ju4 zi5"),
 ]
 
 SANDHI: list[tuple[str, str]] = [

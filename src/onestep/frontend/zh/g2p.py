@@ -200,6 +200,8 @@ class MandarinG2P:
         whole text, the phrase dictionary's reading, CC-CEDICT phrases around it and CPP dev counts.
         """
         model, arbiter = self._model, self._arbiter
+        if arbiter is not None:
+            self._cedict_rule_readings(text, words, starts, arbiter)
         if model is None or arbiter is None:
             return
         queries = []
@@ -217,6 +219,34 @@ class MandarinG2P:
             else:
                 w.syllables[k] = reading
             w.learned.add(k)
+
+    @staticmethod
+    def _cedict_rule_readings(text: str, words: list[Word], starts: list[int], arbiter: PolyphoneArbiter) -> None:
+        """Readings of :data:`CEDICT_RULE_CHARS` that no pypinyin phrase settles, from CC-CEDICT (in place).
+
+        In a word that no pypinyin phrase covers, pypinyin reads such a character alone (子 zi5, 长 zhang3) and
+        :func:`_uncovered_reading` guesses from its position; CC-CEDICT's longest phrase around the character
+        inside the word settles it where there is one (养子 zi3 but 包子 zi5, 皇太子 and 孤对电子 zi3, 全长 chang2,
+        副将 jiang4). A 子 that jieba cut as a word of its own takes the reading of a CC-CEDICT phrase across
+        the cut (语句|子 zi5), else zi3: "son" (第三子) or "sub-" (子分期), not the noun suffix. Such characters
+        count as :attr:`Word.learned`, so the neighbour rules leave them alone.
+        """
+        for w, start in zip(words, starts):
+            if w.frozen or w.text in lx.WORD_PINYIN:
+                continue
+            if len(w.text) == 1:
+                if w.text == "子":
+                    reading = arbiter.cedict_readings(Query(text, start, "子", 0, "single", "zi5"))[0]
+                    w.syllables[0] = reading if reading in ("zi3", "zi5") else "zi3"
+                    w.learned.add(0)
+                continue
+            for k, char in enumerate(w.text):
+                if char not in CEDICT_RULE_CHARS or (w.covered and w.covered[k]):
+                    continue
+                query = Query(text, start + k, w.text, k, "madeup", w.syllables[k])
+                reading = arbiter.cedict_readings(query)[0]
+                if reading is not None:
+                    w.syllables[k] = reading
 
     def polyphone_queries(self, text: str, words: list[Word], starts: list[int]) -> list[tuple[Word, int, Query]]:
         """The polyphones of ``words`` (starting at ``starts`` in ``text``) whose reading the arbiter chooses.
@@ -329,6 +359,8 @@ _UNCOVERED_RULES = frozenset("长为子得将")
 # Function characters read by the context rules here and in sandhi.py (neutral 的/了/着/地/得, 为 wei2/wei4,
 # 长, 教, 子, 将), not by the polyphone model, which is worse on them in running text (慢慢地 as di4).
 RULE_CHARS = frozenset("的了着地得为长教子将")
+# Rule characters whose reading in a word no pypinyin phrase covers is CC-CEDICT's where a phrase of it covers them.
+CEDICT_RULE_CHARS = frozenset("子长将")
 
 
 def _uncovered_reading(word: str, index: int, syllable: str) -> str:
