@@ -120,6 +120,9 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     for i, c in enumerate(sentence):
         if c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
             out.append(c)
+        elif c in _EXPONENT_DIGITS and (previous.isascii() and previous.isdigit() or previous in _EXPONENT_DIGITS):
+            # an exponent after a number (10⁸, 6.02×10²³, 10⁻³): "^8" for the normalizers to read
+            out.append(("" if previous in _EXPONENT_DIGITS else "^") + _EXPONENT_DIGITS[c])
         elif 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
             out.append(unit)
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
@@ -131,6 +134,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
             out.append(_POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
+        elif c == "§" and previous == "§":
+            out.append("" if zh else "s ")  # "§§ 3–5": sections three to five
         elif c in READINGS:
             reading = READINGS[c][0 if zh else 1]
             if "{n}" in reading:
@@ -139,7 +144,7 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
                 number = m.group(1) if m else ""
                 out = [text[: m.start()] if m else text, " " if not zh else ""]
                 reading = reading.replace("{n}", number)
-            out.append(reading if zh else f" {reading} ")
+            out.append(reading if zh or (c == "§" and sentence[i + 1 : i + 2] == "§") else f" {reading} ")
         elif c in _EMOJI_TAIL:
             pass  # part of an emoji already reported
         elif (number := _number_value(c)) is not None:
@@ -155,6 +160,9 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
         previous = c
     return "".join(out), skipped
 
+
+#: Superscript digits (and minus) written right after a digit: an exponent, passed on as ``^N``.
+_EXPONENT_DIGITS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-"))
 
 #: Full-width forms of the normalizers' symbols (``～`` in 3～5天, ``￥``, ``＄``, ``％``): both normalizers fold
 #: them (NFKC / the Mandarin fold table), so they pass unchanged instead of being dropped.

@@ -163,6 +163,61 @@ READINGS += [
     ("about 1/4 of it", "about one quarter of it"),
 ]
 
+# issue 12, third batch (finance, sports, travel, recipes, legal, science, retail, chat, addresses, history)
+READINGS += [
+    ("Revenue rose 14% YoY.", "Revenue rose fourteen percent year over year."),
+    ("3.1% y/y", "three point one percent year over year"),
+    ("by 25 bps", "by twenty-five basis points"),
+    ("Roe v. Wade", "Roe versus Wade"),
+    ("Light travels at 3 × 10^8 m/s.", "Light travels at three times ten to the eighth meters per second."),
+    ("Her blood pressure was 120/80.", "Her blood pressure was one twenty over eighty."),
+    ("Rated 4.7/5", "Rated four point seven out of five"),
+    ("Best pizza ever, 10/10.", "Best pizza ever, ten out of ten."),
+    ("9/10 doctors agree.", "nine out of ten doctors agree."),
+    ("About 9/10 of users agree.", "About nine tenths of users agree."),  # "of": a fraction
+    ("The 1st-2nd centuries", "The first to second centuries"),
+    ("The 49ers won.", "The forty-niners won."),
+    ("He batted .312 last season.", "He batted three twelve last season."),
+    ("These come in size 10.5.", "These come in size ten and a half."),
+    ("Use 2 x 400g tins.", "Use two four hundred gram tins."),
+    ("Apply x2 daily.", "Apply times two daily."),
+    ("Flight UA 857 departs", "Flight U A eight fifty-seven departs"),
+    ("She won the 1,500m in 3:49.", "She won the fifteen hundred meters in three forty-nine."),
+    ("Kipchoge finished in 2:01:09.", "Kipchoge finished in two hours, one minute and nine seconds."),
+    ("We met at 10:30:15 in the lobby.", "We met at ten thirty and fifteen seconds in the lobby."),  # a clock
+    ("Peter I founded the city.", "Peter the first founded the city."),
+    ("Mary I called you.", "Mary I called you."),  # the pronoun
+    ("It orbits the Sun.", "It orbits the Sun."),  # not Sunday
+    ("1600 Pennsylvania Ave NW, Washington", "sixteen hundred Pennsylvania Avenue Northwest, Washington"),
+    ("Winds from the NNW.", "Winds from the north-northwest."),
+    ("The Yankees are 45-30 this season.", "The Yankees are forty-five and thirty this season."),
+    ("at Paris 2024.", "at Paris twenty twenty-four."),
+    ("Brown v. Board of Education (1954)", "Brown versus Board of Education (nineteen fifty-four)"),
+    ("Dimensions: 120 x 60 x 75 cm.", "Dimensions: one hundred twenty by sixty by seventy-five centimeters."),
+    ("The 4x100m relay", "The four by one hundred meter relay"),
+    ("Roast at 220C for 45 mins.", "Roast at two hundred twenty degrees Celsius for forty-five minutes."),
+    ("Your seat is 14C.", "Your seat is fourteen C."),  # no temperature word: a seat
+    ("Infuse at 10 µg/kg/min.", "Infuse at ten micrograms per kilogram per minute."),
+    ("heated to 1,200 K", "heated to one thousand two hundred kelvin"),
+    ("250K followers", "two hundred fifty thousand followers"),  # no space: a scale, not kelvin
+    ("100k views", "one hundred thousand views"),
+    ("3M users", "three million users"),
+    ("Slice into 1/2-inch rounds.", "Slice into half-inch rounds."),
+    ("The blood pH is 7.4.", "The blood P H is seven point four."),
+    ("File Form 1040 by April 15.", "File Form ten forty by April fifteenth."),
+    ("Call me back at 555-0199.", "Call me back at five five five, zero one nine nine."),
+    ("Your code is 482913.", "Your code is four eight two nine one three."),
+    ("Error code 404", "Error code four hundred four"),  # too short for a code
+    ("Mail it to P.O. Box 1234.", "Mail it to P O Box one two three four."),
+    ("Oxford OX1 4AA", "Oxford O X one four A A"),
+    ("221B Baker Street", "two twenty-one B Baker Street"),
+    ("350 5th Ave, New York 10118.", "three fifty fifth Avenue, New York one zero one one eight."),
+    ("27 Rue de Rivoli, 75004 Paris", "twenty-seven Rue de Rivoli, seven five zero zero four Paris"),
+    ("4059 Mt Lee Dr, Hollywood", "forty fifty-nine Mount Lee Drive, Hollywood"),
+    ("Sat 3/15 at 7pm", "Saturday March fifteenth at seven P M"),
+    ("I'll be ~20 min.", "I'll be about twenty minutes."),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "expected"), READINGS + UNCHANGED_READINGS, ids=[c[0] for c in READINGS + UNCHANGED_READINGS]

@@ -33,6 +33,12 @@ SPECIAL: dict[str, str] = {
     "WWI": "World War one",
     "WW2": "World War two",
     "WW1": "World War one",
+    "pH": "P H",
+    "SpO2": "S P O two",
+    "HbA1c": "H B A one C",
+    "YoY": "year over year",
+    "QoQ": "quarter over quarter",
+    "MoM": "month over month",
 }
 
 INITIALISMS = frozenset(
@@ -45,6 +51,7 @@ INITIALISMS = frozenset(
     ASR STT ONNX CUDA RGB HDMI VGA AC DC PIN SIM ABC CBS NBC PBS NPR HBO MTV ESPN NFT CPI GDP IMF WTO NGO
     EST EDT CST CDT MST MDT PST PDT GMT UTC CET CEST BST IST JST KST AEST AEDT HST AKST WET EET SGT HKT ET PT
     CT MT PSI RPM RTX GTX CV
+    LAX ORD LHR CDG DXB HND NRT PEK PVG HKG ICN SYD YYZ YVR ATL DFW IAD EWR LGA PHX MCO FRA AMS BCN FCO MUC ZRH DOH
     """.split()
 ) - {"PIN", "SIM", "ONNX", "CUDA"}
 

@@ -24,10 +24,10 @@ _TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 # Words that name a code on their own ("ZIP 90210", "account 12345678"), and words that do so only with
 # "number", "no.", "#", "ID" or "code" after them ("order #12345", not "an order of 10000 units").
 _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
-             r"policy|passport|routing|id"
+             r"policy|passport|routing|id|code|p\.? ?o\.? box"
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
 _CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
-               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#")
+               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#", "box")
 _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach|number|hotline|line"
 
 
@@ -89,7 +89,7 @@ def _code(m: re.Match[str]) -> str:
     if cue_match is None:
         return code
     cue = cue_match.group(0)
-    short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id")
+    short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id") or "box" in cue.lower()
     plain = code.replace(" ", "").replace("-", "")
     if len(plain) < (3 if short_ok else 5):
         return m.group(0)
@@ -98,6 +98,25 @@ def _code(m: re.Match[str]) -> str:
     else:
         spoken = digit_string(plain)
     return spoken
+
+
+_ADDRESS_CUE = re.compile(
+    rf"\b(?:{alternation(tables.STREET_WORDS)}|Apt|Apartment|Suite|Ste|Rue|Via|Calle|Flat|Unit|Box)\b"
+)
+
+
+def _city_zip(m: re.Match[str]) -> str:
+    """"..., New York 10118." -> "one zero one one eight": a five-digit code closing an address after a place
+    name (a street address earlier in the sentence)."""
+    before = m.string[max(0, m.start() - 80) : m.start()]
+    if not re.search(r"[A-Z][a-z]+ $", before) or not _ADDRESS_CUE.search(before):
+        return m.group(0)
+    return digits(m.group(1))
+
+
+def _uk_postcode(m: re.Match[str]) -> str:
+    """"OX1 4AA" -> "O X one four A A": a UK postcode, character by character."""
+    return " ".join(digits(c) if c.isdigit() else c for c in m.group(0).replace(" ", ""))
 
 
 def _zip_code(m: re.Match[str]) -> str:
@@ -176,8 +195,8 @@ def _scaled(m: re.Match[str]) -> str:
     """"100K" -> "one hundred thousand", "2.5bn" -> "two point five billion" (K/M/B only after two or more
     digits or a decimal: "4K" and "3M" stay names)."""
     n, scale = m.group(1), m.group(2) or m.group(3)
-    if m.group(3) and len(n) < 2:
-        return m.group(0)
+    if m.group(3) and len(n) < 2 and not re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]):
+        return m.group(0)  # "3M" is a name, "3M users" three million
     return f"{number(n)} {tables.SCALES[scale]}"
 
 
@@ -191,8 +210,8 @@ PHONE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
     rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
-        rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|at|on|is|number) ){{0,2}})"
-        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|988|999|112|000)(?![\w-])",
+        rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|back|at|on|is|number) ){{0,3}})"
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
         _phone,
         "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,
@@ -207,6 +226,7 @@ PHONE_RULES: list[Rule] = [
 ]
 
 CODE_RULES: list[Rule] = [
+    rule(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b", _uk_postcode),
     rule(r"(?=\d)(?<![\w.,-])(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)", _code, *_CODE_NEEDS,
          flags=re.IGNORECASE),
     rule(r"\b([A-Z]{2}),? (\d{5})(?:-(\d{4}))?(?![\w-]|[.-]\w)", _zip_code, " "),
@@ -216,9 +236,13 @@ CODE_RULES: list[Rule] = [
     rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?)\b))"
          r"|(?<=\b[Tt]he )(7[0-8]7)(?=s?(?:[.,;:!?)]|$))",
          lambda m: model_number(m.group(1) or m.group(2)), "7"),
-    rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})(?= (?:[NSEW]\.? |North |South |East |West )?[A-Z][a-z]+ (?:{_STREET})\b"
+    rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})([A-Z](?= ))?(?= (?:[NSEW]\.? |North |South |East |West )?"
+         rf"(?:[A-Z][a-z]+ |\d{{1,3}}(?:st|nd|rd|th) ){{1,3}}(?:{_STREET})\b"
          r"| (?:North|South|East|West) [A-Z][a-z]+)",
-         lambda m: model_number(m.group(1))),
+         lambda m: model_number(m.group(1)) + (" " + m.group(2) if m.group(2) else "")),
+    rule(r"(?=\d)(?<![\w.,-])(\d{5})(?=(?:[.,;)]|$))", _city_zip, " "),
+    rule(r"(?<=, )(\d{5})(?= [A-Z][a-z]+\b)", lambda m: digits(m.group(1)) if _ADDRESS_CUE.search(
+        m.string[max(0, m.start() - 60) : m.start()]) else m.group(0), ", "),
     rule(r"\b[vV](\d{1,6}(?:\.\d{1,6}){0,12})\b(?!\.\d)", _version, "v", "V"),
     rule(r"(?=\d)(?<![\w.])\d{1,6}(?:\.\d{1,6}){2,12}(?![\w.]|\.\d)", _dotted_number, "."),
     rule(r"(?<=[A-Za-z] )(\d{1,4}\.\d{1,4})(?![\w.%]|\.\d| ?[%°]| (?:thousand|million|billion|trillion)\b)",
@@ -227,5 +251,5 @@ CODE_RULES: list[Rule] = [
         r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w-]|[.-]\w)",
         _model,
     ),
-    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|M|B))(?![\w'’-])", _scaled),
+    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|k|M|B))(?![\w'’-])", _scaled),
 ]

@@ -168,7 +168,8 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
-    rule(r"\b(on|until|till|since|before|after|through|due|dated|starting|ending) (\d{1,2})/(\d{1,2})(?![\d/]|\.\d)",
+    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|{alternation(tables.WEEKDAYS)}|"
+         rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),

@@ -16,7 +16,9 @@ from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
-_UNIT = alternation(tables.UNITS)
+# "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow"): "5 in the box" is not.
+_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z])"
+_INCH = ("inch", "inches")
 _POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
 _RANGE_DASH = r"(?:-| ?[–—] ?)"
 _POWER_WORDS = {"2": ("square", "squared"), "3": ("cubic", "cubed")}
@@ -50,12 +52,13 @@ def spoken_unit(unit: str, plural: bool, power: str | None = None, per: str | No
                 per_power: str | None = None) -> str:
     """``("m", True, "2")`` -> ``"square meters"``; ``("m", True, per="s", per_power="2")`` ->
     ``"meters per second squared"``; ``("mg", True, per="kg")`` -> ``"milligrams per kilogram"``."""
-    singular, plurals = tables.UNITS[unit]
+    singular, plurals = tables.UNITS[unit] if unit != "in" else _INCH
     spoken = plurals if plural else singular
     if power:
         spoken = f"{_POWER_WORDS[power][0]} {spoken}"
     if per:
-        spoken += " per " + tables.UNITS[per][0]
+        for each in per.split("/"):  # "µg/kg/min": micrograms per kilogram per minute
+            spoken += " per " + tables.UNITS[each][0]
         if per_power:
             spoken += " " + _POWER_WORDS[per_power][1]
     return spoken
@@ -66,8 +69,13 @@ _NOT_NOUNS = frozenset("of in for to and or per a an the each at on by from with
 
 
 def _attributive(m: re.Match[str]) -> bool:
-    """"a 10 kg bag", "the 100 m sprint": the unit stays singular before a noun."""
-    before = previous_word(m.string, m.start()).lower()
+    """"a 10 kg bag", "the 100 m sprint", "the 4 by 100 m relay": the unit stays singular before a noun."""
+    start = m.start()
+    while (by := re.search(r"\d by $", m.string[max(0, start - 12) : start])) is not None:  # "the 4 by 100m relay"
+        start = start - len(by.group(0)) + 1
+        while start > 0 and (m.string[start - 1].isdigit() or m.string[start - 1] in ".,"):
+            start -= 1
+    before = previous_word(m.string, start).lower()
     after = next_word(m.string, m.end())
     return before in ("a", "an", "the") and after.islower() and after not in _NOT_NOUNS
 
@@ -81,12 +89,16 @@ def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
 
 
 def _unit(m: re.Match[str]) -> str:
+    if m.group("unit") == "K" and (m.group("low") is None or not m.group(0)[len(m.group("low")):].startswith(" ")):
+        return m.group(0)  # "100K" is a hundred thousand; "1,200 K" is kelvin
     hyphen = m.group("hyphen") is not None or m.group("fhyphen") is not None  # "a 5-km run": five-kilometer
     if m.group("den"):
         quantity, one = _fraction_quantity(m)
         one = one or hyphen
-        if not m.group("whole") and m.group("num") == "1" and re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()]):
-            quantity = quantity.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter inch bit"
+        if not m.group("whole") and m.group("num") == "1" and (
+            m.group("fhyphen") or re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
+        ):
+            quantity = quantity.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter inch bit", "1/2-inch" -> "half inch"
     else:
         quantity = _quantity(m.group("low"), m.group("high"))
         one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
@@ -140,12 +152,27 @@ def _duration(m: re.Match[str]) -> str:
 
 def _dimensions(m: re.Match[str]) -> str:
     """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
+    if m.group("a2"):
+        return f"{m.group('a2')} by {m.group('b2')}"  # "4x100m relay": the unit is read with the second number
     a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
     if "=" in m.string:
         return f"{a}{unit} times {b}"  # "5 x 3 = 15"
     if not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4:
         return f"{model_number(a)} by {model_number(b)}"
     return f"{a}{unit} by {b}"
+
+
+_TEMPERATURE_CUES = re.compile(
+    r"\b(?:oven|bake|baking|roast|roasting|preheat|heat|grill|fry|cook|temperature|temp|degrees|high of|low of|"
+    r"fever|weather|warm|cool|hot|cold)\b", re.IGNORECASE)
+
+
+def _bare_degrees(m: re.Match[str]) -> str:
+    """"Roast at 220C" -> "two hundred twenty degrees Celsius": a C or F glued to a number, in a sentence about
+    heat or weather (elsewhere "14C" is a seat and "12F" a code)."""
+    if not _TEMPERATURE_CUES.search(m.string[max(0, m.start() - 60) : m.start()]):
+        return m.group(0)
+    return f"{number(m.group(1))} {tables.UNITS['°' + m.group(2)][1]}"
 
 
 def _times(m: re.Match[str]) -> str:
@@ -174,17 +201,19 @@ RULES: list[Rule] = [
         _feet_inches,
         "'", "′", "’", "ft", "feet", "foot",
     ),
-    rule(
-        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)",
+    *[rule(  # twice: "120 x 60 x 75 cm" -> "120 by 60 by 75 cm"
+        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)(?! ?[x×] ?\d{{1,4}}[a-z])"
+        rf"|(?=\d)(?<![\w.])(?P<a2>{NUM}) ?[x×] ?(?P<b2>{NUM})(?=(?:{_UNIT})\b)",
         _dimensions,
         "x", "×",
-    ),
+    )] * 2,
+    rule(r"(?=\d)(?<![\w.])(\d{2,3})([CF])\b(?![-'’])", _bare_degrees, "C", "F"),
     rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
         rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}})(?:(?P<fhyphen>-)| ?)|"
         rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
         rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
-        rf"(?:/(?P<per>{_UNIT})(?P<per_power>{_POWER})?)?"
+        rf"(?:/(?P<per>(?:{_UNIT})(?:/(?:{_UNIT})){{0,2}})(?P<per_power>{_POWER})?)?"
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
         _unit,
     ),

@@ -16,7 +16,16 @@ import unicodedata
 
 from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
-from onestep.frontend.en.rules import NUM, Rule, alternation, ends_sentence, keep_period, previous_word, rule
+from onestep.frontend.en.rules import (
+    NUM,
+    Rule,
+    alternation,
+    at_sentence_start,
+    ends_sentence,
+    keep_period,
+    previous_word,
+    rule,
+)
 
 _URL_CHARS = r"[^\s<>\"'()\[\]{}]"
 _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv"
@@ -28,6 +37,8 @@ _INVISIBLE = frozenset("\ufe0e\ufe0f\u20e3\u200b\u200c\u200d\u2060")
 _DIGIT = re.compile(r"\d")
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _SPACES = re.compile(r"\s+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPTS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]{1,4}")
 
 
 def normalize_en(text: str) -> str:
@@ -61,7 +72,8 @@ def _clean(text: str) -> str:
     )
     if text.isascii():
         return _SPACES.sub(" ", _ASCII_CONTROL.sub(" ", text)).strip()
-    text = text.replace("²", "^2").replace("³", "^3")  # powers survive NFKC; units read them, then the rest
+    # powers survive NFKC as ^N ("m²" -> "m^2", "10⁸" -> "10^8"); units and exponents read them, then the rest
+    text = _SUPERSCRIPTS.sub(lambda m: "^" + m.group(0).translate(_SUPERSCRIPT_DIGITS), text)
     kept = []
     for c in text:
         cat = unicodedata.category(c)
@@ -156,6 +168,8 @@ def _clock(m: re.Match[str]) -> str:
     ap = m.group("ap") or m.group("ap2")
     if h > 24 or mi > 59:
         return m.group(0)
+    if m.group("s") and not ap and _is_duration(m):
+        return _hms(h, mi, int(m.group("s")))
     meridiem = _meridiem(ap)
     if mi == 0:
         spoken = cardinal(h) + (meridiem or (" hundred" if h > 12 or h == 0 else " o'clock"))
@@ -168,6 +182,21 @@ def _clock(m: re.Match[str]) -> str:
     if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
+
+
+_DURATION_CUES = frozenset("in of clocked timed time finished finishing won winning record".split())
+
+
+def _is_duration(m: re.Match[str]) -> bool:
+    """"finished in 2:01:09", "1:02:03 into the race": h:mm:ss that is an elapsed time, not a clock time."""
+    return previous_word(m.string, m.start()).lower() in _DURATION_CUES or m.string.startswith(" into", m.end())
+
+
+def _hms(h: int, mi: int, sec: int) -> str:
+    """``(2, 1, 9)`` -> ``"two hours, one minute and nine seconds"`` (zero parts left out)."""
+    parts = [f"{cardinal(n)} {unit}{'' if n == 1 else 's'}"
+             for n, unit in ((h, "hour"), (mi, "minute"), (sec, "second")) if n]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts) or "zero seconds"
 
 
 def _military_time(m: re.Match[str]) -> str:
@@ -202,6 +231,45 @@ def _time_range(m: re.Match[str]) -> str:
 # --------------------------------------------------------------------------------------- other numbers
 
 
+def _exponent(m: re.Match[str]) -> str:
+    """"3 × 10^8" -> "three times ten to the eighth", "10^-3" -> "ten to the minus third", "10^2" -> "ten squared"."""
+    mantissa, power = m.group(1), int(m.group(2).replace("−", "-"))
+    spoken = {2: "ten squared", 3: "ten cubed"}.get(power) or (
+        "ten to the " + ("minus " if power < 0 else "") + ordinal(abs(power))
+    )
+    if mantissa:
+        spoken = f"{number(mantissa)} times {spoken}"
+    if m.group(3):
+        spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
+    return spoken
+
+
+_ANY_UNIT = alternation(tables.UNITS)
+
+
+_RATING_CUES = frozenset("rated rating rate scored score scores gave give gives get gets got giving earned".split())
+
+
+def _rating(m: re.Match[str]) -> str:
+    """"4.7/5" -> "four point seven out of five", "10/10" -> "ten out of ten", "9/10 doctors" -> "nine out of ten
+    doctors" (a score, not a fraction: a decimal numerator, one equal to the denominator, a plural noun after a
+    tenth or hundredth, or a rating word before it); otherwise left to the fraction pass."""
+    num, den = m.group(1), m.group(2)
+    plural_after = den != "5" and re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]) is not None
+    if "." in num or num == den or plural_after or previous_word(m.string, m.start()).lower() in _RATING_CUES:
+        return f"{number(num)} out of {number(den)}"
+    return m.group(0)
+
+
+def _blood_pressure(m: re.Match[str]) -> str:
+    """"120/80 mmHg" -> "one twenty over eighty millimeters of mercury" (systolic said in pairs); without the
+    unit only after "blood pressure"/"BP"."""
+    if not m.group(3) and not re.search(r"\b(?:pressure|BP)\b", m.string[max(0, m.start() - 30) : m.start()]):
+        return m.group(0)
+    unit = " millimeters of mercury" if m.group(3) else ""
+    return f"{numbers.model_number(m.group(1))} over {cardinal(int(m.group(2)))}{unit}"
+
+
 def _ordinal(m: re.Match[str]) -> str:
     return ordinal(int(m.group(1).replace(",", "")))
 
@@ -214,9 +282,21 @@ def _fraction(m: re.Match[str]) -> str:
     if whole:
         return numbers.mixed_number(int(whole), num, den)
     spoken = numbers.fraction(num, den)
-    if num == 1 and re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()]):
-        spoken = spoken.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter-inch bit"
+    if num == 1 and (re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
+                     or re.match(r"-[a-z]", m.string[m.end() : m.end() + 2])):
+        spoken = spoken.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter-inch bit", "1/2-inch" -> "half-inch"
     return spoken
+
+
+def _ordinal_range(m: re.Match[str]) -> str:
+    """"1st-2nd" -> "first to second"."""
+    return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group(2)))}"
+
+
+def _team_name(m: re.Match[str]) -> str:
+    """"49ers" -> "forty-niners", "76ers" -> "seventy-sixers"."""
+    words = cardinal(int(m.group(1)))
+    return words + ("rs" if words.endswith("e") else "ers")
 
 
 def _is_year(n: int) -> bool:
@@ -231,11 +311,25 @@ def _range(m: re.Match[str]) -> str:
         return f"{year(int(a))} to {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
+    if _RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record":
+        return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
     return f"{number(a)} to {number(b)}"
+
+
+_RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| record\b")
 
 
 # "a 1967 Mustang", "his 2019 Toyota": a four-digit number between these and a capitalized name is a model year.
 _YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
+
+
+def _event_year(m: re.Match[str], before: str) -> bool:
+    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence
+    (not "Boeing 747": model names are read by the code passes before this one)."""
+    if not (1900 <= int(m.group(2)) <= 2099 and before[:1].isupper() and before.isalpha()):
+        return False
+    start = m.start() - len(before) - 1
+    return m.string[start : m.start()] == before + " " and not at_sentence_start(m.string, start)
 
 
 def _bare_number(m: re.Match[str]) -> str:
@@ -249,6 +343,8 @@ def _bare_number(m: re.Match[str]) -> str:
             or (before == "the" and int(body) >= 1100)
             or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", m.string[m.end() : m.end() + 3]))
             or (not m.string[: m.start()].strip() and after.startswith(","))
+            or (m.string[m.start() - 1 : m.start()] == "(" and m.string[m.end() : m.end() + 1] == ")")
+            or _event_year(m, previous_word(m.string, m.start()))
         ):
             return year(int(body))
     return number(sign + body)
@@ -275,7 +371,10 @@ def _roman(m: re.Match[str]) -> str:
         return f"{name} {cardinal(value)}"
     rest = m.string[m.end() : m.end() + 20]
     at_phrase_end = re.match(r"\s*(?:[,.;:!?)]|$)", rest) is not None
-    regnal_verb = re.match(rf"(?:['’]s\b| (?:{_REGNAL_FOLLOWERS})\b)", rest) is not None
+    regnal_verb = re.match(rf"(?:['’]s\b| (?:{_REGNAL_FOLLOWERS})\b)", rest) is not None or (
+        at_sentence_start(m.string, m.start()) and re.match(r" (?:[a-z]{2,20}ed|never)\b", rest) is not None
+        and re.search(r"\b(?:you|your|me|my)\b", m.string[m.end() : m.end() + 40], re.IGNORECASE) is None
+    )  # "Peter I founded ...": a name and "I" opening a sentence without a comma (not "Mary I called you")
     single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb
     if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
         return f"{name} the {ordinal(value)}"
@@ -314,8 +413,31 @@ _ABBREVIATIONS = tables.ABBREVIATIONS | {
 }
 
 
+_COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast", "NW": "northwest",
+            "SE": "southeast", "SW": "southwest", "NNE": "north-northeast", "ENE": "east-northeast",
+            "ESE": "east-southeast", "SSE": "south-southeast", "SSW": "south-southwest", "WSW": "west-southwest",
+            "WNW": "west-northwest", "NNW": "north-northwest"}
+_STREET_ABBREVIATIONS = {"St": "Street", "Ave": "Avenue", "Rd": "Road", "Blvd": "Boulevard", "Dr": "Drive",
+                         "Ln": "Lane", "Pkwy": "Parkway", "Ct": "Court", "Pl": "Place", "Hwy": "Highway"}
+
+
+def _street_word(m: re.Match[str]) -> str:
+    """"Pennsylvania Ave NW" -> "Pennsylvania Avenue Northwest", "King St W" -> "King Street West": a street
+    abbreviation written without its period after a name (not before one: "St Louis" is a saint)."""
+    spoken = _STREET_ABBREVIATIONS[m.group(1)]
+    direction = m.group(2)
+    return spoken + (" " + _COMPASS[direction].capitalize() if direction else "")
+
+
+def _compass(m: re.Match[str]) -> str:
+    """"from the NW" -> "from the northwest", "moving NNW" -> "moving north-northwest"."""
+    return f"{m.group(1)} {_COMPASS[m.group(2)]}"
+
+
 def _abbreviation(m: re.Match[str]) -> str:
     spoken = _ABBREVIATIONS.get(m.group(1))
+    if spoken in tables.WEEKDAYS and previous_word(m.string, m.start()).lower() in ("the", "a"):
+        return m.group(0)  # "the Sun."
     return keep_period(m, spoken) if spoken else m.group(0)
 
 
@@ -372,10 +494,14 @@ _EARLY_RULES: list[Rule] = [
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {m.group(1)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {m.group(1)}", "@"),
     rule(
-        r"\b(PhD|PhDs|iOS|macOS|WiFi)\b|\bPh\.D\.?",
+        r"\b(PhD|PhDs|iOS|macOS|WiFi|pH|SpO2|HbA1c|YoY|QoQ|MoM)\b|\bPh\.D\.?",
         lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
-        "PhD", "Ph.D", "iOS", "macOS", "WiFi",
+        "PhD", "Ph.D", "iOS", "macOS", "WiFi", "pH", "SpO2", "HbA1c", "YoY", "QoQ", "MoM",
     ),
+    rule(r"(?<![\w/])[yY]/[yY](?![\w/])|\by-o-y\b", lambda m: "year over year", "/", "-o-"),
+    rule(r"§§ ?", lambda m: "sections ", "§§"),
+    rule(r"(?<=[a-z] )v\.? (?=[A-Z])", lambda m: "versus " if re.search(r"\b[A-Z][a-z]{1,30} $", m.string[
+        max(0, m.start() - 32) : m.start()]) else m.group(0), "v"),  # Roe v. Wade
     rule(r"\b([A-G])#(?!\w)", lambda m: f"{m.group(1)} sharp", "#"),
     rule(r"\band/or\b", lambda m: "and or", "/"),
     rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
@@ -384,13 +510,57 @@ _EARLY_RULES: list[Rule] = [
     *dates.WORD_RULES,
 ]
 
+def _pack(m: re.Match[str]) -> str:
+    """"2 x 400g tins" -> "two four hundred gram tins" (a count of packs of a size)."""
+    return f"{number(m.group(1))} {number(m.group(2))} {tables.UNITS[m.group(3)][0]}"
+
+
+def _times_after(m: re.Match[str]) -> str:
+    """"x2 daily" -> "times two" (not x86/x64, which are names)."""
+    n = m.group(1)
+    return m.group(0) if n in ("86", "64", "32") else f"times {cardinal(int(n))}"
+
+
+def _transport_code(m: re.Match[str]) -> str:
+    """"Flight UA 857" -> "Flight U A eight fifty-seven", "Train ICE 578" -> "Train I C E five seventy-eight"."""
+    return f"{m.group(1)} {acronyms.letters(m.group(2))} {numbers.model_number(m.group(3))}"
+
+
+def _event_distance(m: re.Match[str]) -> str:
+    """"the 1,500m" -> "the fifteen hundred meters" (a race distance, said in hundreds)."""
+    hundreds = cardinal(int(m.group(1).replace(",", "")) // 100)
+    noun = re.match(r" [a-z]", m.string[m.end() : m.end() + 2]) is not None and not re.match(
+        r" (?:in|on|at|for|and|or|with|by|to|of)\b", m.string[m.end() : m.end() + 6])
+    return f"{hundreds} hundred {'meter' if noun else 'meters'}"
+
+
 _NUMBER_RULES: list[Rule] = [
+    rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
+    rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
+         _exponent, "^"),
     *codes.PHONE_RULES,
+    rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
+         "st", "nd", "rd", "th"),
+    rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
+    rule(r"\b(batted|batting|hitting|hit|averaged|average|average of) \.(\d{3})\b"
+         r"|(?<![\w.])\.(\d{3})(?= hitter)",
+         lambda m: (m.group(1) + " " if m.group(1) else "") + numbers.model_number(m.group(2) or m.group(3)), "."),
+    rule(r"\b([Ss]izes?) (\d{1,2})\.5\b", lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} and a half",
+         "size", "Size"),
+    rule(r"(?<![\w.])(\d{1,2}) ?[x×] ?(\d{1,4}(?:\.\d{1,2})?) ?(g|kg|ml|mL|cl|L|oz|lb)(?= [a-z])", _pack, "x", "×"),
+    rule(r"(?<![\w.])(\d{1,3}) [x×] (?=[A-Z])", lambda m: number(m.group(1)) + " ", "x", "×"),
+    rule(r"(?<![\w.-])[x×](\d{1,2})(?!\w|[.,]\d)", _times_after, "x", "×"),
+    rule(r"\b(Flight|flight|Train|train|connection|Bus|bus|Ferry|ferry|service)(,? )([A-Z]{2,3}) (\d{1,4})\b(?![.,]\d)",
+         lambda m: m.group(1) + m.group(2) + acronyms.letters(m.group(3)) + " " + numbers.model_number(m.group(4)),
+         "light", "rain", "connection", "us", "erry", "service"),
+    rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
-    *codes.CODE_RULES[:3],
+    *codes.CODE_RULES[:4],
     *dates.RULES,
+    rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
+    rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b)", _rating, "/"),
     # times
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
     rule(
@@ -410,7 +580,7 @@ _NUMBER_RULES: list[Rule] = [
     measures.PER_RULE,
     *money.RULES,
     *measures.RULES,
-    *codes.CODE_RULES[3:],
+    *codes.CODE_RULES[4:],
     rule(
         r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
         _ordinal,
@@ -419,7 +589,6 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
     rule(rf"(?=\d)(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
-    rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     # letters glued to digits: MP3, 4K
     rule(r"[A-Za-z](?=\d)|\d(?=[A-Za-z])", lambda m: m.group(0) + " "),
     # plain numbers and years
@@ -429,11 +598,17 @@ _NUMBER_RULES: list[Rule] = [
 ]
 
 _LATE_RULES: list[Rule] = [
+    rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
+    rule(rf"(?<=[A-Za-z0-9] )({alternation(_STREET_ABBREVIATIONS)})(?: ({alternation(_COMPASS)}))?(?=[,;)]|$|\.?$)",
+         _street_word, *_STREET_ABBREVIATIONS),
+    rule(r"\b(Mt|Ft)(?= [A-Z][a-z])", lambda m: tables.TITLES[m.group(1)], "Mt", "Ft"),
+    rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in _COMPASS if len(k) > 1)})"
+         r"\b(?![&'’.-]\w)", _compass, "N", "S", "E", "W"),
+    rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
-    rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
     rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),
     rule(r"\bvs\b", lambda m: "versus", "vs"),

@@ -248,6 +248,20 @@ UNITS: dict[str, tuple[str, str]] = {
     "MW": ("megawatt", "megawatts"),
     "GW": ("gigawatt", "gigawatts"),
     "cc": ("C C", "C C"),
+    "\u03bcg": ("microgram", "micrograms"),
+    "dL": ("deciliter", "deciliters"),
+    "mmol": ("millimole", "millimoles"),
+    "\u00b5mol": ("micromole", "micromoles"),
+    "\u03bcmol": ("micromole", "micromoles"),
+    "mol": ("mole", "moles"),
+    "K": ("kelvin", "kelvin"),  # only after a space ("1,200 K"): "100K" is a scale (see measures._unit)
+    "ppm": ("part per million", "parts per million"),
+    "ppb": ("part per billion", "parts per billion"),
+    "bps": ("basis point", "basis points"),
+    "pts": ("point", "points"),
+    "ppg": ("point per game", "points per game"),
+    "rpg": ("rebound per game", "rebounds per game"),
+    "apg": ("assist per game", "assists per game"),
 }
 
 SYMBOLS: dict[str, str] = {
@@ -323,7 +337,7 @@ VERSION_NAMES = frozenset(
 MODEL_NAMES = frozenset(
     """
     Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
-    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model
+    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model Form
     """.split()
 )
 # Street-type words after "<number> <Name>" that make the number an address, read in pairs.
@@ -364,6 +378,8 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Sect": "Section",
     "para": "paragraph",
     "Para": "Paragraph",
+    "Art": "Article",
+    "Arts": "Articles",
 }
 
 # US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").

@@ -32,7 +32,8 @@ _MEASURES = (
     "个|位|只|本|条|张|件|次|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
     "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
     "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
-    "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|点(?![0-9])|年(?!级)|分(?!之)"
+    "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|"
+    "点(?![0-9])|年(?!级)|分(?!之)"
 )
 
 # unit -> (reading, may a bare 2 before it be read 两?)
@@ -51,6 +52,9 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
     "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True),
     "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
+    "kcal": ("千卡", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True),
+    "mg/kg": ("毫克每千克", True), "μg/kg": ("微克每千克", True), "µg/kg": ("微克每千克", True),
+    "mg/L": ("毫克每升", True), "mg/dL": ("毫克每分升", True), "g/L": ("克每升", True), "kJ": ("千焦", True),
     "℃": ("摄氏度", False), "°C": ("摄氏度", False), "℉": ("华氏度", False), "°F": ("华氏度", False),
     "°": ("度", False),
 }
@@ -71,7 +75,7 @@ _DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中�
 _EMERGENCY = frozenset({"110", "119", "120", "122"})
 # a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
 _COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|月|日|号|度|名)")
-_COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.$¥€£]|[A-Za-z]\s?)$")
+_COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.$¥€£人价费]|[A-Za-z]\s?)$")
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
     "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码"
@@ -197,6 +201,8 @@ def _service_number(m: re.Match[str]) -> str:
 
 
 def _id_number(m: re.Match[str]) -> str:
+    if len(m.group(3)) <= 3 and _COUNTED_AFTER.match(_after(m, 3)):
+        return m.group()  # 身份号码为18位: a count, not a code
     return m.group(1) + m.group(2) + read_digits(re.sub(r"[-\s]", "", m.group(3)), yao=True)
 
 
@@ -290,6 +296,36 @@ def _number(m: re.Match[str]) -> str:
     return read_cardinal(m.group())
 
 
+_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢)")
+
+
+def _score(m: re.Match[str]) -> str:
+    """``主场3-2击败`` / ``比分为2-0``: a score read with 比 (a dash elsewhere is a range)."""
+    after = _after(m, 3)
+    if _SCORE_VERBS.match(after) or (_SCORE_BEFORE.search(_before(m, 6)) and not _COUNTED_AFTER.match(after)):
+        return _ratio_text(m.group(1), m.group(2))
+    return m.group()
+
+
+def _power(m: re.Match[str]) -> str:
+    """``10^8`` -> 十的八次方, ``10^-3`` -> 十的负三次方 (exponents come as ``^N``; see symbols_unicode)."""
+    exponent = m.group(2)
+    sign = "负" if exponent.startswith("-") else ""
+    unit = _UNITS[m.group(3)][0] if m.group(3) else ""
+    return f"{read_cardinal(m.group(1))}的{sign}{read_cardinal(exponent.lstrip('-'))}次方{unit}"
+
+
+def _thousands_k(m: re.Match[str]) -> str:
+    """Chat shorthand: ``2k多`` -> 两千多 (k = thousand)."""
+    value = round(float(m.group(1)) * 1000)
+    return read_cardinal(str(value), liang=True)
+
+
+def _international_phone(m: re.Match[str]) -> str:
+    """``+86 21 6888 8888``, ``+1-800-275-2273``: 加 and every digit (1 as 幺)."""
+    return "加" + read_digits(re.sub(r"[^0-9]", "", m.group()), yao=True)
+
+
 def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), replace
 
@@ -300,6 +336,12 @@ _RULES: list[Rule] = [
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
+    _sub(r"(?<=[（(])([12][0-9]{3})(\s?[-~—–至到]\s?)([12][0-9]{3})(?=[)）])", _year_range),  # （1939-1945）
+    _sub(r"(?<=年)\s?[-~—–]\s?(?=[0-9]{3,4}\s?年)", "到"),  # 618年—907年
+    # a 3-digit year after 于/从/（/a dash (于618年, 618年—907年); not a span of years (近300年来, 300年前)
+    _sub(r"(?<=[（(—–~到至从于])\s?[1-9][0-9]{2}(?=\s?年(?![来间多左以后之内前代里中级半度]))",
+         lambda m: read_digits(m.group().strip())),
+    _sub(r"(?<![0-9.])618(?=\s?(?:年中|大促|购物|狂欢|活动|当天|期间|促销))", "六一八"),
     _sub(r"(?<![0-9.])[0-9]{4}(?=\s?年)", _year),
     _sub(r"(?<![0-9.])([0-9]{1,2})\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", r"\1到"),
     _sub(r"(?<=[日号])\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", "到"),  # 5月1日-5月5日
@@ -312,12 +354,20 @@ _RULES: list[Rule] = [
         _time,
     ),
     _sub(rf"(?<![0-9.:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
+    _sub(r"(?<![0-9.])([0-9]{1,3})\s?[-–—]\s?([0-9]{1,3})(?![0-9.])", _score),
+    _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s?[×xX]\s?(?=10\^)", lambda m: read_cardinal(m.group(1)) + "乘"),
+    _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/]))?", _power),
+    _sub(r"(?<![0-9])\+[0-9]{1,3}(?:[-\s][0-9]{1,5}){2,5}(?![0-9])", _international_phone),
+    _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
     # phone numbers, service numbers and codes: digit by digit, 1 as 幺
     _sub(r"(?<![0-9])(?:(\+?86)[-\s]?)?(1[3-9][0-9])[-\s]?([0-9]{4})[-\s]?([0-9]{4})(?![0-9])", _mobile),
     _sub(r"(?<![0-9])\(?(0[0-9]{2,3})\)?[-\s]?([0-9]{7,8})(?![0-9])", _digit_groups),
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
-    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房))", lambda m: read_digits(m.group(), yao=True)),  # 305房间
+    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房|宿舍|寝室))|(?<=单元)\s?[0-9]{3,4}(?![0-9.])",
+         lambda m: read_digits(m.group().strip(), yao=True)),  # 305房间, 2单元401
+    _sub(r"(?<=[\u4e00-\u9fff][（(])[0-9]{6}(?=[)）])", lambda m: read_digits(m.group(), yao=True)),  # 茅台（600519）
+    _sub(r"(?<=备|案)\s?[0-9]{6,}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),  # 京ICP备12345678号
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
     _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
@@ -326,12 +376,21 @@ _RULES: list[Rule] = [
     _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
     _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
     _sub(r"(?<=[A-Za-z]\s)(?:19|20)[0-9]{2}(?![0-9.])", lambda m: read_digits(m.group())),  # Office 2019
+    # 9秒83, 2米35: hundredths of a second and centimetres after a result, digit by digit
+    _sub(rf"(?<=[0-9][秒米])[0-9]{{2}}(?![0-9.A-Za-z]|\s?(?:{_MEASURES}))", lambda m: read_digits(m.group())),
+    _sub(r"(?<![0-9.])([1-9])\.([0-9])(?=\s?折)|(?<![0-9.])([1-9][0-9])(?=\s?折)",
+         lambda m: read_digits((m.group(1) or "") + (m.group(2) or "") + (m.group(3) or ""))),  # 8.8折, 95折
+    _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9])?)k(?=多|左右|出头|块|元|以上|以下|[，。！？,.!?\s]|$)", _thousands_k),
+    _sub(r"(?<=广场|小区|工程|项目|花园|机场|园区|大厦)2(?=期)", "二"),
     _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", lambda m: m.group(1) + read_digits(m.group(2))),
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
     _sub(r"(?<![A-Za-z])C\+\+", "C加加"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
     _sub(rf"({_CURRENCY_ALT})\s?([0-9]+(?:\.[0-9]+)?)\s?(万亿|亿|万|千|百万|百)?", _money_prefix),
     _sub(r"(?<![0-9.])[0-9]+\.[0-9]+(?=\s?(?:元|块|美元|欧元|英镑|港元|日元))", _money_suffix),
+    # model numbers after a capitalized Latin name: RTX 4090, ISO 9001 (digit by digit)
+    _sub(r"(?<=[A-Z]{2}\s)[0-9]{4}(?:-[0-9]{4})?(?![0-9.,A-Za-z]|\s?(?:万|亿|千|百|元|美元|点|个|%|年))",
+         lambda m: read_digits(m.group().replace("-", ""))),
     # percentages: 15% → 百分之十五, 10%-20% → 百分之十到百分之二十
     _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?" + _RANGE + rf"\s?({_NUM})\s?(%|‰)", _percent_range),
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
@@ -351,7 +410,10 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
     _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES})|到[0-9]+(?:\.[0-9]+)?\s?(?:{_MEASURES}))", "两"),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
-    _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])", "加"),
+    _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
+    _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
+    _sub(r"\s?>\s?(?=[0-9零一二三四五六七八九十])", "大于"),
+    _sub(r"(?<=[零一二三四五六七八九十百千万亿点两])([\u4e00-\u9fff]{1,3})/(?=[\u4e00-\u9fff])", r"\1每"),  # 33米/秒
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
     _sub(r"(?:(?<![A-Za-z=<>!])|(?<=(?<![A-Za-z])[A-Za-z]))\s?=\s?(?![A-Za-z=])", "等于"),
