@@ -15,8 +15,8 @@ from onestep.runtime.encoders import (
     _ForwardOnlySink,
     encode_file,
     make_encoder,
-    streaming_wav_header,
     supported_formats,
+    wav_header,
 )
 
 from .conftest import VOICE, LiveServer, free_port, live_server
@@ -40,11 +40,23 @@ def test_wav_and_pcm_are_always_supported() -> None:
 
 def test_streamed_wav_has_open_ended_header_and_exact_samples() -> None:
     data, sizes = stream_encode("wav", TONE)
-    assert data[:44] == streaming_wav_header(RATE)
+    assert data[:44] == wav_header(RATE)
     assert sizes[0] == 44 + 2400 * 2  # header goes out with the first audio
     audio, rate = sf.read(io.BytesIO(data), dtype="int16")
     assert rate == RATE and audio.size == TONE.size
     np.testing.assert_allclose(audio / 32767, TONE, atol=1 / 32767)
+
+
+def test_wav_file_has_final_sizes_and_the_streamed_samples() -> None:
+    data = encode_file("wav", TONE, RATE)
+    streamed, _ = stream_encode("wav", TONE)
+    assert data[44:] == streamed[44:] == encode_file("pcm", TONE, RATE)  # one rounding for every form
+    assert int.from_bytes(data[4:8], "little") == len(data) - 8  # RIFF size
+    assert int.from_bytes(data[40:44], "little") == TONE.size * 2  # data size
+    info = sf.info(io.BytesIO(data))
+    assert (info.samplerate, info.channels, info.frames, info.subtype) == (RATE, 1, TONE.size, "PCM_16")
+    loud = encode_file("wav", np.array([2.0, -2.0, 0.5], dtype=np.float32), RATE)
+    assert np.frombuffer(loud[44:], "<i2").tolist() == [32767, -32767, 16384]  # clipped, rounded
 
 
 def test_streamed_opus_emits_pages_during_the_stream() -> None:

@@ -56,17 +56,22 @@ _OGG_PAGE_LATENCY_MS = 60.0  # flush an Ogg page every 60 ms of audio instead of
 _SFC_SET_OGG_PAGE_LATENCY_MS = 0x1302  # sndfile.h command id (libsndfile >= 1.2)
 
 
-def streaming_wav_header(sample_rate: int) -> bytes:
-    """44-byte RIFF header for mono int16 PCM of unknown length (sizes set to 0xFFFFFFFF, as OpenAI does)."""
-    byte_rate = sample_rate * 2
+def wav_header(sample_rate: int, data_bytes: int | None = None) -> bytes:
+    """44-byte RIFF header for mono int16 PCM.
+
+    ``data_bytes``: size of the PCM that follows, bytes; None for a stream of unknown length (both sizes are
+    then 0xFFFFFFFF, as OpenAI does).
+    """
+    riff_size = 0xFFFFFFFF if data_bytes is None else 36 + data_bytes
+    data_size = 0xFFFFFFFF if data_bytes is None else data_bytes
     return b"".join(
         (
             b"RIFF",
-            struct.pack("<I", 0xFFFFFFFF),
+            struct.pack("<I", riff_size),
             b"WAVEfmt ",
-            struct.pack("<IHHIIHH", 16, 1, 1, sample_rate, byte_rate, 2, 16),
+            struct.pack("<IHHIIHH", 16, 1, 1, sample_rate, sample_rate * 2, 2, 16),
             b"data",
-            struct.pack("<I", 0xFFFFFFFF),
+            struct.pack("<I", data_size),
         )
     )
 
@@ -88,9 +93,9 @@ class StreamEncoder(Protocol):
 class _PcmEncoder:
     """Raw int16 little-endian mono (``pcm``), optionally preceded by a streaming WAV header (``wav``)."""
 
-    def __init__(self, sample_rate: int, *, wav_header: bool) -> None:
-        self.media_type = MEDIA_TYPES["wav" if wav_header else "pcm"]
-        self._pending = streaming_wav_header(sample_rate) if wav_header else b""
+    def __init__(self, sample_rate: int, *, with_header: bool) -> None:
+        self.media_type = MEDIA_TYPES["wav" if with_header else "pcm"]
+        self._pending = wav_header(sample_rate) if with_header else b""
 
     def encode(self, samples: np.ndarray) -> bytes:
         out, self._pending = self._pending + to_pcm16(samples), b""
@@ -185,7 +190,7 @@ def make_encoder(fmt: str, sample_rate: int) -> StreamEncoder:
         )
     check_rate(fmt, sample_rate)
     if fmt in ("wav", "pcm"):
-        return _PcmEncoder(sample_rate, wav_header=fmt == "wav")
+        return _PcmEncoder(sample_rate, with_header=fmt == "wav")
     return _SndfileEncoder(fmt, sample_rate)
 
 
@@ -194,10 +199,11 @@ def encode_file(fmt: str, samples: np.ndarray, sample_rate: int) -> bytes:
     if fmt not in supported_formats():
         raise UnsupportedFormatError(f"format {fmt!r} is not supported; supported: {', '.join(supported_formats())}")
     check_rate(fmt, sample_rate)
-    if fmt == "pcm":
-        return to_pcm16(samples)
+    if fmt in ("pcm", "wav"):  # the same samples as the streamed forms (and ~10x faster than libsndfile)
+        pcm = to_pcm16(samples)
+        return pcm if fmt == "pcm" else wav_header(sample_rate, len(pcm)) + pcm
     buf = io.BytesIO()
-    container, subtype = ("WAV", "PCM_16") if fmt == "wav" else _SNDFILE_FORMATS[fmt]
+    container, subtype = _SNDFILE_FORMATS[fmt]
     sf.write(buf, np.clip(samples, -1.0, 1.0).astype(np.float32), sample_rate, format=container, subtype=subtype)
     return buf.getvalue()
 

@@ -7,6 +7,6 @@ from onestep.runtime.encoders import (  # noqa: F401 - re-exported for the serve
     UnsupportedFormatError,
     encode_file,
     make_encoder,
-    streaming_wav_header,
     supported_formats,
+    wav_header,
 )
