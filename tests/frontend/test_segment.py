@@ -27,6 +27,11 @@ from onestep.frontend.segment import split_script_runs, split_sentences
         ("See example.com/page?id=5 now", ["See example.com/page?id=5 now"]),  # ? inside a URL ends nothing
         ("\"Go!\", she said.", ["\"Go!\", she said."]),
         ("好吗?我去", ["好吗?", "我去"]),
+        ("Expect 2-4 in. of snow. Roads ice over.", ["Expect 2-4 in. of snow.", "Roads ice over."]),
+        ("Add 3 oz. of cheese.", ["Add 3 oz. of cheese."]),
+        ("It snowed 14 in. in Boston.", ["It snowed 14 in. in Boston."]),
+        ("We walked 5 km. Then we rested.", ["We walked 5 km.", "Then we rested."]),  # capital after: a new one
+        ("He won in 2019. he said so", ["He won in 2019.", "he said so"]),  # a number alone is no abbreviation
     ],
 )
 def test_split_sentences(text: str, expected: list[str]) -> None:

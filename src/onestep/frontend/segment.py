@@ -2,8 +2,9 @@
 
 Sentence boundaries: a newline; ``。！？!?`` (repeats allowed); a run of ``.`` followed by whitespace, a Chinese
 character or the end of the text, unless the word before it is a single letter (initials such as ``J. K.``,
-``U.S.``), a title (``Mr. Dr. Gov. Sen. ...``: the languages' abbreviation lists) or, before a digit, an
-abbreviation read out before numbers (``No. 5``, ``Vol. 2``). Closing quotes and brackets right after the mark stay with
+``U.S.``), a title (``Mr. Dr. Gov. Sen. ...``: the languages' abbreviation lists), before a digit, an
+abbreviation read out before numbers (``No. 5``, ``Vol. 2``), or a short abbreviation right after a number with
+a lower-case word after it (a unit: ``2-4 in. of snow``, ``5 min. later``). Closing quotes and brackets right after the mark stay with
 the sentence. A "sentence" longer than ``max_chars`` characters is cut at its last clause mark (``，,、；;：:…—``)
 before the limit, else at its last whitespace, else at the start of the Latin word crossing the limit, else
 (a run of Chinese characters with no punctuation at all) exactly at the limit.
@@ -30,6 +31,9 @@ _SENTENCE_END = regex.compile(
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
 _DIGIT_NEXT = regex.compile(r"\s*[+(]?[0-9]")
+# "2-4 in. of snow", "3 oz. of cheese": up to 5 letters right after a number, then a lower-case word.
+_UNIT_AFTER_NUMBER = regex.compile(r"[0-9](?:[-–]| ?)[A-Za-z]{1,5}\.$")
+_LOWER_NEXT = regex.compile(r"\s+[a-z]")
 _CLAUSE_CUT = regex.compile(r"[，,、；;：:…—][" + _CLOSERS + r"]*")
 
 RunKind = Lang  # a registry language code
@@ -59,6 +63,8 @@ def _is_abbreviation_dot(text: str, end: int) -> bool:
         return True
     names, numbers = _abbreviations()
     if word in names:
+        return True
+    if _UNIT_AFTER_NUMBER.search(text, max(0, end - 9), end) and _LOWER_NEXT.match(text, end):
         return True
     return word in numbers and _DIGIT_NEXT.match(text, end) is not None
 

@@ -218,6 +218,44 @@ READINGS += [
     ("I'll be ~20 min.", "I'll be about twenty minutes."),
 ]
 
+# round 4 of issue 12 (Google-TN classes; the broad tables are onestep/eval/frontend_cases/en-norm-*-2.tsv)
+READINGS += [
+    ("A dose of 1e-3 mg.", "A dose of one times ten to the minus third milligrams."),
+    ("6.02e23 atoms", "six point zero two times ten to the twenty-third atoms"),
+    ("Model 3E5 ships.", "Model three E five ships."),  # capital E without a decimal: a code
+    ("1,000s of fans", "thousands of fans"),
+    ("Valentine's Day is 2/14.", "Valentine's Day is February fourteenth."),
+    ("Use a 7/16 wrench.", "Use a seven sixteenths wrench."),  # sixteenths stay fractions
+    ("the 1st c. BC", "the first century B C"),
+    ("Q1-Q3 results", "Q one to Q three results"),
+    ("DM @jane_doe", "D M at jane underscore doe"),
+    ("Visit example.com:8080/api.", "Visit example dot com colon eight zero eight zero slash api."),
+    ("Report at 0600.", "Report at oh six hundred."),
+    ("Tom Smith III spoke.", "Tom Smith the third spoke."),
+    ("Star Trek II", "Star Trek two"),
+    ("Grand Theft Auto V", "Grand Theft Auto five"),
+    ("the XIX century", "the nineteenth century"),
+    ("mRNA vaccines", "m R N A vaccines"),
+    ("the Honda CIVIC", "the Honda Civic"),
+    ("the SEC", "the S E C"),
+    ("He ran it in 4 3/4 hours.", "He ran it in four and three quarter hours."),
+    ("1/1000 of a second", "one thousandth of a second"),
+    ("3½% interest", "three and a half percent interest"),
+    ("BMI of 25 kg/m²", "B M I of twenty-five kilograms per square meter"),
+    ("12-18 in.", "twelve to eighteen inches."),
+    ("put 5 in the box", "put five in the box"),
+    ("200 hp", "two hundred horsepower"),
+    ("$1M-$2M", "one million to two million dollars"),
+    ("₹2 lakh", "two lakh rupees"),
+    ("Call 555-1234.", "Call five five five, one two three four."),
+    ("Read 200-1500 words.", "Read two hundred to one thousand five hundred words."),  # round: a range
+    ("(02) 9876 5432", "zero two, nine eight seven six, five four three two"),
+    ("Dial *67 first.", "Dial star six seven first."),
+    ("1-800-273-TALK", "one, eight hundred, two seven three, talk"),
+    ("555-0100 x123", "five five five, zero one zero zero, extension one two three"),
+    ("Wimbledon 2025 starts today.", "Wimbledon twenty twenty-five starts today."),
+]
+
 
 @pytest.mark.parametrize(
     ("text", "expected"), READINGS + UNCHANGED_READINGS, ids=[c[0] for c in READINGS + UNCHANGED_READINGS]

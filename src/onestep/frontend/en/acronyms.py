@@ -95,7 +95,10 @@ def is_pronounceable(word: str) -> bool:
     parts = _CLUSTERS.findall(marked)
     first_vowel = parts[0][0] in "AEIOU"
     last_vowel = parts[-1][0] in "AEIOU"
-    if (parts[0] if not first_vowel else "") not in _ONSETS or (parts[-1] if not last_vowel else "") not in _CODAS:
+    coda = parts[-1] if not last_vowel else ""
+    if (parts[0] if not first_vowel else "") not in _ONSETS or (
+        coda not in _CODAS and not (coda == "C" and len(word) >= 5)  # CIVIC, MAGIC; not SEC, DOC
+    ):
         return False
     if len(word) == 3 and first_vowel and last_vowel:
         return False  # V-C-V initialisms: ETA, EPA, UFO

@@ -50,9 +50,25 @@ def _phone(m: re.Match[str]) -> str:
 
 
 def _vanity_phone(m: re.Match[str]) -> str:
-    """"1-800-FLOWERS" -> "one, eight hundred, flowers"."""
+    """"1-800-FLOWERS" -> "one, eight hundred, flowers"; "1-800-273-TALK" -> "one, eight hundred, two seven
+    three, talk"."""
     one = "one, " if m.group(0).startswith("1-") else ""
-    return f"{one}{_phone_groups([m.group(1)], False)}, {m.group(2).lower()}"
+    exchange = f", {digits(m.group(2))}" if m.group(2) else ""
+    return f"{one}{_phone_groups([m.group(1)], False)}{exchange}, {m.group(3).lower()}"
+
+
+def _bare_local_phone(m: re.Match[str]) -> str:
+    """"555-1234" -> "five five five, one two three four" (no cue needed); a range of round numbers
+    ("200-1500") stays for the range pass."""
+    first, second = m.group(1), m.group(2)
+    if second[0] != "0" and int(first) % 10 == 0 and int(second) % 10 == 0:
+        return m.group(0)
+    return f"{digits(first)}, {digits(second)}"
+
+
+def _trunk_area_phone(m: re.Match[str]) -> str:
+    """"(02) 9876 5432" -> "zero two, nine eight seven six, five four three two"."""
+    return ", ".join(digits(g) for g in re.findall(r"\d+", m.group(0)))
 
 
 def _local_phone(m: re.Match[str]) -> str:
@@ -69,7 +85,11 @@ def _nine_one_one(m: re.Match[str]) -> str:
 
 
 def _extension(m: re.Match[str]) -> str:
-    return f", extension {digits(m.group(1))}"
+    return _extension_digits(m.group(1))
+
+
+def _extension_digits(written: str) -> str:
+    return f", extension {digits(written)}"
 
 
 # The words before a code that name it, up to the code itself (searched backwards from each digit run).
@@ -216,12 +236,18 @@ PHONE_RULES: list[Rule] = [
         "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,
     ),
-    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-([A-Z]{4,10})\b", _vanity_phone, "-"),
+    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-(?:(\d{3})-)?([A-Z]{4,10})\b", _vanity_phone, "-"),
+    rule(r"\((0\d{1,4})\) ?\d{3,4}[ -]?\d{3,4}(?![\w-]|[.,]\d)", _trunk_area_phone, "(0"),
+    rule(r"(?=\d)(?<![\w.,$#/+-])([2-9]\d{2})-(\d{4})(?![\w-]|[.,:/]\d)", _bare_local_phone, "-"),
+    rule(r"\b([Dd]ial|[Pp]ress|[Cc]all) \*(\d{1,4})\b", lambda m: f"{m.group(1)} star {digits(m.group(2))}", "*"),
     # "Text STOP to 55555": an SMS short code
     rule(r"(?i:\b(?:text|txt|sms) [A-Z0-9]{2,12} to )(\d{4,6})(?!\w|[.,-]\d)", lambda m: m.group(0)[: m.start(1) - m.start()]
          + digits(m.group(1)), "ext", "xt", "ms", flags=0),
     rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
+    # "555-0100 x123": an x and digits right after a number read as a phone number
+    rule(r"\b(zero|one|two|three|four|five|six|seven|eight|nine) x(\d{1,5})\b",
+         lambda m: m.group(1) + _extension_digits(m.group(2)), " x"),
     rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
 ]
 

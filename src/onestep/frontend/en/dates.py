@@ -144,6 +144,25 @@ def _year_span(m: re.Match[str]) -> str:
     return f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}"
 
 
+
+
+def _common_fraction(num: int, den: int) -> bool:
+    """Fractions written as often as dates: sixteenths and thirty-seconds in lowest terms ("7/16", "3/32"),
+    one twentieth, twenty-fourth, twenty-fifth."""
+    return (den in (16, 32) and num % 2 == 1) or (num == 1 and den in (20, 24, 25))
+
+
+def _bare_month_day(m: re.Match[str]) -> str:
+    """"Valentine's Day is 2/14" -> "February fourteenth": a month and a day of 13-31 (few fractions are
+    written so, see ``_common_fraction``), not before a unit or "of" and not part of a mixed number."""
+    mo, d = int(m.group(1)), int(m.group(2))
+    after = m.string[m.end() : m.end() + 12]
+    if _common_fraction(mo, d) or re.match(r"(?:-| ?(?:of|inch|inches|in|cup|cups|mile|miles|lb|oz|tsp|tbsp)\b)", after) \
+            or re.search(r"\d $", m.string[max(0, m.start() - 2) : m.start()]):
+        return m.group(0)
+    return date_words(None, mo, d) or m.group(0)
+
+
 def _period_year(m: re.Match[str]) -> str:
     """"Q3 2024" -> "Q three twenty twenty-four", "FY2023" -> "F Y twenty twenty-three"."""
     label = m.group(1)
@@ -162,7 +181,9 @@ WORD_RULES: list[Rule] = [
 RULES: list[Rule] = [
     rule(r"(?<![\w.-])(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?(?![\w:])",
          _timestamp, "T"),
+    rule(r"\b(Q[1-4]|H[12]) ?[-–] ?(Q[1-4]|H[12])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "Q", "H"),  # Q1-Q3
     rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
+    rule(r"(?<=\d[snrt][tdh]) (?:c|cent)\.(?= |$)", lambda m: " century", "c."),  # "the 1st c. BC"
     rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
          _year_first, "-", "/", "."),
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
@@ -171,6 +192,7 @@ RULES: list[Rule] = [
     rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
+    rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
     rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"

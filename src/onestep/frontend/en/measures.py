@@ -16,8 +16,11 @@ from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
-# "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow"): "5 in the box" is not.
-_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z])"
+# "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow") or at the end of the
+# text ("0.5 in", "12-18 in."): "5 in the box" is not.
+_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$)"
+# Lengths after "per" with a power are read "per square meter" ("25 kg/m²"); other units "per second squared".
+_LENGTHS = frozenset("m cm mm km ft in yd mi".split())
 _INCH = ("inch", "inches")
 _POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
 _RANGE_DASH = r"(?:-| ?[–—] ?)"
@@ -57,9 +60,13 @@ def spoken_unit(unit: str, plural: bool, power: str | None = None, per: str | No
     if power:
         spoken = f"{_POWER_WORDS[power][0]} {spoken}"
     if per:
+        last = per.split("/")[-1]
         for each in per.split("/"):  # "µg/kg/min": micrograms per kilogram per minute
-            spoken += " per " + tables.UNITS[each][0]
-        if per_power:
+            name = tables.UNITS[each][0] if each != "in" else _INCH[0]
+            if per_power and each == last and each in _LENGTHS:
+                name = f"{_POWER_WORDS[per_power][0]} {name}"  # "kg/m²": per square meter
+            spoken += " per " + name
+        if per_power and last not in _LENGTHS:
             spoken += " " + _POWER_WORDS[per_power][1]
     return spoken
 
@@ -84,8 +91,8 @@ def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
     """"3/4 tsp" -> ("three quarters", singular), "1 1/2 cups" -> ("one and a half", plural)."""
     num, den = int(m.group("num")), int(m.group("den"))
     if m.group("whole"):
-        return numbers.mixed_number(int(m.group("whole")), num, den), False
-    return numbers.fraction(num, den), num < den
+        return numbers.mixed_number(int(m.group("whole")), num, den, before_noun=True), False
+    return numbers.fraction(num, den, before_noun=m.group("fhyphen") is not None), num < den
 
 
 def _unit(m: re.Match[str]) -> str:
@@ -208,6 +215,8 @@ RULES: list[Rule] = [
         "x", "×",
     )] * 2,
     rule(r"(?=\d)(?<![\w.])(\d{2,3})([CF])\b(?![-'’])", _bare_degrees, "C", "F"),
+    rule(r"(?=\d)(?<![\w.])(\d{1,3}) (\d{1,2})/(\d{1,2}) ?%",
+         lambda m: numbers.mixed_number(*map(int, m.groups())) + " percent", "%"),  # "3½%"
     rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
         rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}})(?:(?P<fhyphen>-)| ?)|"

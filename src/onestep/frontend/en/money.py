@@ -19,7 +19,7 @@ _CODE = alternation(tables.CURRENCY_CODES)
 
 
 def _scale(name: str) -> str:
-    return rf"(?: ?(?P<{name}>thousand|million|billion|trillion)\b|(?P<{name}_abbr>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
+    return rf"(?: ?(?P<{name}>thousand|million|billion|trillion|lakh|crore)\b|(?P<{name}_abbr>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
 
 
 def _scale_word(m: re.Match[str], name: str) -> str | None:
@@ -71,14 +71,15 @@ def _money(m: re.Match[str]) -> str:
 
 
 def _money_range(m: re.Match[str]) -> str:
-    """"$5-$10" -> "five to ten dollars"; "$1-2 million" -> "one to two million dollars"."""
+    """"$5-$10" -> "five to ten dollars"; "$1-2 million" -> "one to two million dollars"; "$1M-$2M" -> "one
+    million to two million dollars" (a scale written on both ends is said on both)."""
     currency = tables.CURRENCIES[m.group("cur")]
     low, high = m.group("low"), m.group("high")
     low_scale, high_scale = _scale_word(m, "low_scale"), _scale_word(m, "high_scale")
     if "." in low and len(low.partition(".")[2]) == 2:
         first = spoken_amount(low, currency, low_scale)
     else:
-        first = number(low) + (f" {low_scale}" if low_scale and low_scale != high_scale else "")
+        first = number(low) + (f" {low_scale}" if low_scale else "")
     return f"{first} to {spoken_amount(high, currency, high_scale, _attributive(m))}"
 
 

@@ -134,11 +134,28 @@ def _url(m: re.Match[str]) -> str:
     url = url[: len(url) - len(tail)]
     url = re.sub(r"^[A-Za-z]{2,10}://", "", url)
     host, _, path = url.partition("/")
-    spoken = _speak_host(host)
+    host, _, port = host.partition(":")
+    spoken = _speak_host(host) + (f" colon {digits(port)}" if port.isdigit() else "")
     segments = [_url_word(s) for s in path.split("/") if _url_word(s)]
     if segments:
         spoken += " slash " + " slash ".join(segments)
     return f" {spoken}{tail} "
+
+
+def _handle(name: str, hashtag: bool = False) -> str:
+    """A handle or hashtag: "jane_doe" -> "jane underscore doe", "user123" -> "user one two three"; in a
+    hashtag a short number is a number ("COVID19" -> "COVID nineteen", "Paris2024" -> "Paris twenty twenty-four")."""
+    if name.isalpha():
+        return name
+
+    def spoken(d: re.Match[str]) -> str:
+        run = d.group(0)
+        if hashtag and len(run) <= 4 and run[0] != "0":
+            return f" {year(int(run)) if len(run) == 4 and _is_year(int(run)) else cardinal(int(run))} "
+        return f" {digits(run)} "
+
+    name = re.sub(r"\d+", spoken, name.strip("_"))
+    return " ".join(name.replace("_", " underscore ").split())
 
 
 def _file_name(m: re.Match[str]) -> str:
@@ -244,6 +261,25 @@ def _exponent(m: re.Match[str]) -> str:
     return spoken
 
 
+def _e_notation(m: re.Match[str]) -> str:
+    """"1e6" -> "one times ten to the sixth", "6.02e23" -> "six point zero two times ten to the twenty-third"
+    (a capital E only after a decimal: "3E5" is a code)."""
+    if "E" in m.group(0) and "." not in m.group(1):
+        return m.group(0)
+    power = int(m.group(2).replace("−", "-").lstrip("+"))
+    spoken = {2: "ten squared", 3: "ten cubed"}.get(power) or (
+        "ten to the " + ("minus " if power < 0 else "") + ordinal(abs(power))
+    )
+    spoken = f"{number(m.group(1))} times {spoken}"
+    if m.group(3):
+        spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
+    return spoken
+
+
+_ROUND_PLURALS = {"10": "tens", "100": "hundreds", "1000": "thousands", "10000": "tens of thousands",
+                  "100000": "hundreds of thousands", "1000000": "millions", "1000000000": "billions"}
+
+
 _ANY_UNIT = alternation(tables.UNITS)
 
 
@@ -274,14 +310,22 @@ def _ordinal(m: re.Match[str]) -> str:
     return ordinal(int(m.group(1).replace(",", "")))
 
 
+# Words after a number that show it does not qualify a noun ("3/4 of the way", "4 3/4 hours").
+_NOT_NOUNS = frozenset("of the and for with from into than that this then are was were has had".split())
+
+
 def _fraction(m: re.Match[str]) -> str:
     whole, num, den = m.group(1), int(m.group(2)), int(m.group(3))
     key = f"{num}/{den}"
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
+    after = m.string[m.end() : m.end() + 24]
+    hyphen_noun = re.match(r"-[a-z]", after) is not None
+    noun = re.match(r" ([a-z]{3,20})\b", after)
+    before_noun = hyphen_noun or (noun is not None and noun.group(1) not in _NOT_NOUNS)
     if whole:
-        return numbers.mixed_number(int(whole), num, den)
-    spoken = numbers.fraction(num, den)
+        return numbers.mixed_number(int(whole), num, den, before_noun)
+    spoken = numbers.fraction(num, den, hyphen_noun)
     if num == 1 and (re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
                      or re.match(r"-[a-z]", m.string[m.end() : m.end() + 2])):
         spoken = spoken.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter-inch bit", "1/2-inch" -> "half-inch"
@@ -324,12 +368,19 @@ _YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
 
 
 def _event_year(m: re.Match[str], before: str) -> bool:
-    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence
-    (not "Boeing 747": model names are read by the code passes before this one)."""
+    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
+    opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
+    by the code passes before this one)."""
     if not (1900 <= int(m.group(2)) <= 2099 and before[:1].isupper() and before.isalpha()):
         return False
     start = m.start() - len(before) - 1
-    return m.string[start : m.start()] == before + " " and not at_sentence_start(m.string, start)
+    if m.string[start : m.start()] != before + " ":
+        return False
+    return not at_sentence_start(m.string, start) or _EVENT_VERB_AFTER.match(m.string, m.end()) is not None
+
+
+_EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|opens|opened|kicked off|"
+                               r"takes place|took place|kicks off)\b")
 
 
 def _bare_number(m: re.Match[str]) -> str:
@@ -361,6 +412,21 @@ def _lower_roman(m: re.Match[str]) -> str:
     return f"{m.group(1)} {cardinal(value)}" if value else m.group(0)
 
 
+_TITLE_WORDS = frozenset(tables.TITLES) | frozenset(tables.TITLES.values())
+
+
+def _roman_century(m: re.Match[str]) -> str:
+    """"the XIX century" -> "the nineteenth century"."""
+    value = numbers.roman_value(m.group(1))
+    return ordinal(value) if value else m.group(0)
+
+
+def _after_given_name(text: str, start: int) -> bool:
+    """True if one of the two capitalized words before the surname at ``text[start]`` is a given name."""
+    words = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-2:]
+    return any(w in tables.GIVEN_NAMES or w in tables.REGNAL_NAMES for w in words if w[:1].isupper())
+
+
 def _roman(m: re.Match[str]) -> str:
     name, numeral = m.group(1), m.group(2)
     value = numbers.roman_value(numeral)
@@ -378,6 +444,10 @@ def _roman(m: re.Match[str]) -> str:
     single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb
     if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
         return f"{name} the {ordinal(value)}"
+    if numeral in ("II", "III", "IV") and _after_given_name(m.string, m.start()):
+        return f"{name} the {ordinal(value)}"  # "Tom Smith III", "Martin Luther King III"
+    if numeral == "V" and (at_phrase_end or rest.startswith(":")) and name not in _TITLE_WORDS:
+        return f"{name} five"  # "Grand Theft Auto V" (a one-letter V after a name that no ruler bears; not "Mr. V.")
     if len(numeral) == 1:
         return m.group(0)
     return f"{name} {cardinal(value)}"
@@ -484,15 +554,16 @@ _EARLY_RULES: list[Rule] = [
         r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", _email, "@"
     ),
     rule(
-        rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?![\w-]|\.\w)(?:/{_URL_CHARS}{{0,2000}})?",
+        rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"
+        rf"(?:/{_URL_CHARS}{{0,2000}})?",
         _url,
         ".",
         flags=re.IGNORECASE,
     ),
     rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
          "."),
-    rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {m.group(1)}", "#"),
-    rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {m.group(1)}", "@"),
+    rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
+    rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
     rule(
         r"\b(PhD|PhDs|iOS|macOS|WiFi|pH|SpO2|HbA1c|YoY|QoQ|MoM)\b|\bPh\.D\.?",
         lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
@@ -538,6 +609,11 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
          _exponent, "^"),
+    rule(rf"(?<![\w.#])(\d{{1,3}}(?:\.\d{{1,6}})?)[eE]([-+−]?\d{{1,3}})(?!\w|\.\d)"
+         rf"(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
+    # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
+    rule(r"(?<![\w.,])(10|100|1,?000|10,?000|100,?000|1,?000,?000|1,?000,?000,?000)s(?= of\b)",
+         lambda m: _ROUND_PLURALS[m.group(1).replace(",", "")], "0s of"),
     *codes.PHONE_RULES,
     rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
          "st", "nd", "rd", "th"),
@@ -571,6 +647,8 @@ _NUMBER_RULES: list[Rule] = [
         ":", ".",
     ),
     rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
+    rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
+         lambda m: _military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
     rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
     rule(
         r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
@@ -607,12 +685,15 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
+    rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",
+         _roman_century, "the I", "the V", "the X"),
     rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
     rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),
     rule(r"\bvs\b", lambda m: "versus", "vs"),
     rule(r"(?<![\w.])(?:[A-Za-z]\.){2,12}(?![\w])", _dotted_letters, "."),
+    rule(r"(?<![\w'’])([a-z])([A-Z]{2,5})(?![\w'’])", lambda m: f"{m.group(1)} {acronyms.letters(m.group(2))}"),
     rule(
         r"(?<![A-Za-z0-9'’&])[A-Z](?:[A-Z]|&(?=[A-Z])){1,30}(?:s|'s|’s)?(?![A-Za-z0-9&]|['’][A-Za-z])", _caps
     ),

@@ -120,9 +120,13 @@ def plural(words: str) -> str:
     return f"{head} {last}" if head else last
 
 
-def fraction(numerator: int, denominator: int) -> str:
-    """``1/2`` -> ``"one half"``, ``3/4`` -> ``"three quarters"``, ``5/8`` -> ``"five eighths"``,
-    ``7/1000`` and larger denominators -> ``"seven over one thousand"``."""
+def fraction(numerator: int, denominator: int, before_noun: bool = False) -> str:
+    """``1/2`` -> ``"one half"``, ``3/4`` -> ``"three quarters"``, ``5/8`` -> ``"five eighths"``, ``1/1000`` ->
+    ``"one thousandth"``; other denominators over 100 -> ``"seven over three hundred"``. ``before_noun``:
+    the fraction qualifies a noun ("3/4-length", "4 3/4 hours"): "three quarter"."""
+    if denominator in (1000, 10_000, 100_000, 1_000_000):
+        name = ordinal(denominator).removeprefix("one ")
+        return f"{cardinal(numerator)} {name if numerator == 1 else plural(name)}"
     if denominator == 0 or denominator > 100:
         return f"{cardinal(numerator)} over {cardinal(denominator)}"
     if denominator == 1:
@@ -130,7 +134,7 @@ def fraction(numerator: int, denominator: int) -> str:
     if denominator == 2:
         name = "half" if numerator == 1 else "halves"
     elif denominator == 4:
-        name = "quarter" if numerator == 1 else "quarters"
+        name = "quarter" if numerator == 1 or before_noun else "quarters"
     else:
         name = ordinal(denominator).removeprefix("one ")  # 1/100: "one hundredth", not "one one hundredth"
         if numerator != 1:
@@ -138,10 +142,10 @@ def fraction(numerator: int, denominator: int) -> str:
     return f"{cardinal(numerator)} {name}"
 
 
-def mixed_number(whole: int, numerator: int, denominator: int) -> str:
+def mixed_number(whole: int, numerator: int, denominator: int, before_noun: bool = False) -> str:
     """``2 1/2`` -> ``"two and a half"``, ``1 1/8`` -> ``"one and an eighth"``, ``3 3/4`` -> ``"three and three
-    quarters"``."""
-    spoken = fraction(numerator, denominator)
+    quarters"`` (``"three and three quarter"`` before a noun: "4 3/4 hours")."""
+    spoken = fraction(numerator, denominator, before_noun)
     if numerator == 1 and 1 < denominator <= 100:
         name = spoken.removeprefix("one ")
         spoken = ("an " if name[0] in "aeio" else "a ") + name

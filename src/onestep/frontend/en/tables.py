@@ -159,6 +159,8 @@ SCALES: dict[str, str] = {
     "T": "trillion",
     "tn": "trillion",
     "trillion": "trillion",
+    "lakh": "lakh",
+    "crore": "crore",
 }
 
 # Unit written after a number -> (singular, plural). Case matters ("MB" megabytes, "mb" is not listed).
@@ -172,6 +174,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "nm": ("nanometer", "nanometers"),
     "mi": ("mile", "miles"),
     "yd": ("yard", "yards"),
+    "yds": ("yard", "yards"),
     "ft": ("foot", "feet"),
     "kg": ("kilogram", "kilograms"),
     "g": ("gram", "grams"),
@@ -180,6 +183,10 @@ UNITS: dict[str, tuple[str, str]] = {
     "lb": ("pound", "pounds"),
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "fl. oz": ("fluid ounce", "fluid ounces"),
+    "hp": ("horsepower", "horsepower"),
+    "dpi": ("D P I", "D P I"),
     "mph": ("mile per hour", "miles per hour"),
     "kph": ("kilometer per hour", "kilometers per hour"),
     "°C": ("degree Celsius", "degrees Celsius"),
@@ -317,6 +324,17 @@ REGNAL_NAMES = frozenset(
     Selim Suleiman Mehmed Murad Bayezid Osman Urban Sixtus Julius Adrian Boniface Celestine Honorius Hadrian
     """.split()
 )
+# Given names before a surname and a generational numeral ("Tom Smith III", "Martin Luther King III" -> "the
+# third"); rulers' names (REGNAL_NAMES) count too.
+GIVEN_NAMES = frozenset(
+    """
+    Tom Thomas Bill Bob Jim Joe Joseph Jack Michael Mike Martin Luther Daniel Dan Mark Matthew Andrew Anthony Kevin
+    Brian Steven Steve Donald Kenneth Ken Timothy Tim Ronald Jason Jeffrey Jeff Ryan Gary Eric Scott Frank Larry
+    Jerry Dennis Walter Arthur Roger Howard Ralph Samuel Sam Benjamin Ben Harry Ted Edward Teddy Hank Chris
+    Christopher Jonathan Nathan Kyle Adam Patrick Sean Gregory Jesse Ray Raymond Carl Douglas Willard Winthrop
+    Cornelius Marshall Nelson Franklin Lloyd Earl Jay Lee
+    """.split()
+)
 ROMAN_TITLES = frozenset("King Queen Pope Emperor Tsar Czar Prince Princess Duke Sultan Pharaoh".split())
 
 SENTENCE_STARTERS = frozenset(
@@ -414,5 +432,5 @@ TITLES_BEFORE_NAMES = frozenset(
     w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "dept", "fig", "jr", "sr", "sq", "cu")
 )
 BEFORE_NUMBERS = frozenset(
-    w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca")
+    w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca", "Rs")
 )
