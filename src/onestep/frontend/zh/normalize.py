@@ -22,6 +22,8 @@ Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]  # pattern, 
 _KEEP_FULL_WIDTH = "，！？：；（）"  # Chinese punctuation that lives in the full-width block
 _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FULL_WIDTH}
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
+# every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral)
+_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -98,6 +100,8 @@ def normalize_zh(text: str) -> str:
         Chinese punctuation unchanged.
     """
     text = _CONTROL.sub(" ", text.translate(_FOLD))
+    if not _RULES_NEED.search(text):
+        return text  # no digit and none of the symbols a rule reads: most sentences, skipped in one scan
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
     return text
