@@ -125,6 +125,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(("" if previous in _EXPONENT_DIGITS else "^") + _EXPONENT_DIGITS[c])
         elif 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
             out.append(unit)
+        elif c == "∶" and zh and _next_to_digit(sentence, i):
+            out.append(":")  # the ratio colon of Chinese typesetting (3∶2): the Mandarin normalizer reads it
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
         elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):

@@ -214,6 +214,52 @@ CASES += [
     ("6.1mmol/L", "六点一毫摩尔每升"),
 ]
 
+# round 4 of issue 12 (tables zh-norm-*-2.tsv)
+CASES += [
+    ("5.1假期", "五一假期"),  # a month.day naming an event
+    ("勿忘9.18", "勿忘九一八"),
+    ("10.1黄金周", "十一黄金周"),
+    ("增长1.5倍", "增长一点五倍"),  # a decimal elsewhere
+    ("国发〔2023〕5号", "国发〔二零二三〕五号"),
+    ("2022-2023赛季", "二零二二到二零二三赛季"),
+    ("2024款车型", "二零二四款车型"),
+    ("上架了2000款新品", "上架了两千款新品"),  # a count of products
+    ("23年的时候", "二三年的时候"),
+    ("近10年底", "近十年底"),  # a span
+    ("2023年12月-2024年3月", "二零二三年十二月到二零二四年三月"),
+    ("配速5'30\"", "配速五分三十秒"),
+    ("东经116°23′", "东经一百一十六度二十三分"),
+    ("视频时长03:25", "视频时长三分二十五秒"),  # zero-padded minutes:seconds
+    ("以1:45.32的成绩", "以一分四十五秒三二的成绩"),
+    ("996工作制", "九九六工作制"),
+    ("请拨95598", "请拨九五五九八"),
+    ("热线12000人次", "热线一万两千人次"),  # a count after a hotline cue
+    ("座机：(020) 8765-4321", "座机：零二零八七六五四三二幺"),
+    ("0755-8888 6666转801", "零七五五八八八八六六六六转八零幺"),
+    ("7号楼312", "七号楼三幺二"),
+    ("HT-2024-0086", "HT二零二四零零八六"),
+    ("vivo X100", "vivo X一百"),  # a round hundred in a model name
+    ("G100次", "G幺零零次"),  # a train stays a code
+    ("IP68", "IP六八"),
+    ("3室2厅2卫", "三室两厅两卫"),
+    ("2成把握", "两成把握"),
+    ("2次元", "二次元"),
+    ("第1、2名", "第一、二名"),
+    ("2-5mm", "两到五毫米"),
+    ("2-2战平", "二比二战平"),
+    ("3^2=9", "三的平方等于九"),  # ² after a digit comes as ^2 (symbols_unicode)
+    ("1/2+1/3=5/6", "二分之一加三分之一等于六分之五"),
+    ("6/2=3", "六除以二等于三"),
+    ("x+y=10", "x加y等于十"),
+    ("涨跌幅+3.25%", "涨跌幅正百分之三点二五"),
+    ("我+1", "我加一"),
+    ("Mate 60 Pro+", "Mate 六十 Pro加"),
+    ("Qwen2.5-72B", "Qwen二点五 七十二B"),
+    ("35µg/m³", "三十五微克每立方米"),
+    ("250ml/盒", "二百五十毫升每盒"),
+    ("1013hPa", "一千零一十三百帕"),
+]
+
 
 @pytest.mark.parametrize(("text", "expected"), CASES)
 def test_normalize(text: str, expected: str) -> None:
@@ -236,9 +282,13 @@ def test_normalize(text: str, expected: str) -> None:
         "1" + " " * 100_000 + "%",
         "12:34" * 20_000,
         "1." + "0" * 100_000 + "元",
+        "5'3" * 50_000,
+        "1°2′" * 30_000,
+        "A123-" * 30_000,
+        "5.1" * 50_000 + "假期",
     ],
     ids=["empty", "punct", "emoji", "control", "digits", "plus", "dash", "colon", "slash", "commas", "spaces",
-         "times", "zeros"],
+         "times", "zeros", "primes", "arcs", "codes", "event-dates"],
 )
 def test_pathological_input_leaves_no_digits(text: str) -> None:
     out = normalize_zh(text)
@@ -249,3 +299,13 @@ def test_pathological_input_leaves_no_digits(text: str) -> None:
 def test_long_digit_string_read_digit_by_digit() -> None:
     out = normalize_zh("7" * 100_000)
     assert out == "七" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("双方按3∶2的比例出资", "双方按三比二的比例出资"), ("北京时间20∶00", "北京时间二十点")],
+)
+def test_ratio_colon_is_passed_to_the_normalizer(text: str, expected: str) -> None:
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert normalize_zh(read_symbols(text, "zh")[0]) == expected

@@ -22,6 +22,8 @@ Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]  # pattern, 
 _KEEP_FULL_WIDTH = "，！？：；（）"  # Chinese punctuation that lives in the full-width block
 _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FULL_WIDTH}
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
+# every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral)
+_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -29,7 +31,7 @@ _DASH = r"[-~—–]"  # ~ also stands for the folded full-width ～
 _RANGE = r"[-~—–至到]"
 
 _MEASURES = (
-    "个|位|只|本|条|张|件|次|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
+    "个|位|只|本|条|张|件|次(?!元)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
     "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
     "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
     "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|"
@@ -52,14 +54,18 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
     "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True),
     "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
-    "kcal": ("千卡", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True),
+    "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
+    "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True),
     "mg/kg": ("毫克每千克", True), "μg/kg": ("微克每千克", True), "µg/kg": ("微克每千克", True),
     "mg/L": ("毫克每升", True), "mg/dL": ("毫克每分升", True), "g/L": ("克每升", True), "kJ": ("千焦", True),
     "℃": ("摄氏度", False), "°C": ("摄氏度", False), "℉": ("华氏度", False), "°F": ("华氏度", False),
     "°": ("度", False),
 }
 _TEMPERATURES = {"℃", "°C", "℉", "°F"}
+# what a bare 2 before these is read as 两 (两室两厅两卫, 两成), and unit readings a range may end in (2到五毫米)
+_LIANG_NOUNS = r"厅|卫|居室|居|室(?=\s?[0-9]\s?厅)|成(?![都功绩本立员果交长])"
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+_LIANG_UNITS = "|".join(sorted({r for r, liang in _UNITS.values() if liang}, key=len, reverse=True))
 
 _CURRENCIES = {
     "US$": "美元", "HK$": "港元", "NT$": "新台币", "$": "美元", "USD": "美元", "¥": "元", "RMB": "元",
@@ -69,9 +75,10 @@ _CURRENCY_ALT = "|".join(re.escape(c) for c in sorted(_CURRENCIES, key=len, reve
 
 _SERVICE_NUMBERS = (
     "110|119|120|122|114|12315|12345|12306|12320|12369|10086|10010|10000|95588|95533|95555|95566|95599|95522"
+    "|12[0-9]{3}|9[56][0-9]{3}|950[0-9]{3}"  # government hotlines 12xxx, company numbers 95xxx/96xxx/950xxx
 )
-_DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助)[是为:：]?\s?$")
-_DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|中心|客服|查号|台)|^[\u4e00-\u9fff]{0,6}(?:热线|客服|服务电话)")
+_DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助|客服|专线)[是为:：]?\s?$")
+_DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|专线|中心|客服|查号|台|App|APP|app|小程序|客户端|公众号)|^[\u4e00-\u9fff]{0,6}(?:热线|客服|服务电话)")
 _EMERGENCY = frozenset({"110", "119", "120", "122"})
 # a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
 _COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|月|日|号|度|名)")
@@ -93,6 +100,8 @@ def normalize_zh(text: str) -> str:
         Chinese punctuation unchanged.
     """
     text = _CONTROL.sub(" ", text.translate(_FOLD))
+    if not _RULES_NEED.search(text):
+        return text  # no digit and none of the symbols a rule reads: most sentences, skipped in one scan
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
     return text
@@ -153,7 +162,7 @@ def _duration(hours: str, minutes: str, seconds: str | None) -> str:
     """``2:15:30`` as an elapsed time: 两小时十五分三十秒."""
     spoken = (read_cardinal(hours, liang=True) + "小时") if int(hours) else ""
     spoken += read_cardinal(minutes) + "分"
-    return spoken + (read_cardinal(seconds) + "秒" if seconds else "")
+    return spoken + (read_cardinal(seconds) + "秒" if seconds and seconds != "00" else "")
 
 
 _SCORE_BEFORE = re.compile(r"(?:比分|比数|以|战绩|比赛结果)[是为:：]?\s?$")
@@ -165,6 +174,8 @@ def _time(m: re.Match[str]) -> str:
     if _SCORE_BEFORE.search(before):
         return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(5) is None else m.group()
     if m.group(5) is None and _DURATION_BEFORE.search(before):
+        if m.group(3) is None and len(m.group(1)) == 2 and m.group(1)[0] == "0":  # 时长03:25: minutes:seconds
+            return read_cardinal(m.group(1)) + "分" + read_cardinal(m.group(2)) + "秒"
         return _duration(m.group(1), m.group(2), m.group(3))
     minute_word = not _after(m, 1).startswith("分")  # 7:08分
     if m.group(5) is None:
@@ -193,6 +204,8 @@ def _digit_groups(m: re.Match[str]) -> str:
 
 
 def _service_number(m: re.Match[str]) -> str:
+    if len(m.group()) == 5 and _COUNTED_AFTER.match(_after(m, 3)) and not _DIAL_AFTER.search(_after(m, 10)):
+        return m.group()  # 热线12000人次: a count
     if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 10)):
         return read_digits(m.group(), yao=True)
     if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 2)):
@@ -211,14 +224,17 @@ _ID_NEAR = re.compile(rf"(?:{_ID_KEYWORDS})")
 
 def _code_near_keyword(m: re.Match[str]) -> str:
     """A 4+ digit string a few characters after a code keyword (密码，例如246810) and not counted: a code."""
-    if _ID_NEAR.search(_before(m, 10)) and not _COUNTED_AFTER.match(_after(m, 3)):
+    if _ID_NEAR.search(_before(m, 16)) and not _COUNTED_AFTER.match(_after(m, 3)):
         return read_digits(m.group(), yao=True)
     return m.group()
 
 
 def _latin_code(m: re.Match[str]) -> str:
     """Digits glued to Latin letters: 3+ digits are a code read digit by digit (CA1501, G101, C919)."""
-    return m.group(1).rstrip("-") + read_digits(m.group(2), yao=True)
+    digits = m.group(2).replace("-", "")
+    if re.fullmatch(r"[1-9]00", digits) and not re.match(r"\s?(?:次|航班|号)", _after(m, 3)):
+        return m.group(1).rstrip("-") + read_cardinal(digits)  # model names X100, A300: 一百, 三百
+    return m.group(1).rstrip("-") + read_digits(digits, yao=True)
 
 
 def _version(m: re.Match[str]) -> str:
@@ -261,7 +277,8 @@ _OPERATOR = re.compile(r"\s?([-+×*xX÷/=—–])\s?")
 def _expression(m: re.Match[str]) -> str:
     if "=" not in m.group():
         return m.group()
-    return _OPERATOR.sub(lambda o: _OPERATORS[o.group(1)], m.group())
+    text = _PROPER_FRACTION.sub(_proper_fraction, m.group())
+    return _OPERATOR.sub(lambda o: _OPERATORS[o.group(1)], text)
 
 
 def _fraction(m: re.Match[str]) -> str:
@@ -281,6 +298,9 @@ def _unit(m: re.Match[str]) -> str:
     spoken = read_cardinal(number, liang=liang) + scale
     if sign:
         spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
+    per = m.group(5)
+    if per:  # 35µg/m³ -> 三十五微克每立方米, 250ml/盒 -> 二百五十毫升每盒
+        reading += "每" + (_UNITS[per][0] if per in _UNITS else per)
     return spoken + reading
 
 
@@ -296,7 +316,7 @@ def _number(m: re.Match[str]) -> str:
     return read_cardinal(m.group())
 
 
-_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢)")
+_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成)")
 
 
 def _score(m: re.Match[str]) -> str:
@@ -312,6 +332,8 @@ def _power(m: re.Match[str]) -> str:
     exponent = m.group(2)
     sign = "负" if exponent.startswith("-") else ""
     unit = _UNITS[m.group(3)][0] if m.group(3) else ""
+    if exponent == "2" and m.group(1) != "10":
+        return f"{read_cardinal(m.group(1))}的平方{unit}"  # 3² -> 三的平方 (10² stays 十的二次方, as in 10⁸)
     return f"{read_cardinal(m.group(1))}的{sign}{read_cardinal(exponent.lstrip('-'))}次方{unit}"
 
 
@@ -326,6 +348,76 @@ def _international_phone(m: re.Match[str]) -> str:
     return "加" + read_digits(re.sub(r"[^0-9]", "", m.group()), yao=True)
 
 
+_EVENT_AFTER = "假期|小长假|长假|黄金周|晚会|劳动节|国庆|事变|事件|惨案|运动|大促|促销|购物节|狂欢节|纪念日|当天|期间|前夕"
+
+
+def _event_date(m: re.Match[str]) -> str:
+    """``5.1假期`` -> 五一, ``9.18事变`` -> 九一八, ``10.1黄金周`` -> 十一: a month.day naming an event, read as its name."""
+    month, day = m.group(1), m.group(2)
+    if month == day and month in ("11", "12"):
+        return ("" if _before(m, 1) == "双" else "双") + read_cardinal(month)
+    if (month, day) == ("10", "1"):
+        return "十一"
+    return read_digits(month + day)
+
+
+_YEAR_LABEL = (
+    "赛季|财年|学年|届|款|版|级(?=新生|学生|本科|研究生|硕士|博士|校友|同学|学员)|"
+    "冬奥会|奥运会|夏奥会|亚运会|世界杯|欧洲杯|世博会|全运会|春晚"
+)
+
+
+def _year_label(m: re.Match[str]) -> str:
+    """``2023赛季``, ``2024款``, ``2022-2023赛季``, ``北京2022冬奥会``: a year naming a season or edition, digit by digit
+    (``2000款产品`` stays a count)."""
+    first, sign, second, label = m.group(1), m.group(2), m.group(3), m.group(4)
+    if _before(m, 1) == "第" or (second is None and label in ("款", "版", "届") and first.endswith("00")):
+        return m.group()
+    return read_digits(first) + (_connector(sign) + read_digits(second) if second else "")
+
+
+_NOT_A_YEAR_BEFORE = re.compile(r"(?:第|了|近|过去|约|这|那|前|后|多|每|满|有|共|整|用|花|达|超过|历经|经过|持续|长达|将近|至少|最近)$")
+
+
+def _short_year(m: re.Match[str]) -> str:
+    """``23年的时候``, ``24年底``, ``23年5月``: a two-digit year, digit by digit (``近10年底`` stays a span)."""
+    return m.group() if _NOT_A_YEAR_BEFORE.search(_before(m, 4)) else read_digits(m.group())
+
+
+def _race_time(m: re.Match[str]) -> str:
+    """``1:45.32`` -> 一分四十五秒三二 (minutes, seconds, hundredths read digit by digit)."""
+    seconds = m.group(2)
+    return (read_cardinal(m.group(1)) + "分" + ("零" if seconds[0] == "0" and seconds != "00" else "")
+            + read_cardinal(seconds) + "秒" + read_digits(m.group(3)))
+
+
+def _arc(m: re.Match[str]) -> str:
+    """``116°23′`` -> 一百一十六度二十三分 (degrees, minutes and seconds of arc)."""
+    spoken = read_cardinal(m.group(1)) + "度" + read_cardinal(m.group(2)) + "分"
+    return spoken + (read_cardinal(m.group(3)) + "秒" if m.group(3) else "")
+
+
+def _pace(m: re.Match[str]) -> str:
+    """``5'30"`` -> 五分三十秒 (minutes and seconds marks)."""
+    return read_cardinal(m.group(1)) + "分" + read_cardinal(m.group(2)) + "秒"
+
+
+_LIST_AFTER_ORDINAL = re.compile(r"第[0-9一二三四五六七八九十百]{1,4}[、，,和与及至到]$")
+
+
+def _two(m: re.Match[str]) -> str:
+    """A bare 2 before a measure word: 两 (两个, 两室两厅), but 二 in a list after an ordinal (第1、2名)."""
+    return "二" if _LIST_AFTER_ORDINAL.search(_before(m, 8)) else "两"
+
+
+_PROPER_FRACTION = re.compile(r"(?<![0-9.])([0-9]+)/([0-9]+)(?![0-9.])")
+
+
+def _proper_fraction(m: re.Match[str]) -> str:
+    """Inside arithmetic, ``1/3`` (numerator below denominator) is a fraction; ``6/2`` stays a division."""
+    return _fraction(m) if 0 < int(m.group(1)) < int(m.group(2)) else m.group()
+
+
 def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), replace
 
@@ -333,6 +425,11 @@ def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
 _RULES: list[Rule] = [
     # 1,234,567 → 1234567
     _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
+    # 5.1假期, 3.15晚会, 勿忘9.18: a month.day naming an event
+    _sub(rf"(?<![0-9.])(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])(?=\s?(?:{_EVENT_AFTER}))", _event_date),
+    _sub(r"(?<=勿忘|铭记|纪念)(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])", _event_date),
+    # 〔2023〕5号, [2024]: a year in the brackets of a document number
+    _sub(r"(?<=[〔\[【])\s?((?:19|20)[0-9]{2})\s?(?=[〕\]】])", lambda m: read_digits(m.group(1))),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
@@ -342,11 +439,21 @@ _RULES: list[Rule] = [
     _sub(r"(?<=[（(—–~到至从于])\s?[1-9][0-9]{2}(?=\s?年(?![来间多左以后之内前代里中级半度]))",
          lambda m: read_digits(m.group().strip())),
     _sub(r"(?<![0-9.])618(?=\s?(?:年中|大促|购物|狂欢|活动|当天|期间|促销))", "六一八"),
+    _sub(rf"(?<![0-9.])(1[6-9][0-9]{{2}}|20[0-9]{{2}})(?:(\s?[-~—–至到]\s?)(1[6-9][0-9]{{2}}|20[0-9]{{2}}))?"
+         rf"(?=\s?({_YEAR_LABEL}))", _year_label),  # 2023赛季, 2022-2023赛季, 2024款, 北京2022冬奥会
+    _sub(r"(?<![0-9.])[0-9]{2}(?=年(?:底|初|末|的时候|上半年|下半年|[0-9]{1,2}\s?月))", _short_year),  # 23年的时候
     _sub(r"(?<![0-9.])[0-9]{4}(?=\s?年)", _year),
     _sub(r"(?<![0-9.])([0-9]{1,2})\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", r"\1到"),
-    _sub(r"(?<=[日号])\s?[-~—–]\s?(?=[0-9]{1,2}\s?[月日号])", "到"),  # 5月1日-5月5日
+    # 5月1日-5月5日, 6月-8月, 2023年12月-2024年3月
+    _sub(r"(?<=[日号月])\s?[-~—–]\s?(?=(?:[零一二三四五六七八九]{4}\s?年\s?)?[0-9]{1,2}\s?[月日号])", "到"),
     _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
     _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
+    _sub(r"(?<![0-9.:：])([0-9]{1,2})[:：]([0-5][0-9])\.([0-9]{1,3})(?![0-9])", _race_time),  # 1:45.32
+    _sub(r"(?<![0-9.])([0-9]{1,3}(?:\.[0-9]+)?)\s?°\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?['′]"
+         r"(?:\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|''))?", _arc),  # 116°23′
+    _sub(r"(?<![0-9.])([0-9]{1,2})\s?['′]\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|'')", _pace),  # 5'30"
+    _sub(r"(?<![0-9.])(?:996|955|965|007|715)(?=\s?(?:工作制|工作|模式|作息|制度|福报|加班|上班))",
+         lambda m: read_digits(m.group())),  # 996工作制
     # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
     _sub(
         r"(?<![0-9.:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
@@ -361,18 +468,22 @@ _RULES: list[Rule] = [
     _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
     # phone numbers, service numbers and codes: digit by digit, 1 as 幺
     _sub(r"(?<![0-9])(?:(\+?86)[-\s]?)?(1[3-9][0-9])[-\s]?([0-9]{4})[-\s]?([0-9]{4})(?![0-9])", _mobile),
-    _sub(r"(?<![0-9])\(?(0[0-9]{2,3})\)?[-\s]?([0-9]{7,8})(?![0-9])", _digit_groups),
+    _sub(r"(?<![0-9])[(（]?(0[0-9]{2,3})[)）]?\s?[-\s]?([0-9]{7,8}|[0-9]{3,4}[-\s][0-9]{4})(?![0-9])",
+         lambda m: "".join(read_digits(re.sub(r"[-\s]", "", g), yao=True) for g in m.groups())),
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
+    _sub(r"(?<=[零幺二三四五六七八九]转)\s?[0-9]{1,5}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),
     _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房|宿舍|寝室))|(?<=单元)\s?[0-9]{3,4}(?![0-9.])",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 305房间, 2单元401
+    _sub(rf"(?:(?<=号楼)|(?<=[栋幢])|(?<=[A-Z]座))\s?[0-9]{{3,4}}(?![0-9.]|\s?(?:{_MEASURES}|[A-Za-z%]))",
+         lambda m: read_digits(m.group().strip(), yao=True)),  # 7号楼312, A座1206
     _sub(r"(?<=[\u4e00-\u9fff][（(])[0-9]{6}(?=[)）])", lambda m: read_digits(m.group(), yao=True)),  # 茅台（600519）
     _sub(r"(?<=备|案)\s?[0-9]{6,}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),  # 京ICP备12345678号
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
     _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
-    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3})-?)([0-9]{3,})(?![0-9.])", _latin_code),  # CA1501, G101, A-3021
-    _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK))([0-9]{2})(?![0-9.])", _latin_code),  # N95 / KN95 masks, AK47: 九五
+    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),  # HT-2024-0086
+    _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
     _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
     _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
     _sub(r"(?<=[A-Za-z]\s)(?:19|20)[0-9]{2}(?![0-9.])", lambda m: read_digits(m.group())),  # Office 2019
@@ -391,6 +502,10 @@ _RULES: list[Rule] = [
     # model numbers after a capitalized Latin name: RTX 4090, ISO 9001 (digit by digit)
     _sub(r"(?<=[A-Z]{2}\s)[0-9]{4}(?:-[0-9]{4})?(?![0-9.,A-Za-z]|\s?(?:万|亿|千|百|元|美元|点|个|%|年))",
          lambda m: read_digits(m.group().replace("-", ""))),
+    _sub(r"(?<![0-9A-Za-z)）%])\+(?=[0-9]+(?:\.[0-9]+)?\s?%)", "正"),  # 涨跌幅+3.25%
+    _sub(r"(?<=(?<![A-Za-z])[A-Za-z])\s?\+\s?(?=[A-Za-z](?![A-Za-z]))|(?<=(?<![A-Za-z])[A-Z])\+(?![+A-Za-z0-9])"
+         r"|(?<=Pro|Max)\+(?![+A-Za-z0-9])", "加"),  # x+y, A+, Pro+
+    _sub(r"(?<=[A-Za-z])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[A-Za-z])", r"\1 "),  # Qwen2.5-72B
     # percentages: 15% → 百分之十五, 10%-20% → 百分之十到百分之二十
     _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?" + _RANGE + rf"\s?({_NUM})\s?(%|‰)", _percent_range),
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
@@ -405,10 +520,12 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
     _sub(rf"(?<=[0-9][万亿千百])\s?{_DASH}\s?(?=[0-9])", "到"),
     _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?(?:度|摄氏度|华氏度))", "零下"),
-    _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?![A-Za-z²³/])", _unit),
+    _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?"
+         r"(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
-    _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES})|到[0-9]+(?:\.[0-9]+)?\s?(?:{_MEASURES}))", "两"),
+    _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES}|{_LIANG_NOUNS})"
+         rf"|到(?:[0-9]+(?:\.[0-9]+)?|[零一二三四五六七八九十百千万两点]+)\s?(?:{_MEASURES}|{_LIANG_UNITS}))", _two),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
     _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
