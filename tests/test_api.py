@@ -187,6 +187,16 @@ def test_prepare_then_render_in_two_halves(tts: TTS) -> None:
         tts.prepare("Short.", speed=9.0)
 
 
+def test_text_of_digits_alone_is_read_in_the_voices_language(voices_dir: Path) -> None:
+    # "3+5=8" has no letters: a Mandarin voice reads it with the Mandarin frontend, an English voice in English
+    tts = TTS(voices_dir=voices_dir)  # the real frontend: its Mandarin normalizer reads the digits
+    for voice, expected in (("mei", [("zh", "三加五等于八")]), ("anna", [("en", "three plus five equals eight")])):
+        prepared = tts.prepare("3+5=8", voice)
+        assert [(s.lang, s.text) for u in prepared.utterances for s in u.segments] == expected
+        assert tts.synthesize("3+5=8", voice=voice).phonemes == prepared.utterances[0].phonemes  # the stream path too
+    assert tts.prepare("Chapter 3", "mei").utterances[0].segments[0].lang == "en"  # letters decide
+
+
 def test_save_writes_16_bit_wav(tts: TTS, tmp_path: Path) -> None:
     audio = tts.synthesize("Hello world.")
     audio.save(tmp_path / "out.wav")

@@ -328,10 +328,11 @@ class TTS:
 
     # --- synthesis -----------------------------------------------------------------------------------
 
-    def _sentences(self, text: str, engine: Engine, skipped: Counter[str] | None = None) -> Iterator[Utterance]:
+    def _sentences(self, text: str, entry: VoiceEntry, skipped: Counter[str] | None = None) -> Iterator[Utterance]:
         """The frontend's pieces of ``text`` that fit the voice's largest phoneme bucket, lazily (``skipped``
-        counts the characters that cannot be spoken)."""
-        return self.frontend().speakable_sentences(text, self.max_ids(engine), skipped)
+        counts the characters that cannot be spoken; a text of digits alone is read in the voice's language)."""
+        max_ids = self.max_ids(self._engine(entry))
+        return self.frontend().speakable_sentences(text, max_ids, skipped, entry.config.language)
 
     @staticmethod
     def max_ids(engine: Engine) -> int:
@@ -400,7 +401,7 @@ class TTS:
         voice: VoiceArg = None,
         speed: float = 1.0,
         *,
-        sentences: Callable[[str, int], list[Utterance]] | None = None,
+        sentences: Callable[[str, int, str], list[Utterance]] | None = None,
         sample_rate: int | None = None,
         gain_db: float = 0.0,
         ssml: bool | None = None,
@@ -408,9 +409,9 @@ class TTS:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
         A server runs this on its frontend threads and :meth:`render` on the engine's, batching requests.
-        ``sentences(text, max_ids)``, when given, replaces this instance's frontend pass: it must return the
-        speakable utterances of ``text`` of at most ``max_ids`` ids each, as this instance's frontend
-        would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
+        ``sentences(text, max_ids, language)``, when given, replaces this instance's frontend pass: it must return
+        the speakable utterances of ``text`` of at most ``max_ids`` ids each (digits alone read in the voice's
+        ``language``), as this instance's frontend would (the GPU server's worker processes, ``onestep.server.frontend_pool``).
 
         Raises:
             NothingToSpeakError, TooMuchWorkError: as :meth:`synthesize`.
@@ -426,9 +427,9 @@ class TTS:
         engine = self._engine(entry)
         skipped: Counter[str] = Counter()
         if sentences is None:
-            utterances = list(bounded(self._sentences(text, engine, skipped), self.max_phonemes))
+            utterances = list(bounded(self._sentences(text, entry, skipped), self.max_phonemes))
         else:
-            utterances = sentences(text, self.max_ids(engine))
+            utterances = sentences(text, self.max_ids(engine), entry.config.language)
             if self.max_phonemes is not None and sum(count_phonemes(u.phonemes) for u in utterances) > self.max_phonemes:
                 raise TooMuchWorkError(too_much_work_message(self.max_phonemes), self.max_phonemes)
         if not utterances:
@@ -495,8 +496,8 @@ class TTS:
         if plan is not None:
             rate = self._plan_rate(plan, voice)
             return self._stream_plan(plan, speed, OutputStage(output, rate), words, text)
-        engine = self.engine(voice, text)
-        return self._stream(text, engine, speed, OutputStage(output, engine.sample_rate), words)
+        entry = self._entry(voice, text)
+        return self._stream(text, entry, speed, OutputStage(output, self._engine(entry).sample_rate), words)
 
     # --- SSML ----------------------------------------------------------------------------------------
 
@@ -551,7 +552,7 @@ class TTS:
                 first = first or count_phonemes(piece.phonemes)
             elif entry is not None:
                 budget = None if limit is None else max(limit - int(total), 0)
-                for utterance in bounded(self._sentences(piece.text, self._engine(entry)), budget):
+                for utterance in bounded(self._sentences(piece.text, entry), budget):
                     total += count_phonemes(utterance.phonemes)
                     first = first or count_phonemes(utterance.phonemes)
             if limit is not None and total > limit:
@@ -585,7 +586,7 @@ class TTS:
             else:
                 utterances = [
                     (u.phonemes, _timed_tokens(u.segments, timestamps == "char"))
-                    for u in self._sentences(piece.text, engine)
+                    for u in self._sentences(piece.text, entry)
                 ]
             for phonemes, tokens in utterances:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
@@ -630,11 +631,11 @@ class TTS:
         return _apply_output(audio, p.output)
 
     def _stream(
-        self, text: str, engine: Engine, speed: float, stage: OutputStage, timestamps: str = ""
+        self, text: str, entry: VoiceEntry, speed: float, stage: OutputStage, timestamps: str = ""
     ) -> Iterator[AudioChunk]:
         skipped: Counter[str] = Counter()
         spoken = yield from self._stream_utterances(
-            self._sentences(text, engine, skipped), text, engine, speed, stage, timestamps
+            self._sentences(text, entry, skipped), text, self._engine(entry), speed, stage, timestamps
         )
         if not spoken:
             raise nothing_to_speak(skipped)

@@ -139,6 +139,15 @@ def script_language(text: str) -> str | None:
     return None
 
 
+_DIGITS = regex.compile(r"[0-9]")
+
+
+def letters_language(text: str) -> str | None:
+    """:func:`script_language` of ``text``'s letters alone: digits, which every language writes, decide
+    nothing ("3+5=8", "14:30" -> None; "A4纸" -> ``"zh"``)."""
+    return script_language(_DIGITS.sub("", text))
+
+
 def detect_language(text: str) -> str:
     """The language a whole text is spoken in: :func:`script_language`, else :data:`DEFAULT_LANGUAGE`."""
     return script_language(text) or DEFAULT_LANGUAGE

@@ -87,6 +87,7 @@ def test_lexicon_option(capsys: pytest.CaptureFixture[str], write_lexicon: Calla
         (["--input", "/nonexistent/in.txt"], "cannot read input file /nonexistent/in.txt"),
         (["--lexicon", "/nonexistent/lex.json", "hi"], "cannot read lexicon /nonexistent/lex.json"),
         (["--input", "x.txt", "hi"], "not both"),
+        (["--lang", "xx", "3"], "unknown language 'xx'; known languages: zh, en"),
     ],
 )
 def test_errors_exit_2_with_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -131,7 +132,7 @@ def test_user_errors_exit_2_and_bugs_keep_their_traceback(
     """The CLI catches user errors once (message, exit 2); anything else is a bug and is not hidden."""
     from onestep.errors import UserError
 
-    def fail(self: pipeline.Frontend, text: str) -> None:
+    def fail(self: pipeline.Frontend, text: str, language: str | None = None) -> None:
         raise error
 
     monkeypatch.setattr(pipeline.Frontend, "phonemize", fail)

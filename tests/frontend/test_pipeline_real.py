@@ -84,3 +84,26 @@ def test_chunking_with_real_tools(real_frontend: Frontend, max_ids: int) -> None
     words = [t.text for c in chunks for s in c.segments for t in s.tokens]
     whole = real_frontend.phonemize(text)
     assert words == [t.text for s in whole.segments for t in s.tokens]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        # a sentence of digits and symbols alone is read in the language of the text around it
+        ("步骤如下：1. 打开设置。2. 点击登录。", None, [("zh", "步骤如下：一."), ("zh", "打开设置。"), ("zh", "二."), ("zh", "点击登录。")]),
+        ("会议时间：\n14:30\n地点：三楼", None, [("zh", "会议时间："), ("zh", "十四点三十分"), ("zh", "地点：三楼")]),
+        ("14:30\n会议开始", None, [("zh", "十四点三十分"), ("zh", "会议开始")]),  # the first letters come later
+        ("Step 1. Open it. 2. Close it.", "zh", [("en", "Step one."), ("en", "Open it."), ("en", "two."), ("en", "Close it.")]),
+        # no letters anywhere: the caller's (the voice's) language, else English
+        ("3+5=8", "zh", [("zh", "三加五等于八")]),
+        ("3+5=8", None, [("en", "three plus five equals eight")]),
+        ("3+5=8", "en", [("en", "three plus five equals eight")]),
+    ],
+)
+def test_digits_alone_follow_the_language_around_them(
+    real_frontend: Frontend, text: str, language: str | None, expected: list[tuple[str, str]]
+) -> None:
+    got = [(s.lang, s.text) for u in real_frontend.sentences(text, language=language) for s in u.segments]
+    assert got == expected
+    runs = [lang for i, (lang, _) in enumerate(expected) if i == 0 or expected[i - 1][0] != lang]
+    assert [s.lang for s in real_frontend.phonemize(text, language).segments] == runs  # one text, same rule

@@ -133,7 +133,7 @@ class RowSynthesizer:
         found = pickle.loads(pickled)
         if isinstance(found, str):  # the frontend stage's error
             raise ValueError(found)
-        sentences: Callable[[str, int], list[Any]] = lambda text, max_ids: found  # noqa: E731
+        sentences: Callable[[str, int, str], list[Any]] = lambda text, max_ids, language: found  # noqa: E731
         return self.tts.prepare(row.text, row.voice, row.speed or 1.0, sentences=sentences)
 
     def _render(self, prepared: list[tuple[int, PreparedText]]) -> list[tuple[int, Audio | Exception]]:
@@ -191,12 +191,14 @@ class FrontendStage:
         self.catalog = VoiceCatalog(list(settings.voices_dirs) or None)
         self.frontend = Frontend(lexicon=settings.lexicon)
 
-    def _max_ids(self, row: BatchRow) -> int:
+    def _voice(self, row: BatchRow) -> tuple[int, str]:
+        """The most phoneme ids per utterance of the row's voice (as ``TTS.max_ids``: its largest bucket less
+        the two pads), and its language (what digits alone are read in)."""
         from onestep.runtime.voices import detect_language
 
         voice = row.voice or self.settings.voice
         entry = self.catalog.get(voice) if voice else self.catalog.default_for(detect_language(row.text))
-        return entry.config.phoneme_buckets[-1] - 2  # as TTS.max_ids: the largest bucket less the two pads
+        return entry.config.phoneme_buckets[-1] - 2, entry.config.language
 
     def run(self, rows: Sequence[BatchRow]) -> list[bytes | None]:
         out: list[bytes | None] = []
@@ -205,7 +207,8 @@ class FrontendStage:
                 out.append(None)  # the engine worker reports it
                 continue
             try:
-                found: Any = list(self.frontend.speakable_sentences(row.text, self._max_ids(row)))
+                max_ids, language = self._voice(row)
+                found: Any = list(self.frontend.speakable_sentences(row.text, max_ids, None, language))
             except Exception as e:
                 found = _describe(e)
             out.append(pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))

@@ -3,7 +3,8 @@
 Inputs: TEXT (one input), or ``--input FILE`` (one input per line, ``-`` = stdin lines), or else all of stdin
 as one input. Output, one line per input in input order: the phoneme string, or with ``--json`` one object
 ``{"text", "normalized", "segments": [{"lang", "text", "pinyin" (zh only), "phonemes"}]}`` (UTF-8, not
-ASCII-escaped). An empty input line gives an empty line / an object with no segments.
+ASCII-escaped). An empty input line gives an empty line / an object with no segments. ``--lang`` gives the
+language of an input of digits and symbols alone ("3+5=8", "14:30"; default English), as a voice's language does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per input instead of phonemes")
     p.add_argument("--lexicon", type=Path, metavar="FILE", help="user lexicon JSON (default: $ONESTEP_LEXICON)")
     p.add_argument("--input", metavar="FILE", help="read inputs from FILE, one per line ('-' = stdin)")
+    p.add_argument("--lang", metavar="CODE", help="language of an input with no letters, e.g. 3+5=8 (default: en)")
     p.set_defaults(func=run)
 
 
@@ -51,11 +53,17 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from onestep.frontend.pipeline import Frontend, utterance_to_dict
+    from onestep.languages import UnknownLanguageError, get_language
 
+    if args.lang is not None:
+        try:
+            get_language(args.lang)
+        except UnknownLanguageError as e:
+            raise CLIError(str(e)) from None
     inputs = _inputs(args)
     frontend = Frontend(lexicon=args.lexicon)
     for text in inputs:
-        utt = frontend.phonemize(text)
+        utt = frontend.phonemize(text, args.lang)
         line = json.dumps(utterance_to_dict(utt), ensure_ascii=False) if args.json else utt.phonemes
         print(line, flush=True)
     return 0

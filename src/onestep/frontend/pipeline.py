@@ -43,7 +43,7 @@ from onestep.frontend.symbols import MAX_PHONEME_IDS
 from onestep.frontend.symbols_unicode import read_symbols
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
 from onestep.languages import LATIN_LANGUAGE as LATIN
-from onestep.languages import get_language, language_codes, script_language
+from onestep.languages import DEFAULT_LANGUAGE, get_language, language_codes, letters_language, script_language
 
 __all__ = ["Frontend", "LanguageTools", "TextTooLongError", "utterance_to_dict", "MAX_PHONEMIZE_CHARS"]
 
@@ -140,11 +140,13 @@ class Frontend:
 
     # -- public API -------------------------------------------------------------------------------------------
 
-    def phonemize(self, text: str) -> Utterance:
+    def phonemize(self, text: str, language: str | None = None) -> Utterance:
         """Phonemize a whole text into one :class:`Utterance` (adjacent same-language segments merged).
 
         Args:
             text: up to ``MAX_PHONEMIZE_CHARS`` characters.
+            language: the language of sentences of digits and symbols alone when the text has no letters
+                (see :meth:`sentences`).
         Raises:
             TextTooLongError: the text is longer; use :meth:`sentences`, which streams.
         """
@@ -154,29 +156,41 @@ class Frontend:
                 "use Frontend.sentences() for long text"
             )
         skipped: Counter[str] = Counter()
-        parts = [self._sentence(s, skipped) for s in split_sentences(text)]
+        context = _NumbersLanguage(text, language)
+        parts = [self._sentence(s, skipped, context) for s in split_sentences(text)]
         _warn_skipped(skipped)
         return _merge(text, parts)
 
     def sentences(
-        self, text: str, max_ids: int = MAX_PHONEME_IDS, skipped_chars: Counter[str] | None = None
+        self,
+        text: str,
+        max_ids: int = MAX_PHONEME_IDS,
+        skipped_chars: Counter[str] | None = None,
+        language: str | None = None,
     ) -> Iterator[Utterance]:
         """Yield the pieces to synthesize one by one, lazily: one per sentence, split further if too long.
+
+        A sentence is read in the language of its letters (Mandarin if it has a Han character). A sentence of
+        digits and symbols alone ("2. 点击登录" cut after "2.", a line "14:30") is read in the language of the
+        last sentence with letters, else of the first one in the text, else in ``language``, else in
+        :data:`~onestep.languages.DEFAULT_LANGUAGE`.
 
         Args:
             text: any length (a 1 MB text is processed sentence by sentence).
             max_ids: phoneme-id limit per piece, boundary pads excluded (510 = the models' limit).
             skipped_chars: when given, counts each character that cannot be spoken (symbols no reading
                 covers, letters of unsupported scripts; :mod:`onestep.frontend.symbols_unicode`).
+            language: the voice's language, for a text with no letters at all ("3+5=8").
         Yields:
             utterances with ``count_ids(u.phonemes) <= max_ids``; sentences with nothing to speak are skipped.
         """
         if max_ids < 1:
             raise ValueError(f"max_ids must be >= 1, got {max_ids}")
         warned: set[str] = set()
+        context = _NumbersLanguage(text, language)
         for sentence in split_sentences(text):
             skipped: Counter[str] = Counter()
-            utt = self._sentence(sentence, skipped, skipped_chars)
+            utt = self._sentence(sentence, skipped, context, skipped_chars)
             new = Counter({k: v for k, v in skipped.items() if k not in warned})
             warned.update(new)
             _warn_skipped(new)
@@ -184,20 +198,32 @@ class Frontend:
                 yield from chunk_utterance(utt, max_ids)
 
     def speakable_sentences(
-        self, text: str, max_ids: int = MAX_PHONEME_IDS, skipped_chars: Counter[str] | None = None
+        self,
+        text: str,
+        max_ids: int = MAX_PHONEME_IDS,
+        skipped_chars: Counter[str] | None = None,
+        language: str | None = None,
     ) -> Iterator[Utterance]:
         """:meth:`sentences` without the pieces whose phonemes are blank: what a voice speaks, lazily."""
-        return (u for u in self.sentences(text, max_ids, skipped_chars) if u.phonemes.strip())
+        return (u for u in self.sentences(text, max_ids, skipped_chars, language) if u.phonemes.strip())
 
     # -- one sentence -----------------------------------------------------------------------------------------
 
-    def _sentence(self, raw: str, skipped: Counter[str], skipped_chars: Counter[str] | None = None) -> Utterance:
+    def _sentence(
+        self,
+        raw: str,
+        skipped: Counter[str],
+        context: _NumbersLanguage,
+        skipped_chars: Counter[str] | None = None,
+    ) -> Utterance:
         text, unreadable = read_symbols(raw)
         if skipped_chars is not None:
             skipped_chars.update(unreadable)
         text, removed = clean(text)
         skipped.update(removed)
         host = script_language(text)
+        if host is not None:
+            host = context.of(text)
         if host is None:
             segments = []
         elif host == LATIN:
@@ -328,3 +354,22 @@ def utterance_to_dict(utt: Utterance) -> dict[str, object]:
         segments.append(item)
     return {"text": utt.text, "normalized": utt.normalized, "segments": segments}
 
+
+class _NumbersLanguage:
+    """The language each sentence of one text is read in: that of its letters; for a sentence of digits and
+    symbols alone, that of the last sentence with letters, else of the first letters in the whole text, else
+    the caller's ``language``, else :data:`~onestep.languages.DEFAULT_LANGUAGE`."""
+
+    def __init__(self, text: str, language: str | None) -> None:
+        self._text = text
+        self._language = language
+        self._last: str | None = None
+
+    def of(self, sentence: str) -> str:
+        """The language of ``sentence`` (which holds a character of a registered script)."""
+        written = letters_language(sentence)
+        if written is not None:
+            self._last = written
+        elif self._last is None:  # the first lettered sentence may come later; scanned once per text
+            self._last = letters_language(self._text) or self._language or DEFAULT_LANGUAGE
+        return self._last

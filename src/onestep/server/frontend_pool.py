@@ -29,7 +29,7 @@ log = logging.getLogger("onestep.server")
 
 
 def _worker_main(conn: Connection, lexicon: Path | None) -> None:
-    """A worker process: build and warm the frontend, then answer ``(text, max_ids)`` until the pipe closes.
+    """A worker process: build and warm the frontend, then answer ``(text, max_ids, language)`` until the pipe closes.
 
     Answers ``("ok", utterances)`` or ``("error", exception)``; the first message is ``("ready", None)``.
     """
@@ -42,11 +42,11 @@ def _worker_main(conn: Connection, lexicon: Path | None) -> None:
     conn.send(("ready", None))
     while True:
         try:
-            text, max_ids = conn.recv()
+            text, max_ids, language = conn.recv()
         except (EOFError, OSError):  # the server closed the pipe: exit
             return
         try:
-            reply: tuple[str, Any] = ("ok", list(frontend.speakable_sentences(text, max_ids)))
+            reply: tuple[str, Any] = ("ok", list(frontend.speakable_sentences(text, max_ids, None, language)))
         except Exception as e:  # sent back and raised in the caller
             reply = ("error", e)
         conn.send(reply)
@@ -69,8 +69,8 @@ class _Worker:
         if kind != "ready":
             raise RuntimeError(f"frontend worker {self.process.pid}: unexpected start-up message {kind!r}")
 
-    def ask(self, text: str, max_ids: int) -> list[Utterance]:
-        self.conn.send((text, max_ids))
+    def ask(self, text: str, max_ids: int, language: str | None) -> list[Utterance]:
+        self.conn.send((text, max_ids, language))
         kind, value = self.conn.recv()
         if kind == "error":
             raise value
@@ -115,18 +115,19 @@ class FrontendProcesses:
                 self._started = True
         return [int(w.process.pid or 0) for w in self._all]
 
-    def sentences(self, text: str, max_ids: int) -> list[Utterance]:
-        """The utterances of ``text`` that fit ``max_ids`` ids, computed in a worker (blocks this thread
-        until one is free and has answered). Raises what the frontend raises, as if it had run here."""
+    def sentences(self, text: str, max_ids: int, language: str | None = None) -> list[Utterance]:
+        """The utterances of ``text`` that fit ``max_ids`` ids (digits alone read in ``language``, the voice's),
+        computed in a worker (blocks this thread until one is free and has answered). Raises what the frontend
+        raises, as if it had run here."""
         if not self._started:
             self.start()
         worker = self._idle.get()
         try:
             try:
-                return worker.ask(text, max_ids)
+                return worker.ask(text, max_ids, language)
             except (EOFError, OSError):  # the worker died (its pipe broke): replace it and retry once
                 worker = self._replace(worker)
-                return worker.ask(text, max_ids)
+                return worker.ask(text, max_ids, language)
         finally:
             self._idle.put(worker)
 
