@@ -108,6 +108,18 @@ def test_voices_table(capsys: pytest.CaptureFixture) -> None:
     assert "tiny" in capsys.readouterr().out
 
 
+def test_voices_table_quality_is_student_over_teacher() -> None:
+    from onestep.commands.voices import quality_text
+
+    quality = {
+        "en": {"wer": 2.44, "teacher_wer": 2.27, "dnsmos_ovrl": 3.11, "teacher_dnsmos_ovrl": 3.236, "lines": 112},
+        "zh": {"cer": 25.91},
+        "code_switch": {"english_words_heard": 65.31, "teacher": 69.39, "words": 49},
+    }
+    assert quality_text(quality) == "en WER 2.4/2.3 OVRL 3.11/3.24; zh CER 25.9; code_switch 65 %/69 %"
+    assert quality_text({}) == ""
+
+
 def test_doctor_reports_runtime_voices_and_fixes(capsys: pytest.CaptureFixture) -> None:
     code = main(["doctor", "--voices-dir", str(FIXTURES), "--json"])
     report = json.loads(capsys.readouterr().out)
