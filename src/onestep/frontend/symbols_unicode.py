@@ -117,12 +117,15 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     out: list[str] = []
     skipped: Counter[str] = Counter()
     previous = ""
+    exponent = False  # the previous character was a digit of an exponent
     for i, c in enumerate(sentence):
+        in_exponent, exponent = exponent, False
         if c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
             out.append(c)
-        elif c in _EXPONENT_DIGITS and (previous.isascii() and previous.isdigit() or previous in _EXPONENT_DIGITS):
+        elif c in _EXPONENT_DIGITS and (previous.isascii() and previous.isdigit() or in_exponent):
             # an exponent after a number (10⁸, 6.02×10²³, 10⁻³): "^8" for the normalizers to read
-            out.append(("" if previous in _EXPONENT_DIGITS else "^") + _EXPONENT_DIGITS[c])
+            out.append(("" if in_exponent else "^") + _EXPONENT_DIGITS[c])
+            exponent = True
         elif 0x3380 <= ord(c) <= 0x33DF and (unit := _unit_square(c)):  # ㎡ ㎞ ㎏: a unit the normalizers read
             out.append(unit)
         elif c == "∶" and zh and _next_to_digit(sentence, i):
