@@ -82,6 +82,11 @@ def test_stream_is_lazy_so_memory_stays_bounded_for_any_length(tiny: TTS) -> Non
         ("x²", "x squared "),
         ("¹²³", " 1  2  3 "),
         ("二〇二四年", "二〇二四年"),  # a Han numeral: its G2P reads it
+        # a Greek letter alone is a symbol, read by its name (a Greek word stays an unsupported script)
+        ("α粒子和β射线", "阿尔法粒子和贝塔射线"),
+        ("the β decay", "the  beta  decay"),
+        ("Δt", " delta t"),
+        ("σ=2", " sigma =2"),
         # forms the language normalizers read themselves pass unchanged (units, signs, full-width symbols)
         ("20 m²", "20 m²"),
         ("9.8 m/s²", "9.8 m/s²"),
@@ -94,6 +99,11 @@ def test_stream_is_lazy_so_memory_stays_bounded_for_any_length(tiny: TTS) -> Non
 )
 def test_symbols_and_number_forms_get_readings(text: str, expected: str) -> None:
     assert read_symbols(text) == (expected, Counter())
+
+
+def test_greek_words_are_reported_not_spelled() -> None:
+    text, skipped = read_symbols("καλημέρα α ή")
+    assert skipped == Counter("καλημέρα") + Counter("ή") and text.endswith(" alpha  ή")
 
 
 def test_unreadable_characters_are_reported() -> None:

@@ -154,6 +154,9 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             pass  # part of an emoji already reported
         elif (number := _number_value(c)) is not None:
             out.append(f" {number} ")
+        elif c in GREEK_LETTER_NAMES and not _in_greek_word(sentence, i):
+            reading = GREEK_LETTER_NAMES[c][0 if zh else 1]  # a letter as a symbol: α粒子, β decay, Δt, σ = 2
+            out.append(reading if zh else f" {reading} ")
         elif _UNSPEAKABLE_LETTER.match(c):
             skipped[c] += 1
             out.append(c)  # clean() replaces it by a space and logs its script
@@ -164,6 +167,30 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(c)
         previous = c
     return "".join(out), skipped
+
+
+_GREEK_NAMES_ZH = (
+    "阿尔法 贝塔 伽马 德尔塔 艾普西隆 泽塔 伊塔 西塔 约塔 卡帕 兰姆达 缪 纽 克西 奥米克戎 派 柔 西格玛 陶 宇普西隆 斐 希 普西 欧米伽"
+).split()
+_GREEK_NAMES_EN = (
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon phi chi "
+    "psi omega"
+).split()
+#: A Greek letter on its own (a symbol in science and maths: α粒子, β decay, Δt) -> (Mandarin, English) name.
+#: Greek words (two letters or more together) stay an unsupported script: skipped and reported.
+GREEK_LETTER_NAMES: dict[str, tuple[str, str]] = {
+    letter: names
+    for case in ("αβγδεζηθικλμνξοπρστυφχψω", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ")
+    for letter, names in zip(case, zip(_GREEK_NAMES_ZH, _GREEK_NAMES_EN, strict=True), strict=True)
+} | {"ς": ("西格玛", "sigma"), "ϑ": ("西塔", "theta"), "ϕ": ("斐", "phi"), "ϵ": ("艾普西隆", "epsilon")}
+
+
+_GREEK = regex.compile(r"\p{Greek}")
+
+
+def _in_greek_word(sentence: str, i: int) -> bool:
+    """Whether the Greek letter at ``i`` has a Greek letter beside it (a word, not a symbol)."""
+    return any(0 <= j < len(sentence) and _GREEK.match(sentence[j]) for j in (i - 1, i + 1))
 
 
 #: Superscript digits (and minus) written right after a digit: an exponent, passed on as ``^N``.
