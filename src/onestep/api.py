@@ -875,15 +875,12 @@ def _assemble(
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
-    offset = 0.0
-    aligner = OffsetAligner(text) if text else None
-    for utterance, c, a in zip(utterances, counts, audios, strict=True):
-        if not timestamps:
-            continue
-        tokens = _timed_tokens(utterance.segments, timestamps == "char")
-        words += _word_timings(utterance.phonemes, tokens, c, spf, offset, aligner)
-        stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
-        offset += a.size / engine.sample_rate
+    if timestamps:  # an utterance's audio is exactly its frames x hop: sentences start where frames end
+        words = word_timings(utterances, counts, spf, text, characters=timestamps == "char")
+        offset = 0.0
+        for utterance, c in zip(utterances, counts, strict=True):
+            stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
+            offset += float(np.sum(c)) * spf
     samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
     phonemes = " ".join(u.phonemes for u in utterances)
     return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, phonemes, words, stamps, entry.name)
