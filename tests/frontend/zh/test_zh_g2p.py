@@ -284,6 +284,22 @@ CONTEXT_NEUTRAL = [
     ("他们为灾区群众送去了粮食", "ta1 men5 wei4 zai1 qu1 qun2 zhong4 song4 qu5 le5 liang2 shi5"),
     ("两国的关系", "liang3 guo2 de5 guan1 xi4"),
     ("他笑着说没关系", "ta1 xiao4 zhe5 shuo1 mei2 guan1 xi5"),
+    # issue 12, second round (zh-pinyin-sentences-2.tsv)
+    ("我们已经吃过饭了", "wo3 men5 yi3 jing1 chi1 guo5 fan4 le5"),  # experiential 过 inside jieba's word
+    ("他答应过我", "ta1 da1 ying5 guo5 wo3"),  # 过 cut off a two-character verb
+    ("这个地方我以前来过", "zhe4 ge5 di4 fang5 wo2 yi3 qian2 lai2 guo5"),
+    ("他通过了考试", "ta1 tong1 guo4 le5 kao3 shi4"),  # 通过 is not V + experiential 过
+    ("你最好打个电话", "ni3 zui4 hao2 da3 ge5 dian4 hua4"),  # 个 after a verb, 一 dropped
+    ("我们去散散步吧", "wo3 men5 qu4 san4 san5 bu4 ba5"),  # AAB tentative verb + object
+    ("他一边儿哼着歌", "ta1 yi4 bian1 er5 heng1 zhe5 ge1"),  # 儿化 suffix cut off by jieba
+    ("她的女儿很可爱", "ta1 de5 nv3 er2 hen2 ke3 ai4"),  # 儿 "child" keeps er2
+    ("他轻轻地打开门", "ta1 qing1 qing1 de5 da3 kai1 men2"),  # AA地 is adverbial
+    ("他坐在沙发上", "ta1 zuo4 zai4 sha1 fa1 shang5"),  # a dictionary word ending in 发 is a noun here
+    ("你看合不合身", "ni3 kan4 he2 bu5 he2 shen1"),  # A 不 AB
+    ("他非常不常见", "ta1 fei1 chang2 bu4 chang2 jian4"),  # not A 不 A
+    ("我们就得出发", "wo3 men5 jiu4 dei3 chu1 fa1"),  # 得 "must" after an adverb
+    ("东里寨的历史", "dong1 li3 zhai4 de5 li4 shi3"),  # place name, not locative 里
+    ("书架上的书掉了", "shu1 jia4 shang5 de5 shu1 diao4 le5"),  # locative ending a word, phrase-initially
 ]
 
 

@@ -26,6 +26,7 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "编着": ("bian1", "zhu4"), "专着": ("zhuan1", "zhu4"), "巨着": ("ju4", "zhu4"), "着述": ("zhu4", "shu4"),
     "流血": ("liu2", "xue4"), "大汗": ("da4", "han4"), "满头大汗": ("man3", "tou2", "da4", "han4"),
     "累死": ("lei4", "si3"), "答应": ("da1", "ying5"), "还钱": ("huan2", "qian2"), "还款": ("huan2", "kuan3"),
+    "要是": ("yao4", "shi5"),  # "if" (现汉 yào·shi); not in NEUTRAL_FINAL, which would also hit 主要是
     # pypinyin phrase errors found by the polyphone arbiter's analysis of CPP dev (CC-CEDICT and 现代汉语词典 agree)
     "质朴": ("zhi4", "pu3"), "反差": ("fan3", "cha1"), "落差": ("luo4", "cha1"), "高差": ("gao1", "cha1"),
     "夹克": ("jia1", "ke4"), "率部": ("shuai4", "bu4"), "拚命": ("pin1", "ming4"),
@@ -42,7 +43,7 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
     迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
     牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
-    拾掇 提防 招牌 能耐 意思 多少 记性 没关系
+    拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦
     外边 前边 后边 里边 上边 下边 左边 右边 东边 西边 南边 北边
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
     网上 山上 车上 船上 书上 班上 台上 河上 湖上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
@@ -55,7 +56,7 @@ TENTATIVE_VERBS: frozenset[str] = frozenset(
     """
     看看 想想 试试 听听 谈谈 问问 走走 尝尝 聊聊 歇歇 坐坐 玩玩 瞧瞧 说说 讲讲 找找 摸摸 拍拍 洗洗 学学 做做
     算算 查查 猜猜 比比 翻翻 逛逛 转转 帮帮 抱抱 摆摆 摇摇 拉拉 换换 碰碰 敲敲 挤挤 伸伸 练练 读读 写写 闻闻
-    动动 跳跳 笑笑 见见 望望 指指 救救 数数
+    动动 跳跳 笑笑 见见 望望 指指 救救 数数 散散
     """.split()
 )
 # Reduplicated kinship and other nouns plus the tentative verbs: the second syllable is neutral (妈妈 ma1 ma5).
@@ -72,7 +73,7 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
-    "发退签填缝钉插"
+    "发退签填缝钉插做考"
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
@@ -130,6 +131,9 @@ DE_FULL_TONE: frozenset[str] = frozenset(
 )
 # First characters of two-character X过 words where 过 is not the experiential suffix.
 GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆")
+# Verbs after which 过 is the experiential suffix guo5 even where pypinyin has a phrase reading guo4 (来过, 见过,
+# 吃过饭) or jieba cut it off (吃 过, 遇到 过, 答应 过); 经过/通过/穿过/跳过 are not among them.
+GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当")
 
 # Words ending in 儿 where 儿 means "child" (full tone er2), not the 儿化 suffix.
 ER_FULL_TONE: frozenset[str] = frozenset(
@@ -144,6 +148,8 @@ WEI4_AFTER: frozenset[str] = frozenset("请 都 也 专门 特地 特意 专 不
 
 # Personal pronouns: 得 right after one of these and before a verb is "must" (我得去 wo3 dei3 qu4).
 PRONOUNS: frozenset[str] = frozenset("我 你 他 她 它 您 咱 我们 你们 他们 她们 咱们 大家 自己".split())
+# Adverbs after which a one-character 得 before a verb is "must" (就得出发, 还得等, 总得去).
+DEI3_AFTER: frozenset[str] = frozenset("就 还 也 都 又 总 就是 还是 非 必须 早晚 迟早".split())
 
 # Measure words after which a morpheme-final 一 still changes tone (同一个 tong2 yi2 ge4).
 MEASURE_AFTER_YI = frozenset("个种样次天年位件条只张本批群点些下会段回遍份场")

@@ -3,7 +3,8 @@
 Run by :func:`onestep.frontend.zh.sandhi.apply_sandhi` after the per-word neutral tones and before third-tone
 sandhi, over one phrase's words (surface syllables are rewritten in place):
 
-* locative 上/里 after a noun (学校 里 li5, 广场 上 的 shang5, 书架上, 口袋 里), not 十 里 / 公里;
+* locative 上/里 after a noun (学校 里 li5, 广场 上 的 shang5, 书架上, 口袋 里, 沙发 上, jieba's 锅里 / 里焯), not
+  十 里 / 公里 or names (东里 寨);
 * directional complements cut off their verb: 站 了 起来 (qi5 lai5), 发出 去 (chu5 qu5), 唱起歌 来 (qi5 … lai5),
   跑 回家 去 (qu5), 送 去 了 (qu5), 出去玩 (qu5);
 * 不 in A 不 A (对 不 对) and in potential complements (找 不到, 搬 不动, 说不清楚: bu5);
@@ -27,6 +28,8 @@ _AFTER_COMPLEMENT = frozenset("了吧的吗呢啊呀啦")
 _NOT_NOUN_END = frozenset("了的着过地得在和与及或向往从到把被让给对")
 # Aspect-like compound complements that follow two-character verbs too (结合 起来, 坚持 下去, 安静 下来).
 _ASPECT_COMPLEMENTS = frozenset(("起来", "下来", "下去"))
+# One-character words that make the word before them a place name (东里 寨, 梅里 村): its 里 is li3.
+_PLACE_SUFFIXES = frozenset("寨村镇乡庄屯街巷路县市区港站桥")
 # A word ending in one of these before 起来 … is a time or an adverb, not the verb (早上 起来: get up).
 _NOT_VERB_END = frozenset("上天午晚候时点一") | lx.NOT_VERB_BEFORE_DIRECTIONAL
 
@@ -59,6 +62,9 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         if (len(t) == 4 and t[1] == "不" and t[0] in lx.POTENTIAL_VERBS and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"}
                 and not w.in_dictionary):
             w.syllables[1] = "bu5"  # 说不清楚, 看不明白
+        if _made_up_locative_li(w, prev, nxt, is_word):
+            _neutral(w, 1)  # 锅里 倒油, 在 公园 儿里
+        _locative_suffix(w, is_word)
         if prev is None or prev.frozen:
             continue
         _locative(w, prev, nxt, is_word)
@@ -71,6 +77,34 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
             w.syllables[0] = "de5"  # 慢慢 地站 (jieba's cut); 这块 地种 keeps di4
         if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
             _neutral(w, 0)  # 记不清 楚
+
+
+def _locative_suffix(w: Word, is_word: Callable[[str], bool]) -> None:
+    """上/里 ending a word jieba made up of a noun and the locative, even phrase-initially (书架上, 垃圾桶里,
+    基本上, 窗户上)."""
+    t = w.text
+    if (len(t) >= 3 and t[-1] in "上里" and not w.in_dictionary and not w.frozen and is_word(t[:-1])
+            and t[-2] not in lx.VERBS and t[-2] not in lx.LI3_AFTER and t[-3:] not in lx.NEUTRAL_FINAL):
+        _neutral(w, len(t) - 1)
+
+
+def _made_up_locative_li(w: Word, prev: Word | None, nxt: Word | None, is_word: Callable[[str], bool]) -> bool:
+    """Whether ``w`` is a two-character word jieba made up of a noun and the locative 里 (锅里, 儿里), judged
+    from a frame around it: after 在/从/到 …, or phrase-initially before a one-character verb (锅里 倒油); not
+    the names 梅里奥尼斯, 东里 寨."""
+    t = w.text
+    if len(t) != 2 or t[1] != "里" or w.in_dictionary or w.learned or not _noun_before_li(t[0], is_word):
+        return False
+    if prev is not None:
+        return t[0] == "儿" or prev.text[-1] in "在从到进放往向"
+    return nxt is not None and len(nxt.text) == 1 and nxt.text not in _PLACE_SUFFIXES
+
+
+def _noun_before_li(char: str, is_word: Callable[[str], bool]) -> bool:
+    """Whether ``char`` before 里 in a two-character word jieba made up is a noun (锅里), not a verb, numeral,
+    preposition or pronoun (走里, 十里, 往里, 我里)."""
+    return (char not in lx.VERBS and char not in lx.LI3_AFTER and char not in _NOT_NOUN_END
+            and char not in lx.PRONOUNS and (is_word(char) or char == "儿"))
 
 
 def _kinship(w: Word) -> None:
@@ -87,17 +121,18 @@ def _kinship(w: Word) -> None:
 def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bool]) -> None:
     """上/里 after a noun: 学校 里, 森林 里, 广场 上 的, 总体 上, and made-up words 书架上, 垃圾桶里."""
     t = w.text
-    if t not in "上里" or len(t) != 1:
-        if (len(t) >= 3 and t[-1] in "上里" and not w.in_dictionary and is_word(t[:-1])
-                and t[-2] not in lx.VERBS and t[-2] not in lx.LI3_AFTER and t[-3:] not in lx.NEUTRAL_FINAL):
-            _neutral(w, len(t) - 1)  # 书架上, 垃圾桶里, 基本上
+    glued = len(t) == 2 and t[0] in "上里" and not w.in_dictionary and not is_word(t)  # 开水 里焯 (jieba's cut)
+    if not glued and (t not in "上里" or len(t) != 1):
         return
     last = prev.text[-1]
-    if last in lx.VERBS or last in lx.LI3_AFTER or last in _NOT_NOUN_END or prev.text in lx.PRONOUNS:
+    phrase_end = nxt is None or nxt.text[0] == "的"
+    verb_before = last in lx.VERBS and not (phrase_end and prev.in_dictionary and len(prev.text) >= 2)  # not 沙发 上
+    if verb_before or last in lx.LI3_AFTER or last in _NOT_NOUN_END or prev.text in lx.PRONOUNS:
         return  # 拿 上, 十 里, 导致了 里贝克
-    if t == "里":
+    if t[0] == "里":
         _neutral(w, 0)  # 学校 里, 口袋 里
-    elif (len(prev.text) >= 2 and last not in lx.NOT_VERB_BEFORE_DIRECTIONAL and last not in "天午晚年月起要会能去来"
+    elif (not glued and len(prev.text) >= 2 and last not in lx.NOT_VERB_BEFORE_DIRECTIONAL
+          and last not in "天午晚年月起要会能去来"
           and (nxt is None or nxt.text[0] not in "了过着")):
         _neutral(w, 0)  # 广场 上 的, 总体 上; not 明天 上 (verb), 一起 上
 

@@ -5,7 +5,8 @@ Input syllables are citation readings (pypinyin + curated fixes); the rules turn
 1. 一 and 不, judged on the *citation* tone of the next syllable (even across word boundaries):
    一 → yi2 before tone 4, yi4 before tones 1-3, yi1 as an ordinal (第一), in numbers (十一, 一九九八),
    before 月/号/楼/年级, word- or phrase-finally (统一); 不 → bu2 before tone 4, else bu4.
-2. Neutral tones: particles (吗 呢 吧 ...), 的/地/得 as structural particles, 们, experiential 过,
+2. Neutral tones: particles (吗 呢 吧 ...), 的/地/得 as structural particles, 们, experiential 过 (also cut off
+   its verb: 答应 过), 个 after a verb (打个电话), AAB tentative verbs (散散步), 儿化 儿 cut off its word,
    directional complements (回来), 儿化 suffixes, reduplicated kinship nouns and tentative verbs (妈妈, 看看),
    the middle of 看一看 / 对不起, and a curated word list (东西 dong1 xi5).
 3. Third tone: inside a word, cyclically over its dictionary structure ([展览]馆 → 2 2 3, 纸[老虎] → 3 2 3);
@@ -142,8 +143,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         nxt = words[i + 1] if i + 1 < len(words) else None
         if t in lx.NEUTRAL_FINAL or (n > 2 and t[-2:] in lx.NEUTRAL_FINAL):  # 东西, 没关系, 红衣服
             s[-1] = with_tone(s[-1], 5)
-        elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (t[2] in "一了过着" or t[2:] == "好"):
-            s[1] = with_tone(s[1], 5)  # 商量一下, 休息了 (jieba's made-up words)
+        elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (t[2] in "一了过着上里" or t[2:] == "好"):
+            s[1] = with_tone(s[1], 5)  # 商量一下, 休息了, 窗户上 (jieba's made-up words)
         _neutral_ge(w, prev, nxt)
         pairs = [t[j : j + 2] for j in range(0, n, 2)]
         if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
@@ -151,22 +152,36 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
                 s[j + 1] = with_tone(s[j + 1], 5)
                 if t[j : j + 2] in lx.TENTATIVE_VERBS and tone(s[j]) == 3:
                     s[j] = with_tone(s[j], 2)  # 想想 xiang2 xiang5
-        if n >= 2 and t[0] == "不" and prev is not None and prev.text == t[1:]:
-            s[0] = "bu5"  # 想 不想
+        if n >= 2 and t[0] == "不" and prev is not None and (
+            prev.text == t[1:] or (prev.text[-1] == t[1] and not prev.in_dictionary and not w.in_dictionary)
+        ):
+            s[0] = "bu5"  # 想 不想, 看合 不合身 (A 不 AB; not 非常 不常见)
+        if n == 3 and t[0] == t[1] and t[:2] in lx.TENTATIVE_VERBS and is_word(t[1:]):
+            s[1] = with_tone(s[1], 5)  # 散散步, 聊聊天, 看看书 (AAB of a verb-object word)
+            if tone(s[0]) == 3:
+                s[0] = with_tone(s[0], 2)
+        if t[0] == "儿" and prev is not None and (n == 1 or not is_word(t)) and not _er_full(prev.text):
+            s[0] = "er5"  # 一边 儿, 门口 儿有, 公园 儿里 (jieba cut the 儿化 suffix off its word)
         if n == 3 and (t[1] == "不" or (t[1] in "一了" and t[0] == t[2])):
             s[1] = with_tone(s[1], 5)  # 对不起, 看一看, 看了看
+        if n == 3 and t[1] == "过" and t[0] in lx.GUO5_AFTER and not w.in_dictionary:
+            s[1] = with_tone(s[1], 5)  # 吃过饭, 去过北京 (jieba's made-up words)
         if n == 1:
             _single_char_neutral(w, prev, nxt)
             continue
         last = t[-1]
         if last == "们" or (not w.in_dictionary and (last in lx.PARTICLES or last == "的")):
             s[-1] = with_tone(s[-1], 5)
+        elif last == "地" and n == 3 and t[0] == t[1]:
+            s[-1] = "de5"  # 轻轻地, 慢慢地 (AA地 is always adverbial)
         elif last == "地" and not w.in_dictionary and n >= 3 and not is_word(t) and not is_word(t[-2:]):
             s[-1] = "de5"  # 慢慢地, 认真地 (words jieba made up; not 胜地/目的地, where 地 is a noun)
         elif n >= 3 and t.endswith("不得") and s[-1].startswith("de"):
             s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
-        elif last == "过" and n == 2 and not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX:
-            s[-1] = with_tone(s[-1], 5)  # 去过, 看过 (jieba words only: its HMM joins 狮|过 in 狮过江)
+        elif last == "过" and n == 2 and (
+            (not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX) or t[0] in lx.GUO5_AFTER
+        ):
+            s[-1] = with_tone(s[-1], 5)  # 去过, 来过, 见过 (jieba words: its HMM joins 狮|过 in 狮过江)
         elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev, is_word))
               and not (t == "起来" and prev is not None and prev.text[-1] == "一")):  # not 人一|起来 (一起 来)
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
@@ -188,7 +203,12 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     if c == "着" and prev.text[-1] in lx.ZHAO2_AFTER and not w.learned:
         w.syllables[0] = "zhao2"  # 睡着, 找着
         return
-    if c in "上里" and nxt is None and prev.text[-1] not in lx.VERBS:
+    if c == "过" and not w.learned and prev.text[-1] in lx.GUO5_AFTER and prev.text not in lx.PRONOUNS and (
+        nxt is None or nxt.text[0] not in "来去得"
+    ):
+        w.syllables[0] = "guo5"  # 吃 过, 遇到 过, 答应 过 (experiential, cut off its verb)
+        return
+    if c in "上里" and nxt is None and not ends_in_verb(prev):
         w.syllables[0] = with_tone(w.syllables[0], 5)  # 桌子上, 屋里: a locative after a noun
         return
     if c == "上" and prev.text[-1] in lx.VERBS and len(prev.text) == 1:
@@ -201,12 +221,23 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     elif c == "地" and nxt is not None:
         w.syllables[0] = "de5"  # 慢慢 地 走
     elif c == "得":
-        if prev.text in lx.PRONOUNS and nxt is not None:
-            w.syllables[0] = "de2" if nxt.text[0] in "了到" else "dei3"  # 我得去 / 他得了奖
+        if (prev.text in lx.PRONOUNS or prev.text in lx.DEI3_AFTER) and nxt is not None:
+            w.syllables[0] = "de2" if nxt.text[0] in "了到" else "dei3"  # 我得去, 就得出发 / 他得了奖
         elif nxt is not None and nxt.text[0] == "了" and len(prev.text) >= 2:
             w.syllables[0] = "de2"  # 考试 得了 满分 (obtained)
         else:
             w.syllables[0] = "de5"  # 跑 得 快
+
+
+def ends_in_verb(prev: Word) -> bool:
+    """Whether ``prev`` ends in a one-character action verb that a following 上/里 would complement (拿 上):
+    a dictionary word of two or more characters is a noun or a finished word there (沙发 上, 头发 里)."""
+    return prev.text[-1] in lx.VERBS and not (len(prev.text) >= 2 and prev.in_dictionary)
+
+
+def _er_full(before: str) -> bool:
+    """Whether ``儿`` after ``before`` is a full-tone morpheme "child" (女 儿, 婴 儿), not the 儿化 suffix."""
+    return any((before + "儿")[-k:] in lx.ER_FULL_TONE for k in range(2, 5))
 
 
 def _after_verb(prev: Word | None, is_word: Callable[[str], bool]) -> bool:
@@ -231,6 +262,7 @@ def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
             or (before == "多" and (before2 in lx.NUMERAL_CHARS or before2 in lx.BIG_UNITS))
             or (before in "上下" and any(after.startswith(x) for x in lx.GE5_TIME_AFTER))
             or (w.text == "个" and prev is not None and after[:1] not in lx.GE_FULL_BEFORE)
+            or (len(w.text) == 2 and k == 1 and before in lx.VERBS and not w.in_dictionary)  # 打个电话, 找个地儿
         ):
             w.syllables[k] = "ge5"
 
