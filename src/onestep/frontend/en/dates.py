@@ -213,6 +213,6 @@ RULES: list[Rule] = [
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
     rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
-    rule(r"\b(between|from) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "between", "from"),
+    rule(r"\b([Bb]etween|[Ff]rom) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "etween", "rom"),
 ]
 

@@ -18,7 +18,7 @@ from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sente
 
 # "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow") or at the end of the
 # text ("0.5 in", "12-18 in."): "5 in the box" is not.
-_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$)"
+_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$|\))"
 # Lengths after "per" with a power are read "per square meter" ("25 kg/m²"); other units "per second squared".
 _LENGTHS = frozenset("m cm mm km ft in yd mi".split())
 _INCH = ("inch", "inches")
@@ -84,7 +84,7 @@ def _attributive(m: re.Match[str]) -> bool:
             start -= 1
     before = previous_word(m.string, start).lower()
     after = next_word(m.string, m.end())
-    return before in ("a", "an", "the") and after.islower() and after not in _NOT_NOUNS
+    return before in ("a", "an", "the", "one") and after.islower() and after not in _NOT_NOUNS
 
 
 def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
@@ -183,7 +183,9 @@ def _bare_degrees(m: re.Match[str]) -> str:
 
 
 def _times(m: re.Match[str]) -> str:
-    """"3x faster" -> "three times faster"."""
+    """"3x faster" -> "three times faster" (in an equation "2x" is two x: "2x minus 4 = 10")."""
+    if "=" in m.string:
+        return m.group(0)
     return f"{number(m.group(1))} times"
 
 
@@ -195,8 +197,39 @@ PER_UNIT_RULE = rule(
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
 
+def _amps_any(m: re.Match[str]) -> str:
+    if m.group(1) is None:  # "5 V, 2 A": after volts
+        return f"{number(m.group(3))} {'amp' if m.group(3) == '1' else 'amps'}"
+    return _amps(m)
+
+
+def _amps(m: re.Match[str]) -> str:
+    """"a 15 A circuit" -> "fifteen amp circuit", "5 V, 2 A input" -> "two amps input": a capital A after a number
+    is amperes only before an electrical word or after volts (elsewhere "2 A" is a grade or a group)."""
+    after = m.group(2)
+    return f"{number(m.group(1))} {'amp' if after in _AMP_NOUNS or m.group(1) == '1' else 'amps'}"
+
+
+_AMP_NOUNS = frozenset("circuit circuits fuse fuses breaker breakers charger chargers plug socket outlet".split())
+
+# "in km/h", "area in cm²": a unit named with no number before it ("per kg" is PER_UNIT_RULE)
+_BARE_UNITS = "km|cm|mm|kg|mg|mL|ml|km/h|m/s|mph|kph|kWh|mAh|m\\^2|cm\\^2|km\\^2|m\\^3|cm\\^3"
+
+
+def _bare_unit(m: re.Match[str]) -> str:
+    unit, power = m.group(2).split("^") if "^" in m.group(2) else (m.group(2), None)
+    per = None
+    if "/" in unit:
+        unit, per = unit.split("/")
+    return f"{m.group(1)} {spoken_unit(unit, True, power, per)}"
+
+
+BARE_UNIT_RULE = rule(rf"\b(in|into|to) ({_BARE_UNITS})(?=[?.,;:!)]|\s*$)", _bare_unit, "in ", "to ")
+
 RULES: list[Rule] = [
     PER_UNIT_RULE,
+    rule(rf"(?=\d)(?<![\w.])({NUM}) A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
+         r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", lambda m: _amps_any(m), " A"),
     rule(
         r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
         _duration,

@@ -23,6 +23,7 @@ from onestep.frontend.en.rules import (
     at_sentence_start,
     ends_sentence,
     keep_period,
+    next_word,
     previous_word,
     rule,
 )
@@ -248,6 +249,25 @@ def _time_range(m: re.Match[str]) -> str:
 # --------------------------------------------------------------------------------------- other numbers
 
 
+_PERIOD_OVER = {"y": "year over year", "q": "quarter over quarter", "m": "month over month"}
+
+
+def _power(m: re.Match[str]) -> str:
+    """"2^5" -> "two to the fifth", "3^2" -> "three squared", "x^2" -> "x squared" (any base; "10^8" is read by
+    ``_exponent``)."""
+    power = int(m.group(2))
+    spoken = {2: "squared", 3: "cubed"}.get(power) or f"to the {ordinal(power)}"
+    base = m.group(1)
+    return f"{base if base.isalpha() else number(base)} {spoken}"
+
+
+def _minus(m: re.Match[str]) -> str:
+    """" - " / " − " between two terms of a sum ("2y - 7 = 11", "2^5 − 1"): minus, in an equation or after a power."""
+    if "=" in m.string or m.group(1) == "−" or re.search(r"\^\d{1,3}$", m.string[max(0, m.start() - 4) : m.start()]):
+        return " minus "
+    return m.group(0)
+
+
 def _exponent(m: re.Match[str]) -> str:
     """"3 × 10^8" -> "three times ten to the eighth", "10^-3" -> "ten to the minus third", "10^2" -> "ten squared"."""
     mantissa, power = m.group(1), int(m.group(2).replace("−", "-"))
@@ -367,6 +387,15 @@ _RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| rec
 _YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
 
 
+# "a 2023 poll", "its 2019 report": nouns that a year before them dates (not "a 2000 word essay").
+_YEAR_NOUNS = frozenset(
+    """poll polls survey surveys study studies report reports census election elections law ruling decision
+    budget campaign season film movie album book paper article edition estimate estimates review audit
+    interview tournament championship match final final's merger deal agreement treaty act plan strategy
+    model models version update""".split()
+)
+
+
 def _event_year(m: re.Match[str], before: str) -> bool:
     """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
     opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
@@ -393,6 +422,7 @@ def _bare_number(m: re.Match[str]) -> str:
             or after.upper() in tables.YEAR_SUFFIXES
             or (before == "the" and int(body) >= 1100)
             or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", m.string[m.end() : m.end() + 3]))
+            or (before in _YEAR_BEFORE_NAME and next_word(m.string, m.end()).lower() in _YEAR_NOUNS)
             or (not m.string[: m.start()].strip() and after.startswith(","))
             or (m.string[m.start() - 1 : m.start()] == "(" and m.string[m.end() : m.end() + 1] == ")")
             or _event_year(m, previous_word(m.string, m.start()))
@@ -569,7 +599,7 @@ _EARLY_RULES: list[Rule] = [
         lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
         "PhD", "Ph.D", "iOS", "macOS", "WiFi", "pH", "SpO2", "HbA1c", "YoY", "QoQ", "MoM",
     ),
-    rule(r"(?<![\w/])[yY]/[yY](?![\w/])|\by-o-y\b", lambda m: "year over year", "/", "-o-"),
+    rule(r"(?<![\w/])([yYqQmM])/\1(?![\w/])|\by-o-y\b", lambda m: _PERIOD_OVER[(m.group(1) or "y").lower()], "/", "-o-"),
     rule(r"§§ ?", lambda m: "sections ", "§§"),
     rule(r"(?<=[a-z] )v\.? (?=[A-Z])", lambda m: "versus " if re.search(r"\b[A-Z][a-z]{1,30} $", m.string[
         max(0, m.start() - 32) : m.start()]) else m.group(0), "v"),  # Roe v. Wade
@@ -579,7 +609,23 @@ _EARLY_RULES: list[Rule] = [
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
     rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
     *dates.WORD_RULES,
+    measures.BARE_UNIT_RULE,
 ]
+
+_RACE_TIME_BEFORE = re.compile(r"(?:finished in|finishing in|won in|ran|clocked|in a time of|time of|record of|best of)"
+                               r" $")
+
+
+def _colon_pair(m: re.Match[str]) -> str:
+    """"3:2" -> "three to two" (a ratio or a score), but "finished in 29:48" -> "twenty-nine forty-eight" (a race
+    time in minutes and seconds: its first part is no hour of a clock)."""
+    a, b = m.group(1), m.group(2)
+    if len(b) == 2 and int(b) < 60 and _RACE_TIME_BEFORE.search(m.string[max(0, m.start() - 20) : m.start()]):
+        if b == "00":
+            return f"{cardinal(int(a))} minutes"
+        return f"{cardinal(int(a))} {'oh ' + cardinal(int(b)) if b[0] == '0' else cardinal(int(b))}"
+    return f"{cardinal(int(a))} to {cardinal(int(b))}"
+
 
 def _pack(m: re.Match[str]) -> str:
     """"2 x 400g tins" -> "two four hundred gram tins" (a count of packs of a size)."""
@@ -609,6 +655,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
          _exponent, "^"),
+    rule(r"(?<=\w) ([-−]) (?=\d)", _minus, " - ", " − "),
+    rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),  # not "20 m^2"
     rule(rf"(?<![\w.#])(\d{{1,3}}(?:\.\d{{1,6}})?)[eE]([-+−]?\d{{1,3}})(?!\w|\.\d)"
          rf"(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
     # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
@@ -630,6 +678,8 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: m.group(1) + m.group(2) + acronyms.letters(m.group(3)) + " " + numbers.model_number(m.group(4)),
          "light", "rain", "connection", "us", "erry", "service"),
     rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
+    rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
+         lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
@@ -652,7 +702,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
     rule(
         r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
-        lambda m: f"{cardinal(int(m.group(1)))} to {cardinal(int(m.group(2)))}",
+        _colon_pair,
         ":",
     ),
     measures.PER_RULE,

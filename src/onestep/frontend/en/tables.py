@@ -75,6 +75,8 @@ ABBREVIATIONS: dict[str, str] = {
     "Natl": "National",
     "Mfg": "Manufacturing",
     "approx": "approximately",
+    "incl": "including",
+    "excl": "excluding",
     "dept": "department",
     "est": "established",
     "etc": "et cetera",
@@ -222,6 +224,8 @@ UNITS: dict[str, tuple[str, str]] = {
     "kW": ("kilowatt", "kilowatts"),
     "kWh": ("kilowatt hour", "kilowatt hours"),
     "V": ("volt", "volts"),
+    "Nm": ("newton meter", "newton meters"),
+    "N·m": ("newton meter", "newton meters"),
     "mAh": ("milliamp hour", "milliamp hours"),
     "ml": ("milliliter", "milliliters"),
     "mL": ("milliliter", "milliliters"),
@@ -429,7 +433,7 @@ FILE_EXTENSIONS: dict[str, str] = {
 # Sentence splitting (frontend.segment): a "." after these words does not end a sentence: titles before a name
 # ("Gov. Newsom"), and abbreviations read out before a number when a digit follows ("No. 5", "Vol. 2").
 TITLES_BEFORE_NAMES = frozenset(
-    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "dept", "fig", "jr", "sr", "sq", "cu")
+    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu")
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca", "Rs")

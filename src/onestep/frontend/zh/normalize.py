@@ -22,8 +22,9 @@ Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]  # pattern, 
 _KEEP_FULL_WIDTH = "，！？：；（）"  # Chinese punctuation that lives in the full-width block
 _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FULL_WIDTH}
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
-# every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral)
-_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/]")
+# every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral), or 单位
+# (a unit named alone: 单位：cm²)
+_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/]|单位")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -52,7 +53,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
     "kB": ("千字节", True),
     "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
-    "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True),
+    "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True), "mA": ("毫安", True),
+    "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True),
     "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
     "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
     "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True),
@@ -418,6 +420,16 @@ def _proper_fraction(m: re.Match[str]) -> str:
     return _fraction(m) if 0 < int(m.group(1)) < int(m.group(2)) else m.group()
 
 
+def _blood_pressure(high: str, low: str) -> str:
+    """``140/90mmHg`` -> 一百四十、九十毫米汞柱: two pressures, not a fraction."""
+    return read_cardinal(high) + "、" + read_cardinal(low) + "毫米汞柱"
+
+
+def _variable_minus(m: re.Match[str]) -> str:
+    """``2x-3=x+6``: a minus after a one-letter variable in an equation (elsewhere a hyphen: COVID-19)."""
+    return "减" if "=" in m.string else m.group()
+
+
 def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), replace
 
@@ -464,6 +476,7 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{1,3})\s?[-–—]\s?([0-9]{1,3})(?![0-9.])", _score),
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s?[×xX]\s?(?=10\^)", lambda m: read_cardinal(m.group(1)) + "乘"),
     _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/]))?", _power),
+    _sub(r"(?<=次方|平方)\s?-\s?(?=[0-9])", "减"),  # 2⁵−1: a subtraction after a power
     _sub(r"(?<![0-9])\+[0-9]{1,3}(?:[-\s][0-9]{1,5}){2,5}(?![0-9])", _international_phone),
     _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
     # phone numbers, service numbers and codes: digit by digit, 1 as 幺
@@ -472,8 +485,9 @@ _RULES: list[Rule] = [
          lambda m: "".join(read_digits(re.sub(r"[-\s]", "", g), yao=True) for g in m.groups())),
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
+    _sub(r"(?<![0-9.:：])0([0-9])(?=\s?时(?![间代候期刻尚装髦光]))", lambda m: read_cardinal(m.group(1))),  # 08时 -> 八时
     _sub(r"(?<=[零幺二三四五六七八九]转)\s?[0-9]{1,5}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),
-    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房|宿舍|寝室))|(?<=单元)\s?[0-9]{3,4}(?![0-9.])",
+    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房|宿舍|寝室|会议室|教室|办公室|病房|实验室))|(?<=单元)\s?[0-9]{3,4}(?![0-9.])",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 305房间, 2单元401
     _sub(rf"(?:(?<=号楼)|(?<=[栋幢])|(?<=[A-Z]座))\s?[0-9]{{3,4}}(?![0-9.]|\s?(?:{_MEASURES}|[A-Za-z%]))",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 7号楼312, A座1206
@@ -509,6 +523,8 @@ _RULES: list[Rule] = [
     # percentages: 15% → 百分之十五, 10%-20% → 百分之十到百分之二十
     _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?" + _RANGE + rf"\s?({_NUM})\s?(%|‰)", _percent_range),
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
+    # 140/90mmHg: a blood pressure, the two readings one after the other
+    _sub(r"(?<![0-9./])([0-9]{2,3})/([0-9]{2,3})\s?mmHg", lambda m: _blood_pressure(m.group(1), m.group(2))),
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
@@ -520,8 +536,18 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
     _sub(rf"(?<=[0-9][万亿千百])\s?{_DASH}\s?(?=[0-9])", "到"),
     _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?(?:度|摄氏度|华氏度))", "零下"),
+    # 5V/2A, 9V/2A: a charger's volts and amps
+    _sub(rf"(?<![0-9.])({_NUM})\s?V\s?/\s?({_NUM})\s?A(?![A-Za-z])",
+         lambda m: read_cardinal(m.group(1)) + "伏" + read_cardinal(m.group(2), liang=False) + "安"),
+    # 0℃～40℃ (℃ already read by symbols_unicode), 10cm-20cm: a range with the unit on both ends
+    _sub(r"(?:(?<=[0-9]摄氏度)|(?<=[0-9]华氏度))\s?[-~—–]\s?(?=-?[0-9]|零下)", "到"),
+    _sub(rf"(?<=[0-9])({_UNIT_ALT})\s?[-~—–]\s?(?=-?{_NUM}\s?\1(?![A-Za-z]))", r"\1到"),
+    # 2.4GHz/5GHz: two measures side by side (a slash between them is not "per")
+    _sub(rf"(?<=[0-9])({_UNIT_ALT})/(?={_NUM}\s?(?:{_UNIT_ALT})(?![A-Za-z]))", r"\1、"),
+    _sub(rf"(?<=单位[:：])\s?({_UNIT_ALT})(?![A-Za-z0-9])", lambda m: _UNITS[m.group(1)][0]),  # 单位：cm²
     _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?"
          r"(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒
+    _sub(r"(?<=(?<![A-Za-z])[a-z])\s?[-–]\s?(?=[0-9a-z](?![A-Za-z]))", _variable_minus),  # 2x-3=x+6
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
     _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES}|{_LIANG_NOUNS})"
@@ -531,6 +557,7 @@ _RULES: list[Rule] = [
     _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
     _sub(r"\s?>\s?(?=[0-9零一二三四五六七八九十])", "大于"),
     _sub(r"(?<=[零一二三四五六七八九十百千万亿点两])([\u4e00-\u9fff]{1,3})/(?=[\u4e00-\u9fff])", r"\1每"),  # 33米/秒
+    _sub(r"(?<=[零一二三四五六七八九十百千万])\s?=\s?(?=[a-z](?![A-Za-z]))", "等于"),  # 2x-3=x+6
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
     _sub(r"(?:(?<![A-Za-z=<>!])|(?<=(?<![A-Za-z])[A-Za-z]))\s?=\s?(?![A-Za-z=])", "等于"),
