@@ -141,7 +141,7 @@ CASES: list[tuple[str, str]] = [
     # versions and addresses
     ("v2.0", "version two point zero"),
     ("v1.2.3", "version one point two point three"),
-    ("192.168.0.1", "one hundred ninety-two dot one hundred sixty-eight dot zero dot one"),
+    ("192.168.0.1", "one nine two dot one six eight dot zero dot one"),  # round 6: octets of three digits one by one
     ("1.2.3", "one point two point three"),
     # symbols
     ("Tom & Jerry", "Tom and Jerry"),

@@ -207,7 +207,7 @@ READINGS += [
     ("File Form 1040 by April 15.", "File Form ten forty by April fifteenth."),
     ("Call me back at 555-0199.", "Call me back at five five five, zero one nine nine."),
     ("Your code is 482913.", "Your code is four eight two nine one three."),
-    ("Error code 404", "Error code four hundred four"),  # too short for a code
+    ("Error code 404", "Error code four oh four"),  # round 6: a status code in pairs, as said
     ("Mail it to P.O. Box 1234.", "Mail it to P O Box one two three four."),
     ("Oxford OX1 4AA", "Oxford O X one four A A"),
     ("221B Baker Street", "two twenty-one B Baker Street"),

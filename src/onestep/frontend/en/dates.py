@@ -134,6 +134,12 @@ def _decade(m: re.Match[str]) -> str:
     return numbers.plural(cardinal(n))
 
 
+def _decade_range(m: re.Match[str]) -> str:
+    """"1960s–70s" -> "nineteen sixties to seventies", "1990s-2000s" -> "... to two thousands"."""
+    end = numbers.plural(cardinal(int(m.group(2)))) if m.group(2) else numbers.plural(year(int(m.group(3))))
+    return f"{numbers.plural(year(int(m.group(1))))} to {end}"
+
+
 def _short_year(m: re.Match[str]) -> str:
     """"'99" -> "ninety-nine", "'05" -> "oh five"."""
     n = int(m.group(1))
@@ -209,8 +215,10 @@ RULES: list[Rule] = [
         *_MONTH_CUES,
     ),
     rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
-    rule(rf"(?<![\w.])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
+    rule(rf"(?<![\w.,])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
+    # "the 1960s–70s" -> "the nineteen sixties to seventies"
+    rule(r"(?<![\w.'’])(1\d{2}0|20\d0)s ?[-–—] ?(?:['’]?([1-9]0)|(1\d{2}0|20\d0))s\b", _decade_range, "0s"),
     rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
     rule(r"\b([Bb]etween|[Ff]rom) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "etween", "rom"),

@@ -84,7 +84,15 @@ def _attributive(m: re.Match[str]) -> bool:
             start -= 1
     before = previous_word(m.string, start).lower()
     after = next_word(m.string, m.end())
-    return before in ("a", "an", "the", "one") and after.islower() and after not in _NOT_NOUNS
+    if after in _ATTRIBUTIVE_NOUNS:
+        return True  # "65 W charging", "a 3 nm process"
+    return before in ("a", "an", "the", "one") and (
+        (after.islower() and after not in _NOT_NOUNS) or (2 <= len(after) <= 5 and after.isupper())  # "a 2 TB SSD"
+    )
+
+
+# Nouns that a measure before them describes even without an article ("supports 65 W charging").
+_ATTRIBUTIVE_NOUNS = frozenset("charging charger chargers adapter adapters bulb bulbs process node".split())
 
 
 def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:

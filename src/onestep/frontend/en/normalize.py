@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, tables
+from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, reference, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 from onestep.frontend.en.rules import (
     NUM,
@@ -609,6 +609,7 @@ _EARLY_RULES: list[Rule] = [
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
     rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
     *dates.WORD_RULES,
+    *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
 ]
 
@@ -624,7 +625,12 @@ def _colon_pair(m: re.Match[str]) -> str:
         if b == "00":
             return f"{cardinal(int(a))} minutes"
         return f"{cardinal(int(a))} {'oh ' + cardinal(int(b)) if b[0] == '0' else cardinal(int(b))}"
+    if _ASPECT_AFTER.match(m.string, m.end()) or m.string[max(0, m.start() - 14) : m.start()].endswith("aspect ratio "):
+        return f"{cardinal(int(a))} by {cardinal(int(b))}"  # "a 16:9 aspect ratio" -> "sixteen by nine"
     return f"{cardinal(int(a))} to {cardinal(int(b))}"
+
+
+_ASPECT_AFTER = re.compile(r" aspect\b")
 
 
 def _pack(m: re.Match[str]) -> str:
@@ -662,6 +668,7 @@ _NUMBER_RULES: list[Rule] = [
     # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
     rule(r"(?<![\w.,])(10|100|1,?000|10,?000|100,?000|1,?000,?000|1,?000,?000,?000)s(?= of\b)",
          lambda m: _ROUND_PLURALS[m.group(1).replace(",", "")], "0s of"),
+    *reference.RULES,
     *codes.PHONE_RULES,
     rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
          "st", "nd", "rd", "th"),

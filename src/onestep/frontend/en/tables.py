@@ -307,6 +307,7 @@ YEAR_CUES = frozenset(
     """
     in since by from until till during of year circa before after around early late mid spring summer autumn
     fall winter between through c ca born died about date dated est established founded copyright built
+    begun completed reigned flourished consecrated crowned
     """.split()
 ) | {m.lower() for m in MONTHS}
 YEAR_SUFFIXES = frozenset("BC AD BCE CE".split())
@@ -398,6 +399,8 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Ste": "Suite",
     "Rm": "Room",
     "Sect": "Section",
+    "Sc": "Scene",
+    "sc": "scene",
     "para": "paragraph",
     "Para": "Paragraph",
     "Art": "Article",

@@ -57,7 +57,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True),
     "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
     "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
-    "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True),
+    "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True), "mol/L": ("摩尔每升", True),
+    "mmol": ("毫摩尔", True), "mol": ("摩尔", True),
     "mg/kg": ("毫克每千克", True), "μg/kg": ("微克每千克", True), "µg/kg": ("微克每千克", True),
     "mg/L": ("毫克每升", True), "mg/dL": ("毫克每分升", True), "g/L": ("克每升", True), "kJ": ("千焦", True),
     "℃": ("摄氏度", False), "°C": ("摄氏度", False), "℉": ("华氏度", False), "°F": ("华氏度", False),
@@ -430,6 +431,37 @@ def _variable_minus(m: re.Match[str]) -> str:
     return "减" if "=" in m.string else m.group()
 
 
+_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+
+
+def _ipv4(m: re.Match[str]) -> str:
+    """192.168.0.1 -> 幺九二点幺六八点零点幺 (each part digit by digit, 1 as 幺; not a version after 版本号/V)."""
+    if re.search(r"(?:版本号?|版|[Vv]|build|Build)[是为:：]?\s?$", _before(m, 6)):
+        return m.group()
+    return "点".join(read_digits(part, yao=True) for part in m.group().split("."))
+
+
+def _port(m: re.Match[str]) -> str:
+    """端口8080 -> 八零八零, 端口443 -> 四四三, 端口22 -> 二十二 (a port of 3+ digits is a code)."""
+    n = m.group("n")
+    return m.group("pre") + (read_cardinal(n) if len(n) <= 2 else read_digits(n, yao=True))
+
+
+def _era_year(m: re.Match[str]) -> str:
+    """公元79年 -> 公元七十九年, 公元前3000年 -> 公元前三千年 (round hundreds before Christ), 公元960年 -> 九六零."""
+    era, n = m.group(1), m.group(2)
+    if len(n) <= 2 or (era.endswith("前") and len(n) >= 3 and n.endswith("00")):
+        return era + read_cardinal(n)
+    return era + read_digits(n)
+
+
+def _resolution(m: re.Match[str]) -> str:
+    """1920×1080 after 分辨率 (or before 像素/分辨率): 一九二零乘一零八零."""
+    if "分辨率" not in _before(m, 8) and not re.match(r"\s?(?:像素|分辨率|的分辨率)", _after(m, 5)):
+        return m.group()
+    return f"{read_digits(m.group(1))}乘{read_digits(m.group(2))}"
+
+
 def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), replace
 
@@ -437,6 +469,18 @@ def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
 _RULES: list[Rule] = [
     # 1,234,567 → 1234567
     _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
+    # round 6 (issue 12), technical text: IPv4 addresses, ports, video modes, resolutions, status codes
+    _sub(rf"(?<![0-9.])(?:{_OCTET}\.){{3}}{_OCTET}(?![0-9]|\.[0-9])", _ipv4),
+    _sub(r"(?P<pre>端口(?:号)?[是为:：]?\s?)(?P<n>[0-9]{2,5})(?![0-9.])", _port),
+    _sub(r"(?<![0-9.])(?P<pre>)(?P<n>[0-9]{3,5})(?=\s?(?:号)?端口)", _port),
+    _sub(r"(?<![0-9.])(480|576|720|1080|1440|2160|4320)(?=[PpIi](?![A-Za-z]))", lambda m: read_digits(m.group())),
+    _sub(r"(?<![0-9.])([0-9]{3,4})\s?[×xX*]\s?([0-9]{3,4})(?![0-9.])", _resolution),
+    _sub(r"(?:(?<=HTTP)|(?<=HTTPS)|(?<=状态码)|(?<=错误码))([是为:：]?\s?)([1-5][0-9]{2})(?![0-9.])",
+         lambda m: m.group(1) + read_digits(m.group(2))),
+    _sub(r"(?<![A-Za-z])C(89|90|99)(?![0-9A-Za-z])", lambda m: "C" + read_digits(m.group(1))),  # C99标准
+    _sub(r"(?<![0-9.])([0-9]{1,3})\.[xX](?![A-Za-z])", lambda m: read_cardinal(m.group(1)) + "点x"),  # 2.x版本
+    # 国家统计局（2024）: a year alone in brackets after a name (a source or a date)
+    _sub(r"(?<=[\u4e00-\u9fff][（(])((?:19|20)[0-9]{2})(?=[)）])", lambda m: read_digits(m.group(1))),
     # 5.1假期, 3.15晚会, 勿忘9.18: a month.day naming an event
     _sub(rf"(?<![0-9.])(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])(?=\s?(?:{_EVENT_AFTER}))", _event_date),
     _sub(r"(?<=勿忘|铭记|纪念)(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])", _event_date),
@@ -446,7 +490,9 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
     _sub(r"(?<=[（(])([12][0-9]{3})(\s?[-~—–至到]\s?)([12][0-9]{3})(?=[)）])", _year_range),  # （1939-1945）
-    _sub(r"(?<=年)\s?[-~—–]\s?(?=[0-9]{3,4}\s?年)", "到"),  # 618年—907年
+    _sub(r"(?<=年)\s?[-~—–]\s?(?=(?:公元前|公元|前)?[0-9]{3,4}\s?年)", "到"),  # 618年—907年, 前259年—前210年
+    _sub(r"(?<=[（(])([1-9][0-9]{2})(\s?[-~—–]\s?)([1-9][0-9]{2})(?=\s?年)", _year_range),  # （755—763年）
+    _sub(r"(?<=[（(—–~到至从于]前)[1-9][0-9]{2}(?=\s?年)", lambda m: read_digits(m.group())),  # （前259年
     # a 3-digit year after 于/从/（/a dash (于618年, 618年—907年); not a span of years (近300年来, 300年前)
     _sub(r"(?<=[（(—–~到至从于])\s?[1-9][0-9]{2}(?=\s?年(?![来间多左以后之内前代里中级半度]))",
          lambda m: read_digits(m.group().strip())),
@@ -507,7 +553,7 @@ _RULES: list[Rule] = [
          lambda m: read_digits((m.group(1) or "") + (m.group(2) or "") + (m.group(3) or ""))),  # 8.8折, 95折
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9])?)k(?=多|左右|出头|块|元|以上|以下|[，。！？,.!?\s]|$)", _thousands_k),
     _sub(r"(?<=广场|小区|工程|项目|花园|机场|园区|大厦)2(?=期)", "二"),
-    _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", lambda m: m.group(1) + read_digits(m.group(2))),
+    _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", _era_year),
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
     _sub(r"(?<![A-Za-z])C\+\+", "C加加"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
@@ -561,6 +607,7 @@ _RULES: list[Rule] = [
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
     _sub(r"(?:(?<![A-Za-z=<>!])|(?<=(?<![A-Za-z])[A-Za-z]))\s?=\s?(?![A-Za-z=])", "等于"),
+    _sub(r"(?<=(?<![A-Za-z])[A-Z]{2})\s?=\s?(?=[零一二三四五六七八九十负])", "等于"),  # OR=2.1, RR=0.75
     _sub(r"℃|°C", "摄氏度"),
     _sub(r"℉|°F", "华氏度"),
 ]

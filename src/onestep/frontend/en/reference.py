@@ -1,0 +1,118 @@
+"""Round 6 (issue 12) passes for reference genres: technical documentation, book references, biographies.
+
+- network numbers: ``"192.168.0.1"`` -> ``"one nine two dot one six eight dot zero dot one"`` (octets of
+  three digits digit by digit, shorter ones as numbers), ``"port 8080"`` -> ``"port eighty eighty"``,
+  ``"HTTP 404"`` -> ``"H T T P four oh four"``, ``"RFC 2616"`` -> ``"R F C twenty-six sixteen"``, ``"IPv6"``,
+  ``"2.x"`` -> ``"two point x"``;
+- biography marks before a year: ``"(b. 1962)"`` -> ``"(born 1962)"``, ``"r. 1509–1547"`` -> ``"reigned ..."``,
+  ``"c. AD 150"`` -> ``"circa AD 150"``;
+- book references: ``"2nd ed."`` -> ``"2nd edition"``, ``"vol. IV"`` -> ``"volume
+  four"``, verse ranges ``"Matthew 5:3–12"`` -> ``"Matthew five three to twelve"``;
+- everyday notes: ``"2 pcs"``, ``"1 doz"``, ``"appt"``, ``"Sat at 7"``, ``"3rd Ave near"``, ``"W 4th St"``.
+
+Each rule runs before the generic number passes of ``normalize.py`` and leaves digits it does not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from onestep.frontend.en import numbers, tables
+from onestep.frontend.en.numbers import cardinal, digits, model_number
+from onestep.frontend.en.rules import Rule, keep_period, previous_word, rule
+
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_NOT_IP_BEFORE = frozenset({"version", "v", "build", "release", "ver"})
+
+
+def _octet(text: str) -> str:
+    """One part of an IPv4 address: three digits one by one ("192" -> "one nine two"), fewer as a number."""
+    return digits(text) if len(text) == 3 else cardinal(int(text))
+
+
+def _ipv4(m: re.Match[str]) -> str:
+    """"192.168.0.1" -> "one nine two dot one six eight dot zero dot one" (not after "version")."""
+    if previous_word(m.string, m.start()).lower() in _NOT_IP_BEFORE:
+        return m.group(0)
+    return " dot ".join(_octet(part) for part in m.group(0).split("."))
+
+
+def _port(m: re.Match[str]) -> str:
+    """"port 8080" -> "port eighty eighty", "port 443" -> "port four four three", "port 22" -> "twenty-two"."""
+    n = m.group(2)
+    spoken = model_number(n) if len(n) in (2, 4) and n[0] != "0" else digits(n)
+    return f"{m.group(1)} {spoken}"
+
+
+def _status(m: re.Match[str]) -> str:
+    """"HTTP 404" -> "HTTP four oh four", "HTTP 500" -> "HTTP five hundred"."""
+    return f"{m.group(1)} {model_number(m.group(2))}"
+
+
+_LIFE_MARKS = {"b": "born", "d": "died", "r": "reigned", "fl": "flourished"}
+_EDITION_ORDINAL = r"(\d{1,3}(?:st|nd|rd|th)) (?:ed|edn)\.?(?![\w])"
+_ROMAN_AFTER = {"vol": "volume", "Vol": "Volume", "vols": "volumes", "Vols": "Volumes", "ch": "chapter",
+                "Ch": "Chapter", "pt": "part", "Pt": "Part", "bk": "book", "Bk": "Book", "Sc": "Scene", "sc": "scene"}
+
+
+def _roman_after(m: re.Match[str]) -> str:
+    """"vol. IV" -> "volume four", "Pt. II" -> "Part two" (a cardinal, as in a title)."""
+    value = numbers.roman_value(m.group(2))
+    if value is None:
+        return m.group(0)
+    return f"{_ROMAN_AFTER[m.group(1)]} {cardinal(value)}"
+
+
+def _verse_range(m: re.Match[str]) -> str:
+    """"Matthew 5:3–12" -> "Matthew five three to twelve" (chapter, first verse, last verse)."""
+    return f"{m.group(1)}{cardinal(int(m.group(2)))} {cardinal(int(m.group(3)))} to {cardinal(int(m.group(4)))}"
+
+
+_STREET_AFTER_ORDINAL = {"St": "Street", "Ave": "Avenue", "Rd": "Road", "Blvd": "Boulevard", "Pl": "Place"}
+_WEEKDAY_SHORT = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
+                  "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
+_COMPASS = {"N": "North", "S": "South", "E": "East", "W": "West"}
+
+
+def _count_word(m: re.Match[str]) -> str:
+    """"2 pcs" -> "2 pieces", "1 doz" -> "1 dozen" (a final period kept where it ends the sentence)."""
+    word = "dozen" if m.group(2) == "doz" else "piece" if m.group(1) == "1" else "pieces"
+    return f"{m.group(1)} " + keep_period(m, word)
+
+
+def _ordinal_street(m: re.Match[str]) -> str:
+    """"3rd Ave near" -> "3rd Avenue near", "42nd St." -> "42nd Street." (period kept at a sentence end)."""
+    return m.group(1) + " " + keep_period(m, _STREET_AFTER_ORDINAL[m.group(2)])
+
+
+RULES: list[Rule] = [
+    rule(rf"(?<![\w.])(?:{_OCTET}\.){{3}}{_OCTET}(?!\w|\.\d)", _ipv4, "."),
+    rule(r"\b([Pp]orts?) (\d{2,5})\b(?![.,]\d)", _port, "ort"),
+    rule(r"\b((?:HTTPS?|[Ss]tatus|[Ee]rror)(?: code)?) ([1-5]\d\d)\b(?![.,]\d)", _status, "HTTP", "tatus", "rror"),
+    rule(r"\b(RFC|RFCs) ?(\d{3,4})\b(?![.,]\d)", _status, "RFC"),
+    rule(r"\bIPv([46])\b", lambda m: f"I P v {cardinal(int(m.group(1)))}", "IPv"),
+    rule(r"(?<![\w.])(\d{1,3})\.[xX]\b(?!\.\w)", lambda m: f"{cardinal(int(m.group(1)))} point x", ".x", ".X"),
+    rule(r"(?:(?<=\()|(?<=[,;] )|(?<=^))(b|d|r|fl)\. (?=(?:c\. |ca\. )?\d{3,4}\b)",
+         lambda m: _LIFE_MARKS[m.group(1)] + " ", "."),
+    rule(r"\b(?:c|ca)\. (?=(?:AD|BC|A\.D\.|B\.C\.) ?\d)", lambda m: "circa ", "c."),
+    rule(_EDITION_ORDINAL, lambda m: m.group(1) + " " + keep_period(m, "edition"), "ed"),
+    rule(rf"\b({'|'.join(_ROMAN_AFTER)})\.? ([IVXLC]{{1,7}})\b(?![.'’]?\w)", _roman_after, "I", "V", "X"),
+    # "Matthew 5:3–12": a book, a chapter and a range of verses (never a clock: a capitalized name before it)
+    rule(r"\b((?:[1-3] )?[A-Z][a-z]{2,15} )(\d{1,3}):([1-9]\d{0,2}) ?[-–] ?([1-9]\d{0,2})\b(?![:.]\d| ?[AaPp]\.?[Mm]\b)",
+         lambda m: m.group(0) if m.group(1).strip() in tables.WEEKDAYS or m.group(1).strip()[:3] in
+         ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun") else _verse_range(m), ":"),
+    rule(r"(?<![\w.])(\d{1,4}) (pcs|pc|doz)\b\.?(?![\w.-])", _count_word, "pc", "doz"),
+    rule(r"\b(\d{1,3}(?:st|nd|rd|th)) (St|Ave|Rd|Blvd|Pl)\b\.?(?! [A-Z][a-z])", _ordinal_street,
+         "St", "Ave", "Rd", "Blvd", "Pl"),
+    rule(r"(?<=\d )([NSEW])\.? (?=\d{1,3}(?:st|nd|rd|th) (?:St|Ave|Street|Avenue|Rd|Road|Blvd)\b)",
+         lambda m: _COMPASS[m.group(1)] + " ", " N", " S", " E", " W"),
+]
+
+# Passes that need no digit in the text.
+WORD_RULES: list[Rule] = [
+    rule(r"\b([Aa]ppts?)\b\.?", lambda m: ("A" if m.group(1)[0] == "A" else "a") + "ppointment"
+         + ("s" if m.group(1).endswith("s") else ""), "ppt"),
+    rule(rf"\b({'|'.join(_WEEKDAY_SHORT)})\b(?= (?:at|@) \d)", lambda m: _WEEKDAY_SHORT[m.group(1)],
+         "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    rule(r"\b(vols|Vols)\.(?= [a-z])", lambda m: "volumes" if m.group(1) == "vols" else "Volumes", "ols."),
+]
