@@ -45,6 +45,7 @@ def _zh(text: str) -> str:
         ("The odds ratio was 2.1 (95% CI 1.2–3.4).",
          "The odds ratio was two point one (ninety-five percent C I one point two to three point four)."),
         ("Buy 2 pcs.", "Buy two pieces."),
+        ("Meet on the 4th fl. at 2ish.", "Meet on the fourth floor at two ish."),
         ("Get 1 doz eggs.", "Get one dozen eggs."),
         ("Dentist appt at 3.", "Dentist appointment at three."),
         ("The party is Sat at 7.", "The party is Saturday at seven."),

@@ -96,6 +96,7 @@ RULES: list[Rule] = [
          lambda m: _LIFE_MARKS[m.group(1)] + " ", "."),
     rule(r"\b(?:c|ca)\. (?=(?:AD|BC|A\.D\.|B\.C\.) ?\d)", lambda m: "circa ", "c."),
     rule(_EDITION_ORDINAL, lambda m: m.group(1) + " " + keep_period(m, "edition"), "ed"),
+    rule(r"(\d{1,3}(?:st|nd|rd|th)) (?:fl|flr)\.?(?![\w])", lambda m: m.group(1) + " " + keep_period(m, "floor"), "fl"),
     rule(rf"\b({'|'.join(_ROMAN_AFTER)})\.? ([IVXLC]{{1,7}})\b(?![.'’]?\w)", _roman_after, "I", "V", "X"),
     # "Matthew 5:3–12": a book, a chapter and a range of verses (never a clock: a capitalized name before it)
     rule(r"\b((?:[1-3] )?[A-Z][a-z]{2,15} )(\d{1,3}):([1-9]\d{0,2}) ?[-–] ?([1-9]\d{0,2})\b(?![:.]\d| ?[AaPp]\.?[Mm]\b)",
