@@ -34,6 +34,7 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "便宜": ("pian2", "yi5"), "分量": ("fen4", "liang4"), "教过": ("jiao1", "guo5"), "当耳边风": ("dang4", "er3", "bian1", "feng1"),
     "好面子": ("hao4", "mian4", "zi5"), "重重地": ("zhong4", "zhong4", "de5"), "系好": ("ji4", "hao3"),
     "系上": ("ji4", "shang5"), "数一下": ("shu3", "yi1", "xia4"), "相馆": ("xiang4", "guan3"), "重写": ("chong2", "xie3"),
+    "凯撒": ("kai3", "sa1"),
 }
 
 # Everyday readings of polyphones that no pypinyin phrase covers, from the text around them (so they hold however
@@ -50,7 +51,7 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
     "倒": ((("点", "一点", "杯", "了一杯", "了杯", "水", "油", "茶", "酒", "掉", "满", "进", "过来", "入"), (), "dao4", (), ()),),
     "背": (
         (("书包", "着孩子", "着包", "着书包", "着背包", "着一", "着个", "着行李", "起", "不动", "不了", "了一个", "了个",
-          "孩子", "行李", "上"), (), "bei1", (), ()),
+          "孩子", "行李", "上书包", "上包", "上行李", "上孩子"), (), "bei1", (), ()),
         (("单词", "课文", "诗", "书", "熟", "下来", "得滚", "台词", "公式", "$"), (), "bei4", (), ()),
     ),
     "干": (
