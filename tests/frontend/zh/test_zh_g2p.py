@@ -306,3 +306,43 @@ CONTEXT_NEUTRAL = [
 @pytest.mark.parametrize(("text", "expected"), CONTEXT_NEUTRAL)
 def test_context_neutral_tones(g2p: MandarinG2P, text: str, expected: str) -> None:
     assert pinyin(g2p(text)) == expected
+
+
+def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
+    reading = g2p.char_readings(text)[index]
+    assert reading is not None
+    return reading[1]  # the chosen (citation) reading, before sandhi
+
+
+@pytest.mark.parametrize(
+    ("text", "char", "expected"),
+    [
+        ("他背着孩子走了。", "背", "bei1"),  # carry
+        ("他每天早上背单词。", "背", "bei4"),  # memorize
+        ("我明天就还你。", "还", "huan2"),  # give back, phrase-final pronoun
+        ("我还差十块钱。", "差", "cha4"),
+        ("把土豆切成丝。", "切", "qie1"),
+        ("出锅前撒点儿盐。", "撒", "sa3"),
+        ("这个箱子太重了。", "重", "zhong4"),  # jieba glues 太重
+        ("这道菜要重做。", "重", "chong2"),
+        ("两只小狗。", "只", "zhi1"),  # measure word after a numeral
+        ("这只是个误会。", "只", "zhi3"),  # "only" after a demonstrative
+        ("空调的温度调高一点儿。", "调", "tiao2"),
+        ("锅里倒点儿油。", "倒", "dao4"),
+        ("他累得不想说话。", "累", "lei4"),
+    ],
+)
+def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
+    assert _char_reading(g2p, text, text.index(char)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "char", "expected"),
+    [
+        ("一切都会好起来的。", "切", "qie4"),  # covered by the phrase 一切: the context rules leave it
+        ("这些年他积累了经验。", "累", "lei3"),  # 积累 (a phrase), even before 了
+        ("至殿中少监，累迁刑部。", "累", "lei3"),  # written "repeatedly": no everyday context around it
+    ],
+)
+def test_context_rules_leave_phrases_and_other_contexts(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
+    assert _char_reading(g2p, text, text.index(char)) == expected

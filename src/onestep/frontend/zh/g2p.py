@@ -35,7 +35,7 @@ from onestep.frontend.zh.sandhi import Word, apply_sandhi  # noqa: E402
 
 _SYLLABLE = re.compile(r"[a-z]+[1-5]")
 # 长 reads zhang3 ("grow") before these characters and chang2 ("long") after these, when no phrase covers it.
-_ZHANG_BEFORE = frozenset("得了大出成满着")
+_ZHANG_BEFORE = frozenset("得了大出成满着高胖")
 _CHANG_AFTER = frozenset("很太更最好真挺越较超变拉够蛮多")
 
 
@@ -200,6 +200,7 @@ class MandarinG2P:
         whole text, the phrase dictionary's reading, CC-CEDICT phrases around it and CPP dev counts.
         """
         model, arbiter = self._model, self._arbiter
+        _context_readings(text, words, starts)
         if arbiter is not None:
             self._cedict_rule_readings(text, words, starts, arbiter)
         if model is None or arbiter is None:
@@ -268,7 +269,7 @@ class MandarinG2P:
             if w.frozen or w.text in lx.WORD_PINYIN or w.text in lx.DEFAULT_READING_WORDS:
                 continue
             for k, char in enumerate(w.text):
-                if char in RULE_CHARS or not model.is_polyphone(char):
+                if char in RULE_CHARS or k in w.learned or not model.is_polyphone(char):
                     continue
                 dictionary = w.syllables[k]
                 if w.covered and w.covered[k]:
@@ -384,6 +385,34 @@ def _uncovered_reading(word: str, index: int, syllable: str) -> str:
     if char == "将" and last:
         return "jiang4"  # 副将
     return syllable
+
+
+def _context_readings(text: str, words: list[Word], starts: list[int]) -> None:
+    """Everyday readings from the text around a polyphone (:data:`lexicon.CONTEXT_READINGS`), in place.
+
+    Only characters that no pypinyin phrase of 2+ characters covers, outside user and curated words; a reading
+    set here counts as :attr:`Word.learned`, so the arbiter and the neighbour rules leave it alone.
+    """
+    for w, start in zip(words, starts):
+        if w.frozen or w.text in lx.WORD_PINYIN:
+            continue
+        for k, char in enumerate(w.text):
+            rules = lx.CONTEXT_READINGS.get(char)
+            if rules is None or (w.covered and w.covered[k]):
+                continue
+            pos = start + k
+            after = "".join(c if _is_readable(c) else "$" for c in text[pos + 1 : pos + 6]) or "$"
+            before = text[max(0, pos - 4) : pos]
+            for nexts, prevs, reading, not_prev, not_next in rules:
+                if (
+                    (not nexts or after.startswith(nexts))
+                    and (not prevs or before.endswith(prevs))
+                    and not (not_prev and before.endswith(not_prev))
+                    and not (not_next and after.startswith(not_next))
+                ):
+                    w.syllables[k] = reading
+                    w.learned.add(k)
+                    break
 
 
 def _wei_is_for(phrase: list[Word], index: int) -> bool:

@@ -19,7 +19,7 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "电子邮件": ("dian4", "zi3", "you2", "jian4"),
     # polyphones
     "数一数": ("shu3", "yi1", "shu3"), "数数": ("shu3", "shu5"), "得去": ("dei3", "qu4"),
-    "之子": ("zhi1", "zi3"), "其子": ("qi2", "zi3"), "麻将": ("ma2", "jiang4"),
+    "之子": ("zhi1", "zi3"), "其子": ("qi2", "zi3"), "麻将": ("ma2", "jiang4"), "行李": ("xing2", "li5"),
     # 着 for 著 (zhu4) as left by traditional -> simplified conversion
     "原着": ("yuan2", "zhu4"), "着名": ("zhu4", "ming2"), "着作": ("zhu4", "zuo4"), "着称": ("zhu4", "cheng1"),
     "显着": ("xian3", "zhu4"), "卓着": ("zhuo2", "zhu4"), "名着": ("ming2", "zhu4"), "论着": ("lun4", "zhu4"),
@@ -30,6 +30,75 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     # pypinyin phrase errors found by the polyphone arbiter's analysis of CPP dev (CC-CEDICT and 现代汉语词典 agree)
     "质朴": ("zhi4", "pu3"), "反差": ("fan3", "cha1"), "落差": ("luo4", "cha1"), "高差": ("gao1", "cha1"),
     "夹克": ("jia1", "ke4"), "率部": ("shuai4", "bu4"), "拚命": ("pin1", "ming4"),
+    # everyday words whose phrase reading the arbiter (tuned on encyclopedia text) overrode, or that jieba glues
+    "便宜": ("pian2", "yi5"), "分量": ("fen4", "liang4"), "教过": ("jiao1", "guo5"), "当耳边风": ("dang4", "er3", "bian1", "feng1"),
+    "好面子": ("hao4", "mian4", "zi5"), "重重地": ("zhong4", "zhong4", "de5"), "系好": ("ji4", "hao3"),
+    "系上": ("ji4", "shang5"), "数一下": ("shu3", "yi1", "xia4"), "相馆": ("xiang4", "guan3"), "重写": ("chong2", "xie3"),
+    "凯撒": ("kai3", "sa1"),
+}
+
+# Everyday readings of polyphones that no pypinyin phrase covers, from the text around them (so they hold however
+# jieba cuts: 太重 and 都乐 are glued, 倒 | 点儿 is not). Per character, rules tried in order; a rule is
+# (next, prev, reading, not_prev, not_next): it fires when the text right after the character starts with one of
+# ``next`` (empty: any) and the text right before it ends with one of ``prev`` (empty: any), and neither
+# ``not_prev`` nor ``not_next`` matches. "$" stands for the end of the phrase (punctuation or end of text).
+# Chosen from the everyday polyphone table (zh-pinyin-polyphones-everyday.tsv) where the arbiter, trained on
+# encyclopedia sentences, picks the written-language reading (背 bei4, 切 qie4, 撒 sa1, 倔 jue2, 累 lei3, 调 diao4).
+ContextRule = tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...], tuple[str, ...]]
+_NUM_DEM = tuple("一二三四五六七八九十几两这那哪每各某该此本多何半")
+CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
+    "还": ((("你$", "我$", "他$", "她$", "你钱", "我钱", "他钱", "你吧", "$", "了吗", "了没"), (), "huan2", (), ()),),
+    "倒": ((("点", "一点", "杯", "了一杯", "了杯", "水", "油", "茶", "酒", "掉", "满", "进", "过来", "入"), (), "dao4", (), ()),),
+    "背": (
+        (("书包", "着孩子", "着包", "着书包", "着背包", "着一", "着个", "着行李", "起", "不动", "不了", "了一个", "了个",
+          "孩子", "行李", "上书包", "上包", "上行李", "上孩子"), (), "bei1", (), ()),
+        (("单词", "课文", "诗", "书", "熟", "下来", "得滚", "台词", "公式", "$"), (), "bei4", (), ()),
+    ),
+    "干": (
+        (("的$", "的吗", "的吧"), (), "gan4", (), ()),
+        (("杯", "了这杯", "了一杯"), (), "gan1", (), ()),
+        ((), ("太", "很", "晒", "吹", "烘", "擦", "挺", "真", "等"), "gan1", (), ("活", "什么", "吗", "嘛", "部")),
+    ),
+    "切": ((("菜", "成", "开", "好", "块", "片", "丝", "碎", "肉", "断", "掉", "下", "一下", "了", "点", "到手"), (), "qie1", (), ()),),
+    "撒": ((("点", "一点", "上", "了一", "一把", "些", "在", "盐", "糖", "葱", "胡椒", "孜然", "芝麻", "下"), (), "sa3", (), ()),),
+    "倔": (
+        (("$", "了", "得", "的", "脾气", "老头"), (), "jue4", (), ()),
+        ((), ("很", "太", "真", "挺", "好", "么", "有点", "犯"), "jue4", (), ()),
+    ),
+    "累": (
+        (("$", "了", "得", "死", "坏", "着", "出", "的", "吗", "啊", "呀", "不", "病"), (), "lei4", (), ()),
+        ((), ("很", "太", "真", "好", "挺", "怕", "不", "多", "也", "又", "最", "别", "么", "有点", "觉得", "劳"), "lei4", (), ()),
+    ),
+    "差": (
+        ((), ("还", "比我", "比他", "比你", "太", "很", "真", "挺", "有点", "越来越", "更", "最"), "cha4", (), ()),
+        (("得远", "得很", "得太", "一点", "点儿", "了一点"), (), "cha4", (), ()),
+    ),
+    "量": ((("一下", "一量", "了体温", "体温", "血压", "身高", "尺寸", "了一下"), (), "liang2", (), ()),),
+    "种": (
+        (("了", "着", "过", "满", "在", "花", "树", "菜", "地", "玉米", "田", "草", "豆", "瓜", "庄稼", "上"), (), "zhong4",
+         _NUM_DEM, ()),
+    ),
+    "重": (
+        ((), ("太", "很", "好", "真", "挺", "更", "最", "越来越", "特别", "有点", "比较", "干"), "zhong4", (), ("新", "复", "叠", "逢")),
+        (("写", "做", "来", "逢", "播", "装", "修", "建", "启"), (), "chong2", (), ()),
+    ),
+    "乐": ((("了", "坏了", "得", "呵呵"), (), "le4", (), ()),),
+    "弹": ((("得", "琴", "钢琴", "吉他", "一首", "了一首", "奏"), (), "tan2", (), ()),),
+    "只": (((), _NUM_DEM, "zhi1", (), ("是", "有", "能", "要", "好", "会", "不", "见", "在", "想", "得", "用", "剩")),),
+    "待": (
+        (("几天", "一会", "会儿", "着", "在家", "一天", "了几", "多久", "几"), (), "dai1", (), ()),
+        ((), ("多", "再", "住", "呆"), "dai1", (), ()),
+    ),
+    "觉": (((), ("睡", "午", "好", "个", "一", "懒"), "jiao4", (), ()),),
+    "系": ((("好", "上", "紧", "鞋带", "领带", "安全带", "扣子", "围裙"), (), "ji4", (), ()),),
+    "调": ((("高", "低", "成", "好", "大一", "小一", "大点", "小点", "调"), (), "tiao2", (), ()),),
+    "剥": ((("了壳", "壳", "皮", "开", "橘子", "桔子", "鸡蛋", "花生", "蒜", "了皮"), (), "bao1", (), ()),),
+    "相": (((), ("照张", "照个", "拍张"), "xiang4", (), ()),),
+    "看": ((("孩子$", "孩子。", "着点", "家$"), (), "kan1", (), ()),),
+    "落": ((("家里", "在家", "东西", "下东西", "在出租", "在车上", "在车里", "在办公室", "在公司"), (), "la4", (), ()),),
+    "藏": ((("了起来", "起来", "在", "了", "好", "着"), (), "cang2", (), ()),),
+    "中": ((("了",), ("说", "猜", "打", "射", "命"), "zhong4", (), ()),),
+    "数": ((("也数", "一下", "一数", "不清", "不过来"), (), "shu3", (), ()),),
 }
 
 # Words whose last syllable is neutral (轻声) in standard Mandarin but not in pypinyin's data.
@@ -43,7 +112,7 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
     迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
     牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
-    拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦
+    拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦 护士 好处 任务 笑话 硬朗 合同
     外边 前边 后边 里边 上边 下边 左边 右边 东边 西边 南边 北边
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
     网上 山上 车上 船上 书上 班上 台上 河上 湖上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
@@ -73,7 +142,7 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
-    "发退签填缝钉插做考"
+    "发退签填缝钉插做考撒切倒包藏"
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
@@ -84,7 +153,7 @@ GE5_TIME_AFTER: frozenset[str] = frozenset("月 星期 礼拜 周 学期 季度 
 # 个 that is not a measure word when it is a one-character word before these (个 人 is rare; 个儿 is handled by 儿).
 GE_FULL_BEFORE = frozenset("人体性别案例")
 # 着 after these verbs is the result complement zhao2 (睡着, 找着, 猜着), not the aspect particle zhe5.
-ZHAO2_AFTER = frozenset("睡找猜够摸逮抓碰见")
+ZHAO2_AFTER = frozenset("睡找猜够逮抓碰见")  # not 摸: 摸着很舒服 zhe5
 # 为 is "for" (wei4) when one of these follows later in the phrase (为人民服务, 为别人着想).
 WEI4_BEFORE: frozenset[str] = frozenset(
     """
@@ -133,7 +202,7 @@ DE_FULL_TONE: frozenset[str] = frozenset(
 GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆")
 # Verbs after which 过 is the experiential suffix guo5 even where pypinyin has a phrase reading guo4 (来过, 见过,
 # 吃过饭) or jieba cut it off (吃 过, 遇到 过, 答应 过); 经过/通过/穿过/跳过 are not among them.
-GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当")
+GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当上吵")
 
 # Words ending in 儿 where 儿 means "child" (full tone er2), not the 儿化 suffix.
 ER_FULL_TONE: frozenset[str] = frozenset(
@@ -149,10 +218,15 @@ WEI4_AFTER: frozenset[str] = frozenset("请 都 也 专门 特地 特意 专 不
 # Personal pronouns: 得 right after one of these and before a verb is "must" (我得去 wo3 dei3 qu4).
 PRONOUNS: frozenset[str] = frozenset("我 你 他 她 它 您 咱 我们 你们 他们 她们 咱们 大家 自己".split())
 # Adverbs after which a one-character 得 before a verb is "must" (就得出发, 还得等, 总得去).
-DEI3_AFTER: frozenset[str] = frozenset("就 还 也 都 又 总 就是 还是 非 必须 早晚 迟早".split())
+DEI3_AFTER: frozenset[str] = frozenset(
+    "就 还 也 都 又 总 就是 还是 非 必须 早晚 迟早 今天 明天 中午 晚上 下午 上午 早上 现在 以后 先".split()
+)
 
 # Measure words after which a morpheme-final 一 still changes tone (同一个 tong2 yi2 ge4).
 MEASURE_AFTER_YI = frozenset("个种样次天年位件条只张本批群点些下会段回遍份场")
+
+# Verbs before a glued measure word 个 with 一 dropped (睡个午觉, 回个电话, 调个座位): 个 is neutral.
+GE5_VERBS = frozenset("睡回调换理剪洗泡聊问唱讲玩吃喝")
 
 NUMERAL_CHARS = frozenset("零〇一二三四五六七八九十")  # not 两: 一两个 is yi4 liang3
 BIG_UNITS = frozenset("百千万亿")

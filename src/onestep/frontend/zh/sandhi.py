@@ -182,6 +182,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             (not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX) or t[0] in lx.GUO5_AFTER
         ):
             s[-1] = with_tone(s[-1], 5)  # 去过, 来过, 见过 (jieba words: its HMM joins 狮|过 in 狮过江)
+        elif last == "过" and n >= 3 and t[0] == "没" and t[-2] in lx.GUO5_AFTER and not w.in_dictionary:
+            s[-1] = with_tone(s[-1], 5)  # 没听说过, 没吃过 (made-up words of jieba)
         elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev, is_word))
               and not (t == "起来" and prev is not None and prev.text[-1] == "一")):  # not 人一|起来 (一起 来)
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
@@ -199,6 +201,8 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
     """Neutral tones of one-character function words, which depend on their neighbours."""
     c = w.text
     if prev is None:
+        if c == "得" and nxt is not None and nxt.text[0] not in "了到出知" and not w.learned:
+            w.syllables[0] = "dei3"  # phrase-initial before a verb: "must" (，得多休息)
         return  # phrase-initial: an interjection (啊!) or a full word (得了吧)
     if c == "着" and prev.text[-1] in lx.ZHAO2_AFTER and not w.learned:
         w.syllables[0] = "zhao2"  # 睡着, 找着
@@ -262,7 +266,7 @@ def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
             or (before == "多" and (before2 in lx.NUMERAL_CHARS or before2 in lx.BIG_UNITS))
             or (before in "上下" and any(after.startswith(x) for x in lx.GE5_TIME_AFTER))
             or (w.text == "个" and prev is not None and after[:1] not in lx.GE_FULL_BEFORE)
-            or (len(w.text) == 2 and k == 1 and before in lx.VERBS and not w.in_dictionary)  # 打个电话, 找个地儿
+            or (len(w.text) == 2 and k == 1 and (before in lx.VERBS or before in lx.GE5_VERBS) and not w.in_dictionary)  # 打个电话, 找个地儿
         ):
             w.syllables[k] = "ge5"
 
