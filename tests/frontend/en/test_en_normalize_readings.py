@@ -295,3 +295,33 @@ def test_mixed_numbers() -> None:
     assert numbers.mixed_number(2, 1, 2) == "two and a half"
     assert numbers.mixed_number(3, 3, 4) == "three and three quarters"
     assert numbers.mixed_number(1, 1, 11) == "one and an eleventh"
+
+
+# Round 7 (issue 12): forms from the held-out mixed-2 table, and look-alikes the new rules must leave alone.
+ROUND_7: list[tuple[str, str]] = [
+    ("Expiry 2/3/24.", "Expiry February third, twenty twenty-four."),  # two-digit year in a full date
+    ("on 1/5/99", "on January fifth, nineteen ninety-nine"),
+    ("Updated 15.03.2023.", "Updated March fifteenth, twenty twenty-three."),  # dotted date before a period
+    ("Meeting moved to 8/12.", "Meeting moved to August twelfth."),  # a date cue before a month/day
+    ("Kick-off at 21h00.", "Kick-off at twenty-one hundred."),
+    ("from 9h05", "from nine oh five"),
+    ("at 9:30-10?", "at nine thirty to ten?"),
+    ("records 720p/30 fps", "records seven twenty p thirty frames per second"),
+    ("The tank is ½ full.", "The tank is half full."),
+    ("1/2 price", "half price"),
+    ("½ cup", "one half cup"),
+    ("the $10-$20 range", "the ten to twenty dollar range"),
+    ("Max. 4 persons", "Maximum four persons"),
+    ("Max 4 goals", "Max four goals"),  # no period: may be a name
+    ("Build 1.2.3.4", "Build one point two point three point four"),
+    ("Ping 10.0.0.1", "Ping ten dot zero dot zero dot one"),
+    ("@NYTimes", "at N Y Times"),
+    ("#MeToo", "hashtag MeToo"),
+    ("The Yankees are 45-30 and lead", "The Yankees are forty-five and thirty and lead"),
+    ("Ages are 5-12", "Ages are five to twelve"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_7)
+def test_round_7_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected

@@ -42,7 +42,9 @@ def date_words(y: int | None, mo: int, d: int, two_digit_year: bool = False) -> 
     spoken = f"{tables.MONTHS[mo - 1]} {ordinal(d)}"
     if y is None:
         return spoken
-    spoken_year = (("oh " + cardinal(y)) if y < 10 else cardinal(y)) if two_digit_year else year(y)
+    if two_digit_year:  # "2/3/24" -> "twenty twenty-four", "1/5/99" -> "nineteen ninety-nine"
+        y += 2000 if y < 50 else 1900
+    spoken_year = year(y)
     return f"{spoken}, {spoken_year}"
 
 
@@ -194,8 +196,9 @@ RULES: list[Rule] = [
          _year_first, "-", "/", "."),
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
-    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\w.]|\.\d)", _day_first, "."),
-    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|{alternation(tables.WEEKDAYS)}|"
+    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
+    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|(?:moved|postponed|pushed|delayed|"
+         rf"rescheduled|brought forward) to|(?:rescheduled|scheduled|set) for|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),

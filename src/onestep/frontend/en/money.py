@@ -58,9 +58,15 @@ def spoken_amount(amount: str, currency: tuple[str, str, str | None, str | None]
     return " and ".join(parts)
 
 
+# Nouns an amount qualifies after any determiner ("the $10-$20 range", "your $50 budget").
+_HEAD_NOUNS = frozenset("range bracket bill note coin budget limit fee voucher ticket".split())
+
+
 def _attributive(m: re.Match[str]) -> bool:
     before = previous_word(m.string, m.start()).lower()
     after = next_word(m.string, m.end())
+    if after in _HEAD_NOUNS:
+        return True
     return before in ("a", "an") and after.islower() and after not in _NOT_NOUNS
 
 

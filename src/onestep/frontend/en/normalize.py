@@ -143,9 +143,16 @@ def _url(m: re.Match[str]) -> str:
     return f" {spoken}{tail} "
 
 
+_HANDLE_INITIALS = re.compile(r"([A-Z]{2,4})(?=[A-Z][a-z])")
+
+
 def _handle(name: str, hashtag: bool = False) -> str:
     """A handle or hashtag: "jane_doe" -> "jane underscore doe", "user123" -> "user one two three"; in a
-    hashtag a short number is a number ("COVID19" -> "COVID nineteen", "Paris2024" -> "Paris twenty twenty-four")."""
+    hashtag a short number is a number ("COVID19" -> "COVID nineteen", "Paris2024" -> "Paris twenty twenty-four");
+    capitals before a capitalized word are spelled ("NYTimes" -> "N Y Times", "BBCWorld" -> "B B C World")."""
+    initials = _HANDLE_INITIALS.match(name)
+    if initials:
+        return f"{acronyms.letters(initials.group(1))} {_handle(name[initials.end():], hashtag)}"
     if name.isalpha():
         return name
 
@@ -238,11 +245,20 @@ def _hour_meridiem(m: re.Match[str]) -> str:
     return spoken
 
 
+def _hour_h_minutes(m: re.Match[str]) -> str:
+    """"21h00" -> "twenty-one hundred", "9h30" -> "nine thirty" (the French-style clock time of timetables)."""
+    mi = int(m.group(2))
+    minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
+    return f"{cardinal(int(m.group(1)))} {minutes}"
+
+
 def _time_range(m: re.Match[str]) -> str:
     """"9am-5pm", "9:00-17:00", "2:15-3:45 pm": the dash is read "to" (the times are read by the next passes).
     Plain number ranges ("5-10") are left to the range pass."""
     first, second = m.group(1), m.group(2)
     is_time = ":" in first and ":" in second or any(c in "AaPp" for c in second)
+    if ":" in first and second.isdigit() and int(first.split(":")[0]) < int(second) <= 12:
+        is_time = True  # "at 9:30-10": a clock time, then a later whole hour
     return f"{first} to " if is_time else m.group(0)
 
 
@@ -334,12 +350,18 @@ def _ordinal(m: re.Match[str]) -> str:
 _NOT_NOUNS = frozenset("of the and for with from into than that this then are was were has had".split())
 
 
+_HALF_WORDS = r"(?:full|empty|done|finished|price|off|asleep|awake|open|closed|cooked|baked)"
+_HALF_BEFORE = re.compile(rf" {_HALF_WORDS}\b")
+
+
 def _fraction(m: re.Match[str]) -> str:
     whole, num, den = m.group(1), int(m.group(2)), int(m.group(3))
     key = f"{num}/{den}"
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
     after = m.string[m.end() : m.end() + 24]
+    if key == "1/2" and whole is None and _HALF_BEFORE.match(after):
+        return "half"  # "the tank is ½ full", "½ price", "½ off"
     hyphen_noun = re.match(r"-[a-z]", after) is not None
     noun = re.match(r" ([a-z]{3,20})\b", after)
     before_noun = hyphen_noun or (noun is not None and noun.group(1) not in _NOT_NOUNS)
@@ -375,11 +397,14 @@ def _range(m: re.Match[str]) -> str:
         return f"{year(int(a))} to {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
-    if _RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record":
+    if (_RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record"
+            or _TEAM_IS_BEFORE.search(m.string, max(0, m.start() - 40), m.start())):
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
     return f"{number(a)} to {number(b)}"
 
 
+# "The Yankees are 45-30": a team (a capitalized plural) standing at a record, not a score
+_TEAM_IS_BEFORE = re.compile(r"\b[Tt]he [A-Z][a-z]{2,20}s (?:are|were|went|sit|stand|improved to|fell to|moved to) $")
 _RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| record\b")
 
 
@@ -541,8 +566,9 @@ def _abbreviation(m: re.Match[str]) -> str:
     return keep_period(m, spoken) if spoken else m.group(0)
 
 
+_DOT_NEEDED = ("c", "p", "pp", "pg", "Max", "max", "Min")  # read as an abbreviation only with its period
 _NUMBERED_NEEDS = tuple(
-    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in ("c", "p", "pp", "pg")} | {"c.", "p.", "pp.", "pg."})
+    sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in _DOT_NEEDED} | {k + "." for k in _DOT_NEEDED})
 )
 
 
@@ -550,7 +576,7 @@ def _numbered_abbreviation(m: re.Match[str]) -> str:
     """"p. 12" -> "page 12", "Fig. 3" -> "Figure 3", "Hwy 101" -> "Highway 101" (only before a number)."""
     word, dot = m.group(1), m.group(2)
     spoken = tables.NUMBERED_ABBREVIATIONS.get(word)
-    if spoken is None or (word in ("c", "p", "pp", "pg") and not dot):
+    if spoken is None or (word in _DOT_NEEDED and not dot):
         return m.group(0)
     return spoken + " "
 
@@ -608,6 +634,8 @@ _EARLY_RULES: list[Rule] = [
     rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
     rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
+    # "½ full" arrives as "one half full" (symbols_unicode spells a lone ½): "half full", as "1/2 full" is read
+    rule(rf"\b([Oo])ne half(?= {_HALF_WORDS}\b)", lambda m: "Half" if m.group(1) == "O" else "half", "ne half"),
     *dates.WORD_RULES,
     *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
@@ -684,6 +712,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"\b(Flight|flight|Train|train|connection|Bus|bus|Ferry|ferry|service)(,? )([A-Z]{2,3}) (\d{1,4})\b(?![.,]\d)",
          lambda m: m.group(1) + m.group(2) + acronyms.letters(m.group(3)) + " " + numbers.model_number(m.group(4)),
          "light", "rain", "connection", "us", "erry", "service"),
+    rule(r"(?<![\w.])(\d{3,4}[pi]|[48]K)/(?=\d{2,3} ?fps\b)", lambda m: m.group(1) + " ", "/"),  # 720p/30 fps
     rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
@@ -704,6 +733,7 @@ _NUMBER_RULES: list[Rule] = [
         ":", ".",
     ),
     rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
+    rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", _hour_h_minutes, "h"),
     rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
          lambda m: _military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
     rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),

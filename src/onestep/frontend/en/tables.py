@@ -405,6 +405,9 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Para": "Paragraph",
     "Art": "Article",
     "Arts": "Articles",
+    "Max": "Maximum",  # with its period only ("Max. 4 persons"; "Max 4" may be a name)
+    "max": "maximum",
+    "Min": "Minimum",
 }
 
 # US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
