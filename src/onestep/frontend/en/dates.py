@@ -197,8 +197,8 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
-    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|(?:moved|postponed|pushed|delayed|"
-         rf"rescheduled|brought forward) to|(?:rescheduled|scheduled|set) for|{alternation(tables.WEEKDAYS)}|"
+    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
+         rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),

@@ -22,7 +22,7 @@ from onestep.frontend.en.numbers import cardinal, digits, model_number
 from onestep.frontend.en.rules import Rule, keep_period, previous_word, rule
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
-_NOT_IP_BEFORE = frozenset({"version", "v", "build", "release", "ver"})
+_NOT_IP_BEFORE = frozenset({"version", "v", "build", "release", "ver", "firmware", "patch"})
 
 
 def _octet(text: str) -> str:
