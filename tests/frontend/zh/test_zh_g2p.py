@@ -312,6 +312,8 @@ CONTEXT_NEUTRAL = [
     ("学生会主席来了", "xue2 sheng1 hui4 zhu3 xi2 lai2 le5"),  # not any one-character suffix
     ("他总为别人操心", "ta1 zong3 wei4 bie2 ren5 cao1 xin1"),  # 为 "for" in jieba's 总为
     ("我写不完", "wo2 xie3 bu5 wan2"),  # potential 不 cut apart
+    ("这本书我读不下去了", "zhe4 ben3 shu1 wo3 du2 bu5 xia4 qu4 le5"),  # jieba's 我读 | 不 | 下去
+    ("他一下课就跑出去玩", "ta1 yi2 xia4 ke4 jiu4 pao3 chu5 qu5 wan2"),  # 跑 + 出去玩 (glued)
 ]
 
 

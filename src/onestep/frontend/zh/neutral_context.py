@@ -61,6 +61,8 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         _kinship(w)
         if len(t) == 3 and _compound_directional(t[:2]) and not w.in_dictionary and t[:2] != "过去":
             _neutral(w, 1)  # 出去玩 chu1 qu5 wan2
+            if prev is not None and not prev.frozen and len(prev.text) == 1 and prev.text in lx.VERBS:
+                _neutral(w, 0)  # 跑 出去玩: a compound complement of 跑
         if (len(t) == 4 and t[1] == "不" and t[0] in lx.POTENTIAL_VERBS and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"}
                 and not w.in_dictionary):
             w.syllables[1] = "bu5"  # 说不清楚, 看不明白
@@ -147,6 +149,9 @@ def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bo
     """上/里 after a noun: 学校 里, 森林 里, 广场 上 的, 总体 上, and made-up words 书架上, 垃圾桶里."""
     t = w.text
     glued = len(t) == 2 and t[0] in "上里" and not w.in_dictionary and not is_word(t)  # 开水 里焯 (jieba's cut)
+    if glued and t[0] == "上" and prev.in_dictionary and len(prev.text) == 2 and prev.text[-1] == "子":
+        _neutral(w, 0)  # 桌子 上放 (a noun in 子, then jieba's 上 + verb)
+        return
     if not glued and (t not in "上里" or len(t) != 1):
         return
     last = prev.text[-1]
@@ -215,17 +220,26 @@ def _to_place(word: Word) -> bool:
         t[1] in "进回" and t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
 
 
+def _ends_in_verb(word: Word) -> bool:
+    """Whether ``word`` is a one-character verb, or a pronoun or adverb jieba glued to one (我读 不 下去)."""
+    t = word.text
+    if t[-1] not in lx.VERBS and t[-1] not in lx.POTENTIAL_VERBS:
+        return False
+    return len(t) == 1 or (len(t) == 2 and not word.in_dictionary
+                           and (t[0] in lx.PRONOUNS or t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
+
+
 def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
     """不 in A 不 A and in potential complements: neutral."""
     t, p = w.text, prev.text
     if t == "不" and nxt is not None and nxt.text == p and w.syllables[0].startswith("bu"):
         w.syllables[0] = "bu5"  # 对 不 对
-    elif (t == "不" and nxt is not None and _compound_directional(nxt.text) and len(p) == 1
-          and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and not nxt.frozen and len(nxt.citation) == 2):
+    elif (t == "不" and nxt is not None and _compound_directional(nxt.text) and _ends_in_verb(prev)
+          and not nxt.frozen and len(nxt.citation) == 2):
         w.syllables[0] = "bu5"  # 拿 不 回去, 搬 不 上去: potential, the complement keeps its tones
         nxt.syllables[:] = list(nxt.citation)
     elif (t == "不" and nxt is not None and len(nxt.text) == 1 and nxt.text in lx.POTENTIAL_COMPLEMENTS
-          and nxt.text != "了" and len(p) == 1 and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and p != nxt.text):
+          and nxt.text != "了" and _ends_in_verb(prev) and p[-1] != nxt.text):
         w.syllables[0] = "bu5"  # 写 不 完, 听 不 懂 (cut apart)
     elif (len(t) == 2 and t[0] == "不" and t[1] in lx.POTENTIAL_COMPLEMENTS and len(p) == 1
           and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and p != t[1]):
