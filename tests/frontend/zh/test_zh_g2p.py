@@ -300,6 +300,20 @@ CONTEXT_NEUTRAL = [
     ("我们就得出发", "wo3 men5 jiu4 dei3 chu1 fa1"),  # 得 "must" after an adverb
     ("东里寨的历史", "dong1 li3 zhai4 de5 li4 shi3"),  # place name, not locative 里
     ("书架上的书掉了", "shu1 jia4 shang5 de5 shu1 diao4 le5"),  # locative ending a word, phrase-initially
+    ("他在会上讲话", "ta1 zai4 hui4 shang5 jiang3 hua4"),  # dictionary noun + 上 in a 在 frame
+    ("我在楼上等你", "wo3 zai4 lou2 shang4 deng2 ni3"),  # 楼上 keeps its tone
+    ("她的遗体被埋葬在马德里", "ta1 de5 yi2 ti3 bei4 mai2 zang4 zai4 ma3 de2 li3"),  # a name, not 马德 + 里
+    ("这些事要记在心里", "zhe4 xie1 shi4 yao4 ji4 zai4 xin1 li5"),  # 在 X 里 inside one word
+    ("我拿不回去", "wo3 na2 bu5 hui2 qu4"),  # potential: the complement keeps its tones
+    ("这本书我看不下去", "zhe4 ben3 shu1 wo3 kan4 bu5 xia4 qu4"),
+    ("他们把他派到上海去", "ta1 men5 ba3 ta1 pai4 dao4 shang4 hai3 qu5"),  # 到 + place + 去
+    ("他跑回家去了", "ta1 pao3 hui2 jia1 qu5 le5"),  # bare 回 before its object keeps its tone
+    ("粮食产量很高", "liang2 shi5 chan3 liang4 hen3 gao1"),  # light word inside a made-up compound
+    ("学生会主席来了", "xue2 sheng1 hui4 zhu3 xi2 lai2 le5"),  # not any one-character suffix
+    ("他总为别人操心", "ta1 zong3 wei4 bie2 ren5 cao1 xin1"),  # 为 "for" in jieba's 总为
+    ("我写不完", "wo2 xie3 bu5 wan2"),  # potential 不 cut apart
+    ("这本书我读不下去了", "zhe4 ben3 shu1 wo3 du2 bu5 xia4 qu4 le5"),  # jieba's 我读 | 不 | 下去
+    ("他一下课就跑出去玩", "ta1 yi2 xia4 ke4 jiu4 pao3 chu5 qu5 wan2"),  # 跑 + 出去玩 (glued)
 ]
 
 

@@ -341,6 +341,9 @@ class MandarinG2P:
     def _apply_context(self, phrase: list[Word]) -> None:
         """Readings of single-character words that depend on their neighbours (长, 教, 为)."""
         for i, w in enumerate(phrase):
+            if (not w.frozen and len(w.text) == 2 and w.text[1] == "为" and not w.in_dictionary
+                    and w.text[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL and 1 not in w.learned):
+                w.syllables[1] = "wei4" if _wei_is_for(phrase, i) else "wei2"  # 总为 孩子 操心 (jieba's cut)
             if w.frozen or len(w.text) != 1 or w.learned:
                 continue
             if w.text == "长":

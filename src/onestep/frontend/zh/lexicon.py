@@ -47,11 +47,13 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
 ContextRule = tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...], tuple[str, ...]]
 _NUM_DEM = tuple("一二三四五六七八九十几两这那哪每各某该此本多何半")
 CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
+    "教": ((("得", "教", "我", "你", "他", "她", "孩子", "学生", "大家"), (), "jiao1", (), ("我们的",)),
+           ((), ("教",), "jiao1", (), ())),
     "还": ((("你$", "我$", "他$", "她$", "你钱", "我钱", "他钱", "你吧", "$", "了吗", "了没"), (), "huan2", (), ()),),
     "倒": ((("点", "一点", "杯", "了一杯", "了杯", "水", "油", "茶", "酒", "掉", "满", "进", "过来", "入"), (), "dao4", (), ()),),
     "背": (
         (("书包", "着孩子", "着包", "着书包", "着背包", "着一", "着个", "着行李", "起", "不动", "不了", "了一个", "了个",
-          "孩子", "行李", "上书包", "上包", "上行李", "上孩子"), (), "bei1", (), ()),
+          "孩子", "行李", "上书包", "上包", "上行李", "上孩子", "在肩", "在背上"), (), "bei1", (), ()),
         (("单词", "课文", "诗", "书", "熟", "下来", "得滚", "台词", "公式", "$"), (), "bei4", (), ()),
     ),
     "干": (
@@ -118,6 +120,11 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     网上 山上 车上 船上 书上 班上 台上 河上 湖上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
     """.split()
 )
+# Light-final words that also have a full-tone sense in compounds (东西方, 地方政府): a made-up word starting with
+# one keeps the citation tone.
+NEUTRAL_FINAL_FULL_SENSE = frozenset("东西 地方 大夫 买卖 生意".split())
+# One-character suffixes after which a made-up word's light first word stays light (任务量, 家里人, 粮食店).
+NEUTRAL_COMPOUND_SUFFIXES = frozenset("量人们家店")
 # 关系 is only optionally light (现汉 guān·xì): full tone, except in 没关系 (above).
 
 # Reduplicated tentative verbs (看看 kan4 kan5); a 3rd-tone first syllable still becomes 2nd (想想 xiang2 xiang5).
@@ -125,7 +132,7 @@ TENTATIVE_VERBS: frozenset[str] = frozenset(
     """
     看看 想想 试试 听听 谈谈 问问 走走 尝尝 聊聊 歇歇 坐坐 玩玩 瞧瞧 说说 讲讲 找找 摸摸 拍拍 洗洗 学学 做做
     算算 查查 猜猜 比比 翻翻 逛逛 转转 帮帮 抱抱 摆摆 摇摇 拉拉 换换 碰碰 敲敲 挤挤 伸伸 练练 读读 写写 闻闻
-    动动 跳跳 笑笑 见见 望望 指指 救救 数数 散散
+    动动 跳跳 笑笑 见见 望望 指指 救救 数数 散散 教教 陪陪 剪剪 擦擦 晒晒 揉揉 炒炒 量量
     """.split()
 )
 # Reduplicated kinship and other nouns plus the tentative verbs: the second syllable is neutral (妈妈 ma1 ma5).
@@ -142,7 +149,7 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
-    "发退签填缝钉插做考撒切倒包藏"
+    "发退签填缝钉插做考撒切倒包藏探"
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
@@ -169,7 +176,7 @@ WEI4_BEFORE: frozenset[str] = frozenset(
 DEFAULT_READING_WORDS = frozenset("和中上与会作大都吗比曾通可说那要给把过更约看没离难重只还好")
 # Adverbs and other words before a directional complement that do not make it a verb's complement (快进来 kuai4
 # jin4 lai5, not jin5).
-NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已正没不很太")
+NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已正没不很太常总早")
 
 # Result and directional complements after 不 in a potential form (找 不到 zhao3 bu5 dao4, 搬 不动, 吃 不完).
 POTENTIAL_COMPLEMENTS = frozenset("到动完见懂开了起住下出上清及透掉成通惯走")
@@ -219,7 +226,7 @@ WEI4_AFTER: frozenset[str] = frozenset("请 都 也 专门 特地 特意 专 不
 PRONOUNS: frozenset[str] = frozenset("我 你 他 她 它 您 咱 我们 你们 他们 她们 咱们 大家 自己".split())
 # Adverbs after which a one-character 得 before a verb is "must" (就得出发, 还得等, 总得去).
 DEI3_AFTER: frozenset[str] = frozenset(
-    "就 还 也 都 又 总 就是 还是 非 必须 早晚 迟早 今天 明天 中午 晚上 下午 上午 早上 现在 以后 先".split()
+    "就 还 也 都 又 总 就是 还是 非 必须 早晚 迟早 今天 明天 中午 晚上 下午 上午 早上 现在 以后 先 之前 以前 事儿".split()
 )
 
 # Measure words after which a morpheme-final 一 still changes tone (同一个 tong2 yi2 ge4).

@@ -30,6 +30,8 @@ _NOT_NOUN_END = frozenset("了的着过地得在和与及或向往从到把被�
 _ASPECT_COMPLEMENTS = frozenset(("起来", "下来", "下去"))
 # One-character words that make the word before them a place name (东里 寨, 梅里 村): its 里 is li3.
 _PLACE_SUFFIXES = frozenset("寨村镇乡庄屯街巷路县市区港站桥")
+# Words ending in 上/里 that are not a noun plus a neutral locative (以上 yi3 shang4, 楼上 lou2 shang4, 马上).
+_NOT_LOCATIVE = frozenset("以上 之上 楼上 马上 线上 向上 往上 至上 以里 之里 公里 千里 万里 海里 英里 华里".split())
 # A word ending in one of these before 起来 … is a time or an adverb, not the verb (早上 起来: get up).
 _NOT_VERB_END = frozenset("上天午晚候时点一") | lx.NOT_VERB_BEFORE_DIRECTIONAL
 
@@ -59,19 +61,25 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         _kinship(w)
         if len(t) == 3 and _compound_directional(t[:2]) and not w.in_dictionary and t[:2] != "过去":
             _neutral(w, 1)  # 出去玩 chu1 qu5 wan2
+            if prev is not None and not prev.frozen and len(prev.text) == 1 and prev.text in lx.VERBS:
+                _neutral(w, 0)  # 跑 出去玩: a compound complement of 跑
         if (len(t) == 4 and t[1] == "不" and t[0] in lx.POTENTIAL_VERBS and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"}
                 and not w.in_dictionary):
             w.syllables[1] = "bu5"  # 说不清楚, 看不明白
         if _made_up_locative_li(w, prev, nxt, is_word):
             _neutral(w, 1)  # 锅里 倒油, 在 公园 儿里
         _locative_suffix(w, is_word)
+        if len(t) >= 4 and t[-1] in "上里" and t[-3] == "在" and t[-2:] not in _NOT_LOCATIVE:
+            _neutral(w, len(t) - 1)  # 放在心上, 记在心里 (jieba's made-up verb phrases)
         if prev is None or prev.frozen:
             continue
         _locative(w, prev, nxt, is_word)
+        _framed_locative(w, prev, words[i - 2] if i > 1 else None, is_word)
         _directional(w, prev, words[i - 2] if i > 1 else None, nxt)
         _bu(w, prev, nxt)
-        if t == "得到" and (prev.text in lx.VERBS or prev.text in lx.POTENTIAL_VERBS):
-            w.syllables[0] = "de5"  # 找 得到 (can find), not 他 得到 (obtained)
+        if (len(t) == 2 and t[0] == "得" and t[1] in lx.POTENTIAL_COMPLEMENTS and t[1] != "了"
+                and (prev.text in lx.VERBS or prev.text in lx.POTENTIAL_VERBS)):
+            w.syllables[0] = "de5"  # 找 得到, 搬 得动 (potential), not 他 得到 (obtained)
         elif (len(t) == 2 and t[0] == "地" and not w.in_dictionary and not is_word(t)
               and prev.text[-1] not in lx.DI4_AFTER and w.syllables[0].startswith("d")):
             w.syllables[0] = "de5"  # 慢慢 地站 (jieba's cut); 这块 地种 keeps di4
@@ -107,6 +115,25 @@ def _noun_before_li(char: str, is_word: Callable[[str], bool]) -> bool:
             and char not in lx.PRONOUNS and (is_word(char) or char == "儿"))
 
 
+def _framed_locative(w: Word, prev: Word, prev2: Word | None, is_word: Callable[[str], bool]) -> None:
+    """A word of a noun and 上/里 inside a locative frame, after 在/从/到 or 的 (在 会上 发言, 背在 肩上, 明天 的
+    会上, 落在 出租车 上 了): the locative is neutral even where the dictionary gives the word a full tone.
+    Not 以上/之上/楼上 …, numerals (十 里, 公里), names (马德里) or 上/里 after a verb."""
+    t = w.text
+    if t in ("上", "里") and prev2 is not None and prev2.text[-1] in "在从到" and len(prev.text) >= 2:
+        if prev.text[-1] not in lx.VERBS and prev.text not in lx.PRONOUNS and prev.text[-2:] + t not in _NOT_LOCATIVE:
+            _neutral(w, 0)  # 落在 出租车 上 了
+        return
+    if not 2 <= len(t) <= 4 or t[-1] not in "上里" or t[-2:] in _NOT_LOCATIVE:
+        return
+    if t[-2] in lx.VERBS or t[-2] in lx.LI3_AFTER or t[-2] in _NOT_NOUN_END or t[:-1] in lx.PRONOUNS:
+        return
+    if not is_word(t[:-1]):
+        return  # 马德里 (a name, not 马德 + 里)
+    if prev.text[-1] in "在从到" or (prev.text == "的" and len(t) == 2):
+        _neutral(w, len(t) - 1)
+
+
 def _kinship(w: Word) -> None:
     """妈妈/爷爷 … at either end of a longer word keep their neutral tone (奶奶家 nai3 nai5 jia1, 老爷爷)."""
     t = w.text
@@ -122,11 +149,15 @@ def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bo
     """上/里 after a noun: 学校 里, 森林 里, 广场 上 的, 总体 上, and made-up words 书架上, 垃圾桶里."""
     t = w.text
     glued = len(t) == 2 and t[0] in "上里" and not w.in_dictionary and not is_word(t)  # 开水 里焯 (jieba's cut)
+    if glued and t[0] == "上" and prev.in_dictionary and len(prev.text) == 2 and prev.text[-1] == "子":
+        _neutral(w, 0)  # 桌子 上放 (a noun in 子, then jieba's 上 + verb)
+        return
     if not glued and (t not in "上里" or len(t) != 1):
         return
     last = prev.text[-1]
     phrase_end = nxt is None or nxt.text[0] == "的"
-    verb_before = last in lx.VERBS and not (phrase_end and prev.in_dictionary and len(prev.text) >= 2)  # not 沙发 上
+    noun_word = prev.in_dictionary and len(prev.text) >= 2
+    verb_before = last in lx.VERBS and not ((phrase_end or t[0] == "里") and noun_word)  # not 沙发 上, 背包 里
     if verb_before or last in lx.LI3_AFTER or last in _NOT_NOUN_END or prev.text in lx.PRONOUNS:
         return  # 拿 上, 十 里, 导致了 里贝克
     if t[0] == "里":
@@ -149,19 +180,53 @@ def _directional(w: Word, prev: Word, prev2: Word | None, nxt: Word | None) -> N
         _neutral(w, 0)  # 结合 起来, 坚持 下去
         _neutral(w, 1)
         return
-    if t not in lx.DIRECTIONAL_LAST or (nxt is not None and nxt.text[0] not in _AFTER_COMPLEMENT):
+    if t not in lx.DIRECTIONAL_LAST:
         return
     p = prev.text
+    if len(p) == 2 and p[1] in lx.DIRECTIONAL_FIRST and p[0] in lx.VERBS and not prev.frozen and not w.learned:
+        _neutral(prev, 1)  # 伸出 来 让我看看, 拿回 来 (even before more words)
+        _neutral(w, 0)
+        return
+    if nxt is not None and nxt.text[0] not in _AFTER_COMPLEMENT:
+        return
+    if prev2 is not None and _to_place(prev2) and not prev.frozen and p[-1] not in lx.VERBS:
+        _neutral(w, 0)  # 调到 上海 去, 搬 到 新家 去, 快进 屋里 来
+        return
+    if (len(p) == 2 and p[0] in "出起过" and prev2 is not None and len(prev2.text) == 1
+            and prev2.text in lx.VERBS and not prev.frozen):
+        _neutral(prev, 0)  # 探 出头 来, 转 过脸 去
+        _neutral(w, 0)
+        return
     if len(p) == 2 and p[1] in lx.DIRECTIONAL_FIRST and p[0] in lx.VERBS and not prev.frozen:
         _neutral(prev, 1)  # 发出 去, 拿回 来
         _neutral(w, 0)
     elif len(p) == 3 and p[1] in lx.DIRECTIONAL_FIRST and p[0] in lx.VERBS and not prev.frozen:
         _neutral(prev, 1)  # 唱起歌 来, 转过身 去
         _neutral(w, 0)
-    elif p[0] in "回进出上下" and len(p) == 2 and prev2 is not None and prev2.text[-1] in lx.VERBS:
-        _neutral(w, 0)  # 跑 回家 去
+    elif p[0] in "回进出上下" and len(p) in (2, 3) and prev2 is not None and (
+            prev2.text[-1] in lx.VERBS or prev2.in_dictionary and len(prev2.text) >= 2):
+        _neutral(w, 0)  # 跑 回家 去, 带孩子 回老家 去
     elif len(p) == 1 and p in lx.TRANSFER_VERBS:
         _neutral(w, 0)  # 送 去 了, 拿 来 吧
+
+
+def _to_place(word: Word) -> bool:
+    """Whether ``word`` opens a "to a place" frame before a directional 来/去: 到 alone or after a verb (调到,
+    搬 到), or 进/回 alone or after an adverb (快进 屋里 来)."""
+    t = word.text
+    if t in ("到", "进", "回"):
+        return True
+    return len(t) == 2 and ((t[1] == "到" and (t[0] in lx.VERBS or t[0] in "调运派")) or (
+        t[1] in "进回" and t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
+
+
+def _ends_in_verb(word: Word) -> bool:
+    """Whether ``word`` is a one-character verb, or a pronoun or adverb jieba glued to one (我读 不 下去)."""
+    t = word.text
+    if t[-1] not in lx.VERBS and t[-1] not in lx.POTENTIAL_VERBS:
+        return False
+    return len(t) == 1 or (len(t) == 2 and not word.in_dictionary
+                           and (t[0] in lx.PRONOUNS or t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
 
 
 def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
@@ -169,6 +234,13 @@ def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
     t, p = w.text, prev.text
     if t == "不" and nxt is not None and nxt.text == p and w.syllables[0].startswith("bu"):
         w.syllables[0] = "bu5"  # 对 不 对
+    elif (t == "不" and nxt is not None and _compound_directional(nxt.text) and _ends_in_verb(prev)
+          and not nxt.frozen and len(nxt.citation) == 2):
+        w.syllables[0] = "bu5"  # 拿 不 回去, 搬 不 上去: potential, the complement keeps its tones
+        nxt.syllables[:] = list(nxt.citation)
+    elif (t == "不" and nxt is not None and len(nxt.text) == 1 and nxt.text in lx.POTENTIAL_COMPLEMENTS
+          and nxt.text != "了" and _ends_in_verb(prev) and p[-1] != nxt.text):
+        w.syllables[0] = "bu5"  # 写 不 完, 听 不 懂 (cut apart)
     elif (len(t) == 2 and t[0] == "不" and t[1] in lx.POTENTIAL_COMPLEMENTS and len(p) == 1
           and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and p != t[1]):
         w.syllables[0] = "bu5"  # 找 不到, 搬 不动, 吃 不完

@@ -143,8 +143,11 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         nxt = words[i + 1] if i + 1 < len(words) else None
         if t in lx.NEUTRAL_FINAL or (n > 2 and t[-2:] in lx.NEUTRAL_FINAL):  # 东西, 没关系, 红衣服
             s[-1] = with_tone(s[-1], 5)
-        elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (t[2] in "一了过着上里" or t[2:] == "好"):
-            s[1] = with_tone(s[1], 5)  # 商量一下, 休息了, 窗户上 (jieba's made-up words)
+        elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (
+            t[2] in "一了过着上里" or t[2:] == "好"
+            or (t[:2] not in lx.NEUTRAL_FINAL_FULL_SENSE and (t[2:] in lx.NEUTRAL_COMPOUND_SUFFIXES or (n > 3 and is_word(t[2:]))))
+        ):
+            s[1] = with_tone(s[1], 5)  # 商量一下, 休息了, 窗户上, 粮食产量, 任务量, 家里人 (jieba's made-up words)
         _neutral_ge(w, prev, nxt)
         pairs = [t[j : j + 2] for j in range(0, n, 2)]
         if n % 2 == 0 and all(p in lx.NEUTRAL_REDUPLICATION for p in pairs):  # 妈妈, 爸爸妈妈, 看看 (not 比比皆是)
@@ -185,7 +188,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         elif last == "过" and n >= 3 and t[0] == "没" and t[-2] in lx.GUO5_AFTER and not w.in_dictionary:
             s[-1] = with_tone(s[-1], 5)  # 没听说过, 没吃过 (made-up words of jieba)
         elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev, is_word))
-              and not (t == "起来" and prev is not None and prev.text[-1] == "一")):  # not 人一|起来 (一起 来)
+              and not (t == "起来" and prev is not None and prev.text[-1] == "一")  # not 人一|起来 (一起 来)
+              and not (n >= 4 and t[-3] == "不")):  # 看不下去: a potential form keeps the complement's tones
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
             if (n >= 3 and (not w.in_dictionary or t[-3] in lx.VERBS) and t[-3] not in lx.NOT_VERB_BEFORE_DIRECTIONAL) or (
                 n == 2 and _after_verb(prev, is_word)
@@ -193,6 +197,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
                 s[-2] = with_tone(s[-2], 5)  # 站起来, 拿 出来 (a compound complement after a verb)
         elif n == 2 and last == "上" and t[0] in lx.VERBS:
             s[-1] = with_tone(s[-1], 5)  # 穿上, 关上
+        elif n == 3 and t[1] == "上" and t[0] in lx.VERBS and not w.in_dictionary:
+            s[1] = with_tone(s[1], 5)  # 关上门, 穿上鞋 (jieba's made-up verb + 上 + object)
         elif last == "儿" and not any(t[-k:] in lx.ER_FULL_TONE for k in range(2, min(n, 4) + 1)):
             s[-1] = "er5"  # 儿化: 哪儿, 一点儿
 
