@@ -8,6 +8,7 @@ sandhi, over one phrase's words (surface syllables are rewritten in place):
 * directional complements cut off their verb: 站 了 起来 (qi5 lai5), 发出 去 (chu5 qu5), 唱起歌 来 (qi5 … lai5),
   跑 回家 去 (qu5), 送 去 了 (qu5), 出去玩 (qu5);
 * 不 in A 不 A (对 不 对) and in potential complements (找 不到, 搬 不动, 说不清楚: bu5);
+* 得 "must" after a noun subject and before a verb, also glued by jieba (鸡汤 得炖, 衣服 得 洗, 汤得 煮: dei3);
 * 得到 after a one-character verb (找 得到: de5); 地 glued to the next word (慢慢 地站: de5, 这块 地种: di4);
 * reduplicated kinship nouns inside longer words (奶奶家, 老爷爷);
 * a 轻声 word cut across two words (记不清 楚: chu5).
@@ -16,6 +17,7 @@ sandhi, over one phrase's words (surface syllables are rewritten in place):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from onestep.frontend.zh import lexicon as lx
@@ -85,6 +87,56 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
             w.syllables[0] = "de5"  # 慢慢 地站 (jieba's cut); 这块 地种 keeps di4
         if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
             _neutral(w, 0)  # 记不清 楚
+        _must_dei(w, prev, nxt, is_word)
+
+
+def _pos_tag(text: str) -> str | None:
+    """jieba's part-of-speech tag of a dictionary word (``n`` noun, ``s`` place, ``v`` verb …), or None."""
+    return _tag_table().get(text)
+
+
+@cache
+def _tag_table() -> dict[str, str]:
+    import jieba.posseg
+
+    return jieba.posseg.dt.word_tag_tab
+
+
+def _is_noun(text: str) -> bool:
+    """Whether ``text`` is a noun (or a demonstrative phrase 这事) that can be the subject before 得 "must"."""
+    tag = _pos_tag(text) or ""
+    return tag.startswith("n") and tag not in ("nr", "nrt") or (len(text) >= 2 and tag == "r" and text[0] in "这那")
+
+
+def _verb_start(word: Word | None) -> bool:
+    """Whether ``word`` starts with a one-character action verb and is no potential or degree complement."""
+    if word is None or any(c in word.text for c in "不得"):
+        return False
+    return _is_verb(word.text[0]) or (_pos_tag(word.text) or "").startswith("v")
+
+
+def _is_verb(char: str) -> bool:
+    """Whether one character is an action verb (our list, or jieba tags it ``v``)."""
+    return char in lx.VERBS or _pos_tag(char) == "v"
+
+
+def _must_dei(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bool]) -> None:
+    """得 "must" between a noun subject and a verb (鸡汤 得炖, 衣服 得 洗, jieba's 汤得 煮: dei3); not 累得 走不动
+    or 气得 说不出 (a degree complement after an adjective or verb)."""
+    t = w.text
+    if "得" not in t or len(t) > 2 or w.in_dictionary and len(t) == 2:
+        return
+    k = t.index("得")
+    if k in w.learned:
+        return
+    if len(t) == 1:
+        ok = _is_noun(prev.text) and _verb_start(nxt)
+    elif k == 0:
+        ok = _is_noun(prev.text) and _is_verb(t[1]) and not is_word(t)
+    else:
+        ok = _pos_tag(t[0]) == "n" and t[0] not in "气火劲" and _verb_start(nxt) and not is_word(t)
+    if ok:
+        w.syllables[k] = "dei3"
 
 
 def _locative_suffix(w: Word, is_word: Callable[[str], bool]) -> None:

@@ -259,17 +259,16 @@ def _after_verb(prev: Word | None, is_word: Callable[[str], bool]) -> bool:
 
 
 def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
-    """个 as a measure word is neutral: after a numeral or demonstrative (一个, 这个, 两个, 每个), after 多 after a
-    numeral (两千多个), in 上个/下个 before 月/星期 …, and as a word of its own after a verb (是 个 好人); not 个人."""
+    """个 as a measure word is neutral: after a numeral or demonstrative (一个, 这个, 两个, 每个), after 多 (两千多个,
+    多个城市), in 上个/下个 before 月/星期 …, and as a word of its own after a verb (是 个 好人); not 个人."""
     for k, c in enumerate(w.text):
         if c != "个" or w.syllables[k] != "ge4":
             continue
         before = w.text[k - 1] if k > 0 else (prev.text[-1] if prev is not None else "")
-        before2 = w.text[k - 2] if k > 1 else ""
         after = w.text[k + 1 :] or (nxt.text if nxt is not None else "")
         if (
             before in lx.GE5_AFTER
-            or (before == "多" and (before2 in lx.NUMERAL_CHARS or before2 in lx.BIG_UNITS))
+            or before == "多"  # 两千多个, 多个城市, 好多个
             or (before in "上下" and any(after.startswith(x) for x in lx.GE5_TIME_AFTER))
             or (w.text == "个" and prev is not None and after[:1] not in lx.GE_FULL_BEFORE)
             or (len(w.text) == 2 and k == 1 and (before in lx.VERBS or before in lx.GE5_VERBS) and not w.in_dictionary)  # 打个电话, 找个地儿
