@@ -71,6 +71,7 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         if _made_up_locative_li(w, prev, nxt, is_word):
             _neutral(w, 1)  # 锅里 倒油, 在 公园 儿里
         _locative_suffix(w, is_word)
+        _noun_li(w, prev, nxt)
         if len(t) >= 4 and t[-1] in "上里" and t[-3] == "在" and t[-2:] not in _NOT_LOCATIVE:
             _neutral(w, len(t) - 1)  # 放在心上, 记在心里 (jieba's made-up verb phrases)
         if prev is None or prev.frozen:
@@ -88,6 +89,22 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
             _neutral(w, 0)  # 记不清 楚
         _must_dei(w, prev, nxt, is_word)
+
+
+def _noun_li(w: Word, prev: Word | None, nxt: Word | None) -> None:
+    """A two-character word of a one-character noun and the locative 里, which jieba keeps whole or makes up (群里,
+    汤里, 地里, 在 海里): li5, wherever it stands; not 十 海里 (a measure), names (东里 寨) or 邻里/故里."""
+    t = w.text
+    if len(t) != 2 or t[1] != "里" or w.frozen or 1 in w.learned or w.syllables[1][:-1] != "li":
+        return
+    tag = _pos_tag(t)
+    if not (tag == "s" or (tag is None and (_pos_tag(t[0]) or "").startswith("n"))):
+        return
+    if prev is not None and prev.text[-1] in lx.NUMERAL_CHARS | lx.BIG_UNITS | set("两几多"):
+        return  # 十 海里
+    if t in ("公里", "英里", "华里") or (nxt is not None and nxt.text in _PLACE_SUFFIXES):
+        return
+    _neutral(w, 1)
 
 
 def _pos_tag(text: str) -> str | None:
