@@ -311,5 +311,8 @@ def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
           and nxt.text != "了" and _ends_in_verb(prev) and p[-1] != nxt.text):
         w.syllables[0] = "bu5"  # 写 不 完, 听 不 懂 (cut apart)
     elif (len(t) == 2 and t[0] == "不" and t[1] in lx.POTENTIAL_COMPLEMENTS and len(p) == 1
-          and (p in lx.VERBS or p in lx.POTENTIAL_VERBS) and p != t[1]):
-        w.syllables[0] = "bu5"  # 找 不到, 搬 不动, 吃 不完
+          and (p in lx.VERBS or p in lx.POTENTIAL_VERBS or _pos_tag(p) == "v") and p != t[1]):
+        w.syllables[0] = "bu5"  # 找 不到, 搬 不动, 吃 不完, 劝 不动
+    elif (len(t) == 2 and t[0] == "不" and t[1] in "到动完见懂住" and len(p) == 2 and _pos_tag(p) == "v"
+          and p[-1] not in "能要会该可以得是想"):
+        w.syllables[0] = "bu5"  # 接触 不到, 修理 不完; not 可能 不到
