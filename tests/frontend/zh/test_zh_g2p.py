@@ -314,6 +314,16 @@ CONTEXT_NEUTRAL = [
     ("我写不完", "wo2 xie3 bu5 wan2"),  # potential 不 cut apart
     ("这本书我读不下去了", "zhe4 ben3 shu1 wo3 du2 bu5 xia4 qu4 le5"),  # jieba's 我读 | 不 | 下去
     ("他一下课就跑出去玩", "ta1 yi2 xia4 ke4 jiu4 pao3 chu5 qu5 wan2"),  # 跑 + 出去玩 (glued)
+    ("骨头汤得炖很久", "gu3 tou5 tang1 dei3 dun4 hen2 jiu3"),  # 得 "must" after a noun subject (glued 得炖)
+    ("衣服得洗了", "yi1 fu5 dei2 xi3 le5"),  # 得 "must" between a noun and a verb
+    ("他高兴得跳了起来", "ta1 gao1 xing4 de5 tiao4 le5 qi5 lai5"),  # degree complement after an adjective
+    ("他累得走不动了", "ta1 lei4 de5 zou3 bu5 dong4 le5"),
+    ("我们去过多个国家", "wo3 men5 qu4 guo5 duo1 ge5 guo2 jia1"),  # 个 after 多
+    ("锅里的汤快凉了", "guo1 li5 de5 tang1 kuai4 liang2 le5"),  # noun + 里 made up by jieba
+    ("他在海里游泳", "ta1 zai4 hai3 li5 you2 yong3"),  # 海里 inside a 在 frame
+    ("离岸十海里", "li2 an4 shi2 hai2 li3"),  # 海里 a measure after a numeral
+    ("老人谁也劝不动", "lao3 ren2 shui2 ye3 quan4 bu5 dong4"),  # potential 不 after a verb jieba tags v
+    ("他可能不到", "ta1 ke3 neng2 bu2 dao4"),  # not after a modal
 ]
 
 

@@ -93,7 +93,7 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
 
 def _noun_li(w: Word, prev: Word | None, nxt: Word | None) -> None:
     """A two-character word of a one-character noun and the locative 里, which jieba keeps whole or makes up (群里,
-    汤里, 地里, 在 海里): li5, wherever it stands; not 十 海里 (a measure), names (东里 寨) or 邻里/故里."""
+    汤里, 地里, 在 海里): li5; not 十 海里 (a measure), names (萧 海里, 东里 寨) or 邻里/故里."""
     t = w.text
     if len(t) != 2 or t[1] != "里" or w.frozen or 1 in w.learned or w.syllables[1][:-1] != "li":
         return
@@ -102,7 +102,9 @@ def _noun_li(w: Word, prev: Word | None, nxt: Word | None) -> None:
         return
     if prev is not None and prev.text[-1] in lx.NUMERAL_CHARS | lx.BIG_UNITS | set("两几多"):
         return  # 十 海里
-    if t in ("公里", "英里", "华里") or (nxt is not None and nxt.text in _PLACE_SUFFIXES):
+    if t in _NOT_LOCATIVE and (prev is None or prev.text[-1] not in "在从到进往"):
+        return  # 海里 is a locative only in a frame (在 海里), else a measure or a name (萧 海里)
+    if nxt is not None and nxt.text in _PLACE_SUFFIXES:
         return
     _neutral(w, 1)
 
