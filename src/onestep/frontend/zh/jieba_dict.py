@@ -65,6 +65,24 @@ def load_freq() -> tuple[CompactTable, int]:
     return table, int(meta["total"])
 
 
+def load_tags() -> CompactTable:
+    """jieba's part-of-speech tag of each word of its default dictionary (``"n"`` noun, ``"v"`` verb, ``"ns"``
+    place …): the table ``jieba.posseg`` builds from ``dict.txt`` (~0.2 s and ~30 MB per process), here built
+    once into the onestep cache and memory-mapped (~1 ms to open)."""
+
+    def build() -> tuple[dict[str, str], dict[str, Any]]:
+        tags: dict[str, str] = {}
+        with open(os.path.join(os.path.dirname(jieba.__file__), "dict.txt"), encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 3:
+                    tags[parts[0]] = parts[2]
+        return tags, {}
+
+    table, _ = open_table(_table_stem() + "-tags", build, "marshal")
+    return table
+
+
 def initialize(tokenizer: jieba.Tokenizer) -> None:
     """Load the default dictionary into a fresh ``tokenizer`` (same lookups as ``tokenizer.initialize()``)."""
     if tokenizer.dictionary != jieba.DEFAULT_DICT:

@@ -16,7 +16,7 @@ sandhi, over one phrase's words (surface syllables are rewritten in place):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -111,14 +111,15 @@ def _noun_li(w: Word, prev: Word | None, nxt: Word | None) -> None:
 
 def _pos_tag(text: str) -> str | None:
     """jieba's part-of-speech tag of a dictionary word (``n`` noun, ``s`` place, ``v`` verb …), or None."""
-    return _tag_table().get(text)
+    return word_tags().get(text)
 
 
 @cache
-def _tag_table() -> dict[str, str]:
-    import jieba.posseg
+def word_tags() -> Mapping[str, str]:
+    """jieba's word -> part-of-speech table (memory-mapped; opened when the Mandarin tools load)."""
+    from onestep.frontend.zh.jieba_dict import load_tags
 
-    return jieba.posseg.dt.word_tag_tab
+    return load_tags()
 
 
 def _is_noun(text: str) -> bool:

@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def load_tools(lexicon: Lexicon | None = None) -> LanguageTools:
     """The built-in Mandarin tools: ``normalize_zh`` + ``MandarinG2P`` with the lexicon's Chinese words."""
     from onestep.frontend.zh.g2p import MandarinG2P
+    from onestep.frontend.zh.neutral_context import word_tags
     from onestep.frontend.zh.normalize import normalize_zh
 
+    word_tags()  # the part-of-speech table some neutral-tone rules read: opened (built once per machine) at load
     return LanguageTools(normalize_zh, MandarinG2P((lexicon.zh_words if lexicon else None) or None))
