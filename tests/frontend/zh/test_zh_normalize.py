@@ -320,6 +320,8 @@ def test_ratio_colon_is_passed_to_the_normalizer(text: str, expected: str) -> No
         ("公司买了Office 365订阅。", "公司买了Office 三六五订阅。"),
         ("一年有365天", "一年有三百六十五天"),
         ("台北101位于", "台北一零一位于"),
+        ("化简x2+y", "化简x二加y"),  # an algebraic sum, not 多
+        ("报名人数5000+", "报名人数五千多"),
     ],
 )
 def test_round_8_names_and_addresses(text: str, expected: str) -> None:

@@ -598,7 +598,8 @@ _RULES: list[Rule] = [
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
-    _sub(r"(?<=[0-9])\+(?![0-9+])", "多"),  # 5000+ → 五千多
+    _sub(r"(?<=[0-9A-Za-z])\+(?=[A-Za-z])|(?<=[A-Za-z])\+(?=[0-9])", "加"),  # x2+y, a+3: an algebraic sum
+    _sub(r"(?<=[0-9])\+(?![0-9+A-Za-z])", "多"),  # 5000+ → 五千多 (not x2+y: an algebraic sum)
     # temperature ranges below zero: -5~-2℃ → 零下5到零下2℃
     _sub(rf"(?<![0-9A-Za-z.])-({_NUM})\s?[~—–至到]\s?(-)?(?=({_NUM})\s?(?:℃|°C|℉|°F|度|摄氏度|华氏度))",
          lambda m: f"零下{m.group(1)}到" + ("零下" if m.group(2) else "")),
