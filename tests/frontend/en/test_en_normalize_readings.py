@@ -340,6 +340,9 @@ ROUND_8: list[tuple[str, str]] = [
     ("They finished the season 48-34.", "They finished the season forty-eight and thirty-four."),
     ("Arsenal won 3-1.", "Arsenal won three to one."),
     ("Thx for that", "Thanks for that"),
+    ("thru 9/30", "through September thirtieth"),
+    ("Store hours: M–F 9–6, Sat 10–4.", "Store hours: Monday to Friday nine to six, Saturday ten to four."),
+    ("the Sun 5-4 win", "the Sun five to four win"),  # a name after "the", not a weekday
 ]
 
 

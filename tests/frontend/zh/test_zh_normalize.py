@@ -322,6 +322,7 @@ def test_ratio_colon_is_passed_to_the_normalizer(text: str, expected: str) -> No
         ("台北101位于", "台北一零一位于"),
         ("化简x2+y", "化简x二加y"),  # an algebraic sum, not 多
         ("报名人数5000+", "报名人数五千多"),
+        ("WiFi密码：guest2024", "WiFi密码：guest二零二四"),  # a user name or password, digit by digit
     ],
 )
 def test_round_8_names_and_addresses(text: str, expected: str) -> None:

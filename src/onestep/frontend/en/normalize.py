@@ -605,7 +605,22 @@ def _symbol(m: re.Match[str]) -> str:
 
 _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
 
+_DAY_ABBREVIATIONS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
+                      "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
+
+
+def _day_before_hours(m: re.Match[str]) -> str:
+    """"Sat 10–4" -> "Saturday 10–4", "M–F 9–6" -> "Monday to Friday 9–6": opening hours (not "the Sun 5")."""
+    if m.group("range"):
+        return "Monday to Friday"
+    if previous_word(m.string, m.start()).lower() in ("the", "a"):
+        return m.group(0)
+    return _DAY_ABBREVIATIONS[m.group("day")]
+
+
 _EARLY_RULES: list[Rule] = [
+    rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(_DAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
+         r" ?(?:[ap]\.?m\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
         rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
         _url,
@@ -777,6 +792,7 @@ _LATE_RULES: list[Rule] = [
          r"\b(?![&'’.-]\w)", _compass, "N", "S", "E", "W"),
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(r"\b(Thx|thx|THX)\b", lambda m: "Thanks" if m.group(1)[0] == "T" else "thanks", "hx", "HX"),
+    rule(r"\b([Tt])hru\b", lambda m: m.group(1) + "hrough", "hru"),
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",

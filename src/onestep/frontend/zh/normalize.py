@@ -566,7 +566,8 @@ _RULES: list[Rule] = [
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
     _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
-    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),  # HT-2024-0086
+    # HT-2024-0086; a lowercase word glued to digits is a user name or password (guest2024)
+    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,12})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),
     _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
     _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
     _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
