@@ -135,10 +135,14 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
         elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")
+        elif not zh and c in EN_NORMALIZER_FRACTIONS and previous == " " and i >= 2 and sentence[i - 2].isdigit():
+            out[-1] = c  # "2 ½ cups": the mixed number 2½, read by the English normalizer
         elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()):
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
-            out.append(_POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
+            # Mandarin reads a variable's power with 的 (R² -> R的平方, like 3² -> 三的平方 in the normalizer)
+            of = "的" if previous.isascii() and previous.isalpha() else ""
+            out.append(of + _POWERS[c][0] if zh else " " + _POWERS[c][1] + " ")
         elif c == "§" and previous == "§":
             out.append("" if zh else "s ")  # "§§ 3–5": sections three to five
         elif c in READINGS:

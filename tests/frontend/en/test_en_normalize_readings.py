@@ -325,3 +325,33 @@ ROUND_7: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND_7)
 def test_round_7_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
+
+
+# round 8 (issue 12): classes the fresh held-out suite (en-norm-fresh.tsv) found
+ROUND_8: list[tuple[str, str]] = [
+    ("Exit 14B is closed", "Exit fourteen B is closed"),  # a label, not fourteen billion
+    ("raised 14B in", "raised fourteen billion in"),
+    ("Train 417 departs", "Train four seventeen departs"),
+    ("Input: 50/60Hz.", "Input: fifty or sixty hertz."),  # two ratings, not a fraction
+    ("110/220V", "one hundred ten or two hundred twenty volts"),
+    ("3/4 cup", "three quarters cup"),
+    ("He signed a 5-year, $200 million contract.", "He signed a five-year, two hundred million dollar contract."),
+    ("A shirt costs $24 after a sale.", "A shirt costs twenty-four dollars after a sale."),
+    ("They finished the season 48-34.", "They finished the season forty-eight and thirty-four."),
+    ("Arsenal won 3-1.", "Arsenal won three to one."),
+    ("Thx for that", "Thanks for that"),
+    ("thru 9/30", "through September thirtieth"),
+    ("Store hours: M–F 9–6, Sat 10–4.", "Store hours: Monday to Friday nine to six, Saturday ten to four."),
+    ("the Sun 5-4 win", "the Sun five to four win"),  # a name after "the", not a weekday
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_8)
+def test_round_8_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_spaced_vulgar_fraction_is_a_mixed_number() -> None:
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert normalize_en(read_symbols("needs 2 ½ cups", "en")[0]) == "needs two and a half cups"

@@ -309,3 +309,27 @@ def test_ratio_colon_is_passed_to_the_normalizer(text: str, expected: str) -> No
     from onestep.frontend.symbols_unicode import read_symbols
 
     assert normalize_zh(read_symbols(text, "zh")[0]) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("访问www.gov.cn了解", "访问www点gov点cn了解"),  # round 8: web and e-mail addresses said with 点
+        ("邮件至service@163.com。", "邮件至service at 一六三点com。"),
+        ("正在安装Node.js 18。", "正在安装Node js 十八。"),
+        ("公司买了Office 365订阅。", "公司买了Office 三六五订阅。"),
+        ("一年有365天", "一年有三百六十五天"),
+        ("台北101位于", "台北一零一位于"),
+        ("化简x2+y", "化简x二加y"),  # an algebraic sum, not 多
+        ("报名人数5000+", "报名人数五千多"),
+        ("WiFi密码：guest2024", "WiFi密码：guest二零二四"),  # a user name or password, digit by digit
+    ],
+)
+def test_round_8_names_and_addresses(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+
+
+def test_a_variable_squared_is_read_with_de() -> None:
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert normalize_zh(read_symbols("R²=0.87", "zh")[0]) == "R的平方等于零点八七"

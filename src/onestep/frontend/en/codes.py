@@ -219,6 +219,8 @@ def _scaled(m: re.Match[str]) -> str:
     """"100K" -> "one hundred thousand", "2.5bn" -> "two point five billion" (K/M/B only after two or more
     digits or a decimal: "4K" and "3M" stay names)."""
     n, scale = m.group(1), m.group(2) or m.group(3)
+    if m.group(3) and "." not in n and previous_word(m.string, m.start()) in tables.LABEL_WORDS:
+        return f"{number(n)} {m.group(3)}"  # "Exit 14B": a label, the letter said
     if m.group(3) and len(n) < 2 and not re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]):
         return m.group(0)  # "3M" is a name, "3M users" three million
     return f"{number(n)} {tables.SCALES[scale]}"

@@ -235,6 +235,8 @@ def _bare_unit(m: re.Match[str]) -> str:
 BARE_UNIT_RULE = rule(rf"\b(in|into|to) ({_BARE_UNITS})(?=[?.,;:!)]|\s*$)", _bare_unit, "in ", "to ")
 
 RULES: list[Rule] = [
+    # "50/60Hz", "110/220V": two ratings of one electrical unit, read "fifty or sixty hertz" (not a fraction)
+    rule(r"(?<![\w./])(\d{2,4})/(?=\d{2,4} ?(?:[kMG]?Hz|V|VAC|VDC|kW|W|mA|A)\b)", lambda m: f"{m.group(1)} or ", "/"),
     PER_UNIT_RULE,
     rule(rf"(?=\d)(?<![\w.])({NUM}) A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
          r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", lambda m: _amps_any(m), " A"),

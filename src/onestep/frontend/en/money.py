@@ -59,15 +59,23 @@ def spoken_amount(amount: str, currency: tuple[str, str, str | None, str | None]
 
 
 # Nouns an amount qualifies after any determiner ("the $10-$20 range", "your $50 budget").
-_HEAD_NOUNS = frozenset("range bracket bill note coin budget limit fee voucher ticket".split())
+_HEAD_NOUNS = frozenset(
+    "range bracket bill note coin budget limit fee voucher ticket contract deal loan grant package settlement fine"
+    " prize jackpot bonus".split()
+)
+# "a 5-year, $200 million contract", "a new $5 fee": an article, then up to two modifiers before the amount
+_ARTICLE_BEFORE = re.compile(r"(?:^|\s)(?:[Aa]n?) ((?:[\w-]+,? ){0,2})$")
 
 
 def _attributive(m: re.Match[str]) -> bool:
-    before = previous_word(m.string, m.start()).lower()
     after = next_word(m.string, m.end())
     if after in _HEAD_NOUNS:
         return True
-    return before in ("a", "an") and after.islower() and after not in _NOT_NOUNS
+    if not after.islower() or after in _NOT_NOUNS:
+        return False
+    article = _ARTICLE_BEFORE.search(m.string[max(0, m.start() - 40) : m.start()])
+    # the words in between must be modifiers with a digit or hyphen ("5-year,"), not "A shirt costs $24 after"
+    return article is not None and all(re.search(r"[\d-]", w) for w in article.group(1).split())
 
 
 def _money(m: re.Match[str]) -> str:

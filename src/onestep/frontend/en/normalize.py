@@ -398,13 +398,19 @@ def _range(m: re.Match[str]) -> str:
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
     if (_RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record"
-            or _TEAM_IS_BEFORE.search(m.string, max(0, m.start() - 40), m.start())):
+            or _TEAM_IS_BEFORE.search(m.string, max(0, m.start() - 40), m.start())
+            or _RECORD_BEFORE.search(m.string, max(0, m.start() - 50), m.start())):
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
     return f"{number(a)} to {number(b)}"
 
 
 # "The Yankees are 45-30": a team (a capitalized plural) standing at a record, not a score
 _TEAM_IS_BEFORE = re.compile(r"\b[Tt]he [A-Z][a-z]{2,20}s (?:are|were|went|sit|stand|improved to|fell to|moved to) $")
+# "They finished the season 48-34", "a record of 10-6": a season's win-loss record
+_RECORD_BEFORE = re.compile(
+    r"\b(?:finished|finish|finishes|ended|ends|end|closed|wrapped up|opened|started|began) (?:the|their|its|his|her|our)"
+    r" (?:regular )?(?:season|year|campaign) (?:at )?$|\brecord (?:of|at|to) $"
+)
 _RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| record\b")
 
 
@@ -599,7 +605,22 @@ def _symbol(m: re.Match[str]) -> str:
 
 _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
 
+_DAY_ABBREVIATIONS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
+                      "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
+
+
+def _day_before_hours(m: re.Match[str]) -> str:
+    """"Sat 10–4" -> "Saturday 10–4", "M–F 9–6" -> "Monday to Friday 9–6": opening hours (not "the Sun 5")."""
+    if m.group("range"):
+        return "Monday to Friday"
+    if previous_word(m.string, m.start()).lower() in ("the", "a"):
+        return m.group(0)
+    return _DAY_ABBREVIATIONS[m.group("day")]
+
+
 _EARLY_RULES: list[Rule] = [
+    rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(_DAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
+         r" ?(?:[ap]\.?m\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
         rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
         _url,
@@ -770,6 +791,8 @@ _LATE_RULES: list[Rule] = [
     rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in _COMPASS if len(k) > 1)})"
          r"\b(?![&'’.-]\w)", _compass, "N", "S", "E", "W"),
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
+    rule(r"\b(Thx|thx|THX)\b", lambda m: "Thanks" if m.group(1)[0] == "T" else "thanks", "hx", "HX"),
+    rule(r"\b([Tt])hru\b", lambda m: m.group(1) + "hrough", "hru"),
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",

@@ -360,7 +360,16 @@ VERSION_NAMES = frozenset(
 MODEL_NAMES = frozenset(
     """
     Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
-    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model Form
+    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model Form Train train Bus bus
+    """.split()
+)
+# Words before a number-and-letter label ("Exit 14B", "Gate 23B"): the letter is said, not read as billion.
+LABEL_WORDS = frozenset(
+    """
+    Exit exit Gate gate Seat seat Row row Platform platform Terminal terminal Apt Apartment apartment Suite suite
+    Unit unit Room room Bay bay Pier pier Level level Floor floor Lot lot Hall hall Building building Block block
+    Stand stand Track track Locker locker Box box Bus bus Route route Highway Interstate Flat flat Cabin cabin
+    Berth berth Zone zone Door door Dock dock Aisle aisle Section section Shelf shelf Bin bin Stall stall
     """.split()
 )
 # Street-type words after "<number> <Name>" that make the number an address, read in pairs.

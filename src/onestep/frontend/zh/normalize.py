@@ -24,7 +24,7 @@ _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FUL
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
 # every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral), or 单位
 # (a unit named alone: 单位：cm²)
-_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/]|单位")
+_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js)(?![A-Za-z])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -108,6 +108,24 @@ def normalize_zh(text: str) -> str:
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
     return text
+
+
+_WEB_TLD = r"com|cn|net|org|gov|edu|io|ai|hk|tw|co|info|top|xyz|me|tv|uk|jp|de"
+_WEB_ADDRESS = (
+    r"(?<![A-Za-z0-9.@_/-])(?:https?://)?(?:[A-Za-z0-9_.+-]+@)?(?:[A-Za-z0-9-]+\.)+"
+    rf"(?:{_WEB_TLD})(?![A-Za-z0-9@-])(?:/[A-Za-z0-9_./-]*[A-Za-z0-9_/])?"
+)
+_WEB_SYMBOLS = {".": "点", "@": " at ", "/": "斜杠", "-": "杠", "_": "下划线", "+": "加"}
+
+
+def _web_address(m: re.Match[str]) -> str:
+    """``www.gov.cn`` -> www点gov点cn, ``service@163.com`` -> service at 一六三点com: a web or e-mail address
+    in a Mandarin sentence, its dots said 点 and its digits one by one (the scheme ``https://`` is not said)."""
+    text = re.sub(r"^https?://", "", m.group())
+    out = []
+    for part in re.findall(r"[0-9]+|[A-Za-z]+|.", text):
+        out.append(read_digits(part) if part.isdigit() else _WEB_SYMBOLS.get(part, part))
+    return "".join(out)
 
 
 def _before(m: re.Match[str], n: int) -> str:
@@ -467,6 +485,12 @@ def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
 
 
 _RULES: list[Rule] = [
+    # round 8 (issue 12): web and e-mail addresses, said with 点 and digit by digit
+    _sub(_WEB_ADDRESS, _web_address),
+    _sub(r"(?<=[A-Za-z])\.(?=js(?![A-Za-z]))", " "),  # Node.js, Vue.js: the dot is not said
+    # names that are numbers said digit by digit: Office 365, Xbox 360, 台北101 (365天, 360度 stay counts)
+    _sub(r"(?<=[A-Za-z] )(36[05])(?![0-9.]|\s?[度天日个元%])", lambda m: read_digits(m.group(1))),
+    _sub(r"(?<=台北)101(?![0-9.])", "一零一"),
     # 1,234,567 → 1234567
     _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
     # round 6 (issue 12), technical text: IPv4 addresses, ports, video modes, resolutions, status codes
@@ -542,7 +566,8 @@ _RULES: list[Rule] = [
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
     _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
-    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,3})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),  # HT-2024-0086
+    # HT-2024-0086; a lowercase word glued to digits is a user name or password (guest2024)
+    _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,12})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),
     _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
     _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
     _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
@@ -574,7 +599,8 @@ _RULES: list[Rule] = [
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
-    _sub(r"(?<=[0-9])\+(?![0-9+])", "多"),  # 5000+ → 五千多
+    _sub(r"(?<=[0-9A-Za-z])\+(?=[A-Za-z])|(?<=[A-Za-z])\+(?=[0-9])", "加"),  # x2+y, a+3: an algebraic sum
+    _sub(r"(?<=[0-9])\+(?![0-9+A-Za-z])", "多"),  # 5000+ → 五千多 (not x2+y: an algebraic sum)
     # temperature ranges below zero: -5~-2℃ → 零下5到零下2℃
     _sub(rf"(?<![0-9A-Za-z.])-({_NUM})\s?[~—–至到]\s?(-)?(?=({_NUM})\s?(?:℃|°C|℉|°F|度|摄氏度|华氏度))",
          lambda m: f"零下{m.group(1)}到" + ("零下" if m.group(2) else "")),
