@@ -124,6 +124,18 @@ def test_local_job_writes_audio_and_reports_bad_rows(tmp_path: Path, sentences: 
     assert sorted(p.name for p in (out / "audio").iterdir()) == ["ok-1.flac", "ok-2.flac", "ssml.flac"]
 
 
+def test_a_rerun_removes_files_a_killed_run_left_half_written(tmp_path: Path, sentences: list[str]) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text(sentences[0] + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    (out / "audio").mkdir(parents=True)
+    (out / "audio" / ".000007.wav.4242.tmp").write_bytes(b"RIFF")  # a worker killed between write and rename
+    (out / "audio" / "keep.wav").write_bytes(b"RIFF")  # not ours to remove
+    summary = run_batch(BatchJob(src, settings(out), workers=0), show_progress=False)
+    assert summary["rows"] == 1 and summary["errors"] == 0
+    assert sorted(p.name for p in (out / "audio").iterdir()) == ["000001.wav", "keep.wav"]
+
+
 def test_killed_job_resumes_where_it_stopped(tmp_path: Path, sentences: list[str]) -> None:
     src = tmp_path / "in.txt"
     src.write_text("\n".join(sentences[:60]) + "\n", encoding="utf-8")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from onestep.batch.manifest import ManifestWriter, finished_ids
+from onestep.batch.manifest import AUDIO_DIR, ManifestWriter, finished_ids
 from onestep.batch.progress import JobProgress
 from onestep.batch.rows import BatchRow, read_rows
 from onestep.batch.synth import RowSynthesizer, SynthSettings
@@ -98,6 +98,17 @@ def pending_rows(job: BatchJob) -> tuple[list[BatchRow], int]:
     return rows, skipped
 
 
+def remove_partial_files(out_dir: Path) -> int:
+    """Delete the audio files an earlier run was killed while writing (``audio/.<id>.<ext>.<pid>.tmp``: a file
+    is written under such a name, then renamed); returns how many. Runs before this job's workers start: one
+    job at a time per output folder."""
+    audio = out_dir / AUDIO_DIR
+    stale = list(audio.glob(".*.tmp")) if audio.is_dir() else []
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return len(stale)
+
+
 def chunked(rows: Iterable[BatchRow], size: int) -> Iterator[list[BatchRow]]:
     chunk: list[BatchRow] = []
     for row in rows:
@@ -115,6 +126,7 @@ def run_batch(job: BatchJob, show_progress: bool = True) -> dict[str, Any]:
     Rows that fail are reported in the manifest; the job itself only stops for a broken worker or input.
     """
     job.out_dir.mkdir(parents=True, exist_ok=True)
+    remove_partial_files(job.out_dir)
     rows, skipped = pending_rows(job)
     progress = JobProgress(len(rows), skipped, enabled=show_progress)
     writer = ManifestWriter(job.out_dir)
