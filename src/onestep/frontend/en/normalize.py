@@ -544,25 +544,20 @@ _ABBREVIATIONS = tables.ABBREVIATIONS | {
 }
 
 
-_COMPASS = {"N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast", "NW": "northwest",
-            "SE": "southeast", "SW": "southwest", "NNE": "north-northeast", "ENE": "east-northeast",
-            "ESE": "east-southeast", "SSE": "south-southeast", "SSW": "south-southwest", "WSW": "west-southwest",
-            "WNW": "west-northwest", "NNW": "north-northwest"}
-_STREET_ABBREVIATIONS = {"St": "Street", "Ave": "Avenue", "Rd": "Road", "Blvd": "Boulevard", "Dr": "Drive",
-                         "Ln": "Lane", "Pkwy": "Parkway", "Ct": "Court", "Pl": "Place", "Hwy": "Highway"}
+
 
 
 def _street_word(m: re.Match[str]) -> str:
     """"Pennsylvania Ave NW" -> "Pennsylvania Avenue Northwest", "King St W" -> "King Street West": a street
     abbreviation written without its period after a name (not before one: "St Louis" is a saint)."""
-    spoken = _STREET_ABBREVIATIONS[m.group(1)]
+    spoken = tables.STREET_ABBREVIATIONS[m.group(1)]
     direction = m.group(2)
-    return spoken + (" " + _COMPASS[direction].capitalize() if direction else "")
+    return spoken + (" " + tables.COMPASS[direction].capitalize() if direction else "")
 
 
 def _compass(m: re.Match[str]) -> str:
     """"from the NW" -> "from the northwest", "moving NNW" -> "moving north-northwest"."""
-    return f"{m.group(1)} {_COMPASS[m.group(2)]}"
+    return f"{m.group(1)} {tables.COMPASS[m.group(2)]}"
 
 
 def _abbreviation(m: re.Match[str]) -> str:
@@ -605,8 +600,7 @@ def _symbol(m: re.Match[str]) -> str:
 
 _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
 
-_DAY_ABBREVIATIONS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
-                      "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
+
 
 
 def _day_before_hours(m: re.Match[str]) -> str:
@@ -615,11 +609,11 @@ def _day_before_hours(m: re.Match[str]) -> str:
         return "Monday to Friday"
     if previous_word(m.string, m.start()).lower() in ("the", "a"):
         return m.group(0)
-    return _DAY_ABBREVIATIONS[m.group("day")]
+    return tables.WEEKDAY_ABBREVIATIONS[m.group("day")]
 
 
 _EARLY_RULES: list[Rule] = [
-    rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(_DAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
+    rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
          r" ?(?:[ap]\.?m\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
         rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
@@ -785,10 +779,10 @@ _NUMBER_RULES: list[Rule] = [
 
 _LATE_RULES: list[Rule] = [
     rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
-    rule(rf"(?<=[A-Za-z0-9] )({alternation(_STREET_ABBREVIATIONS)})(?: ({alternation(_COMPASS)}))?(?=[,;)]|$|\.?$)",
-         _street_word, *_STREET_ABBREVIATIONS),
+    rule(rf"(?<=[A-Za-z0-9] )({alternation(tables.STREET_ABBREVIATIONS)})(?: ({alternation(tables.COMPASS)}))?(?=[,;)]|$|\.?$)",
+         _street_word, *tables.STREET_ABBREVIATIONS),
     rule(r"\b(Mt|Ft)(?= [A-Z][a-z])", lambda m: tables.TITLES[m.group(1)], "Mt", "Ft"),
-    rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in _COMPASS if len(k) > 1)})"
+    rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in tables.COMPASS if len(k) > 1)})"
          r"\b(?![&'’.-]\w)", _compass, "N", "S", "E", "W"),
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(r"\b(Thx|thx|THX)\b", lambda m: "Thanks" if m.group(1)[0] == "T" else "thanks", "hx", "HX"),

@@ -68,10 +68,7 @@ def _verse_range(m: re.Match[str]) -> str:
     return f"{m.group(1)}{cardinal(int(m.group(2)))} {cardinal(int(m.group(3)))} to {cardinal(int(m.group(4)))}"
 
 
-_STREET_AFTER_ORDINAL = {"St": "Street", "Ave": "Avenue", "Rd": "Road", "Blvd": "Boulevard", "Pl": "Place"}
-_WEEKDAY_SHORT = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday",
-                  "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}
-_COMPASS = {"N": "North", "S": "South", "E": "East", "W": "West"}
+
 
 
 def _count_word(m: re.Match[str]) -> str:
@@ -82,7 +79,7 @@ def _count_word(m: re.Match[str]) -> str:
 
 def _ordinal_street(m: re.Match[str]) -> str:
     """"3rd Ave near" -> "3rd Avenue near", "42nd St." -> "42nd Street." (period kept at a sentence end)."""
-    return m.group(1) + " " + keep_period(m, _STREET_AFTER_ORDINAL[m.group(2)])
+    return m.group(1) + " " + keep_period(m, tables.STREET_ABBREVIATIONS[m.group(2)])
 
 
 RULES: list[Rule] = [
@@ -101,19 +98,19 @@ RULES: list[Rule] = [
     # "Matthew 5:3–12": a book, a chapter and a range of verses (never a clock: a capitalized name before it)
     rule(r"\b((?:[1-3] )?[A-Z][a-z]{2,15} )(\d{1,3}):([1-9]\d{0,2}) ?[-–] ?([1-9]\d{0,2})\b(?![:.]\d| ?[AaPp]\.?[Mm]\b)",
          lambda m: m.group(0) if m.group(1).strip() in tables.WEEKDAYS or m.group(1).strip()[:3] in
-         ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun") else _verse_range(m), ":"),
+         tables.WEEKDAY_ABBREVIATIONS else _verse_range(m), ":"),
     rule(r"(?<![\w.])(\d{1,4}) (pcs|pc|doz)\b\.?(?![\w.-])", _count_word, "pc", "doz"),
     rule(r"\b(\d{1,3}(?:st|nd|rd|th)) (St|Ave|Rd|Blvd|Pl)\b\.?(?! [A-Z][a-z])", _ordinal_street,
          "St", "Ave", "Rd", "Blvd", "Pl"),
     rule(r"(?<=\d )([NSEW])\.? (?=\d{1,3}(?:st|nd|rd|th) (?:St|Ave|Street|Avenue|Rd|Road|Blvd)\b)",
-         lambda m: _COMPASS[m.group(1)] + " ", " N", " S", " E", " W"),
+         lambda m: tables.COMPASS[m.group(1)].capitalize() + " ", " N", " S", " E", " W"),
 ]
 
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
     rule(r"\b([Aa]ppts?)\b\.?", lambda m: ("A" if m.group(1)[0] == "A" else "a") + "ppointment"
          + ("s" if m.group(1).endswith("s") else ""), "ppt"),
-    rule(rf"\b({'|'.join(_WEEKDAY_SHORT)})\b(?= (?:at|@) \d)", lambda m: _WEEKDAY_SHORT[m.group(1)],
-         "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    rule(rf"\b({'|'.join(tables.WEEKDAY_ABBREVIATIONS)})\b(?= (?:at|@) \d)",
+         lambda m: tables.WEEKDAY_ABBREVIATIONS[m.group(1)], "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
     rule(r"\b(vols|Vols)\.(?= [a-z])", lambda m: "volumes" if m.group(1) == "vols" else "Volumes", "ols."),
 ]

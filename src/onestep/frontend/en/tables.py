@@ -49,6 +49,31 @@ TITLES: dict[str, str] = {
     "Amb": "Ambassador",
     "Atty": "Attorney",
 }
+#: Weekdays as written short ("Tues", "Sat"), for every rule that reads them.
+WEEKDAY_ABBREVIATIONS: dict[str, str] = {
+    "Mon": "Monday",
+    "Tue": "Tuesday",
+    "Tues": "Tuesday",
+    "Wed": "Wednesday",
+    "Thu": "Thursday",
+    "Thur": "Thursday",
+    "Thurs": "Thursday",
+    "Fri": "Friday",
+    "Sat": "Saturday",
+    "Sun": "Sunday",
+}
+#: Street types as written short after a name or an ordinal ("Pennsylvania Ave", "3rd St").
+STREET_ABBREVIATIONS: dict[str, str] = {
+    "St": "Street", "Ave": "Avenue", "Rd": "Road", "Blvd": "Boulevard", "Dr": "Drive",
+    "Ln": "Lane", "Pkwy": "Parkway", "Ct": "Court", "Pl": "Place", "Hwy": "Highway",
+}  # fmt: skip
+#: Compass points as written in addresses ("King St W", "NW"), in lower case.
+COMPASS: dict[str, str] = {
+    "N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast", "NW": "northwest",
+    "SE": "southeast", "SW": "southwest", "NNE": "north-northeast", "ENE": "east-northeast",
+    "ESE": "east-southeast", "SSE": "south-southeast", "SSW": "south-southwest",
+    "WSW": "west-southwest", "WNW": "west-northwest", "NNW": "north-northwest",
+}  # fmt: skip
 ABBREVIATIONS: dict[str, str] = {
     "Jr": "Junior",
     "Sr": "Senior",
@@ -84,16 +109,7 @@ ABBREVIATIONS: dict[str, str] = {
     "cf": "compare",
     "viz": "namely",
     "ca": "circa",
-    "Mon": "Monday",
-    "Tue": "Tuesday",
-    "Tues": "Tuesday",
-    "Wed": "Wednesday",
-    "Thu": "Thursday",
-    "Thur": "Thursday",
-    "Thurs": "Thursday",
-    "Fri": "Friday",
-    "Sat": "Saturday",
-    "Sun": "Sunday",
+    **WEEKDAY_ABBREVIATIONS,
     **MONTH_BY_ABBREVIATION,
 }
 DOTTED_PHRASES: dict[str, str] = {
