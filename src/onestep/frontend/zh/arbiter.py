@@ -308,14 +308,9 @@ class PolyphoneArbiter:
         return best
 
 
-_SHARED: PolyphoneArbiter | None = None
-_SHARED_LOCK = threading.Lock()
+_SHARED = PolyphoneArbiter()  # cheap to build: it reads its files on first use
 
 
 def shared_arbiter() -> PolyphoneArbiter:
-    """The process-wide arbiter over the shipped files."""
-    global _SHARED
-    with _SHARED_LOCK:
-        if _SHARED is None:
-            _SHARED = PolyphoneArbiter()
-        return _SHARED
+    """The process-wide arbiter over the shipped files (its data load on first use)."""
+    return _SHARED

@@ -121,14 +121,10 @@ class PolyphoneModel:
         return out
 
 
-_SHARED: PolyphoneModel | None = None
-_SHARED_LOCK = threading.Lock()
+_SHARED = PolyphoneModel()  # cheap to build: it reads its files on first use
 
 
 def shared_model() -> PolyphoneModel:
-    """The process-wide model over the shipped files (one ONNX session however many G2Ps use it)."""
-    global _SHARED
-    with _SHARED_LOCK:
-        if _SHARED is None:
-            _SHARED = PolyphoneModel()
-        return _SHARED
+    """The process-wide model over the shipped files: one ONNX session however many G2Ps use it (loaded on first
+    use)."""
+    return _SHARED
