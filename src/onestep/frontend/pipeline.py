@@ -221,9 +221,7 @@ class Frontend:
             skipped_chars.update(unreadable)
         text, removed = clean(text)
         skipped.update(removed)
-        host = script_language(text)
-        if host is not None:
-            host = context.of(text)
+        host = context.of(text)
         if host is None:
             segments = []
         elif host == LATIN:
@@ -365,11 +363,14 @@ class _NumbersLanguage:
         self._language = language
         self._last: str | None = None
 
-    def of(self, sentence: str) -> str:
-        """The language of ``sentence`` (which holds a character of a registered script)."""
+    def of(self, sentence: str) -> str | None:
+        """The language of ``sentence``; None if it holds no character of a registered script."""
         written = letters_language(sentence)
         if written is not None:
             self._last = written
-        elif self._last is None:  # the first lettered sentence may come later; scanned once per text
+            return written
+        if script_language(sentence) is None:  # no letters and no digits either
+            return None
+        if self._last is None:  # the first lettered sentence may come later; scanned once per text
             self._last = letters_language(self._text) or self._language or DEFAULT_LANGUAGE
         return self._last

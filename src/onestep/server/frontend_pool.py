@@ -29,7 +29,8 @@ log = logging.getLogger("onestep.server")
 
 
 def _worker_main(conn: Connection, lexicon: Path | None) -> None:
-    """A worker process: build and warm the frontend, then answer ``(text, max_ids, language)`` until the pipe closes.
+    """A worker process: build and warm the frontend, then answer ``(text, max_ids, language)`` until the pipe
+    closes.
 
     Answers ``("ok", utterances)`` or ``("error", exception)``; the first message is ``("ready", None)``.
     """
