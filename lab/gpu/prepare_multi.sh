@@ -6,6 +6,7 @@
 #             lab/train_state/multi/; a new model is seeded from a single-speaker voice: SEED_VOICE=DIR with
 #             SEED_STATE=DIR (its discriminator + meta), e.g. en-heart 0.1.1 from git history, commit c2ff1b5)
 # Needs data/phonemes_{en,zh,mixed}.jsonl (TRAINING.md §1) and the kokoro wheel in $ONESTEP_DL/pk (or .carry/dl).
+# DRAW=N picks another sample of the pools per voice (0: sessions 5-6; a resumed model then hears new text).
 # Usage: lab/gpu/prepare_multi.sh [VOICE_DIR_OF_TEACHER_PACKS]   (default: ../shared/voices/kokoro)
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
@@ -26,7 +27,7 @@ grep -q '"segments"' data/phonemes_mixed.jsonl || echo "WARNING: data/phonemes_m
   "(phonemized before train.splice): re-run phonemize_corpus (TRAINING.md §3b), or code-switched rows are not spliced" >&2
 python3 -m onestep.train.voice_corpus --pool en=data/phonemes_en.jsonl --pool zh=data/phonemes_zh.jsonl \
   --pool mixed=data/phonemes_mixed.jsonl --take en=${TAKE_EN:-300} --take zh=${TAKE_ZH:-270} \
-  --take mixed=${TAKE_MIXED:-100} --voices "$voices" --out .carry/a/voices
+  --take mixed=${TAKE_MIXED:-100} --voices "$voices" --draw "${DRAW:-0}" --out .carry/a/voices
 if [ -f lab/train_state/multi/meta.json ]; then
   step=$(python3 -c "import json; print(json.load(open('lab/train_state/multi/meta.json'))['step'])")
   mkdir -p ".carry/a/run/checkpoints/step-$(printf %08d "$step")"

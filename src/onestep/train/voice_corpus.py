@@ -28,9 +28,13 @@ def _pair(text: str, what: str) -> tuple[str, str]:
     return name, value
 
 
-def voice_rows(pools: dict[str, list[str]], take: dict[str, int], voice: str) -> list[str]:
-    """The JSONL lines of ``voice``: ``take[pool]`` lines of each pool, sampled with a seed from the voice name."""
-    seed = int.from_bytes(hashlib.sha256(voice.encode()).digest()[:8], "little")
+def voice_rows(pools: dict[str, list[str]], take: dict[str, int], voice: str, draw: int = 0) -> list[str]:
+    """The JSONL lines of ``voice``: ``take[pool]`` lines of each pool, sampled with a seed from the voice name.
+
+    ``draw`` picks another deterministic sample of the same pools (0: the first leases' sample), so that a
+    resumed model hears sentences it has not trained on yet."""
+    key = voice if draw == 0 else f"{voice}#{draw}"
+    seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "little")
     rng = np.random.default_rng(seed)
     rows: list[str] = []
     for name, lines in pools.items():
@@ -44,8 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pool", action="append", required=True, help="NAME=phonemes.jsonl (phonemize_corpus output)")
     p.add_argument("--take", action="append", required=True, help="NAME=N lines of that pool per voice")
     p.add_argument("--voices", required=True, help="comma-separated teacher voice names, in speaker-table order")
+    p.add_argument("--draw", type=int, default=0, help="which sample of the pools (0: the first leases' sample)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
+    if args.draw < 0:
+        p.error("--draw must be >= 0")
     pools = {}
     for spec in args.pool:
         name, path = _pair(spec, "--pool")
@@ -54,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     voices = [v for v in args.voices.split(",") if v]
     args.out.mkdir(parents=True, exist_ok=True)
     for voice in voices:
-        rows = voice_rows(pools, take, voice)
+        rows = voice_rows(pools, take, voice, args.draw)
         (args.out / f"{voice}.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
     (args.out / "speakers.json").write_text(json.dumps(voices) + "\n", encoding="utf-8")
     print(f"{len(voices)} voices x {sum(min(take.get(n, 0), len(v)) for n, v in pools.items())} lines -> {args.out}")
