@@ -333,3 +333,35 @@ def test_a_variable_squared_is_read_with_de() -> None:
     from onestep.frontend.symbols_unicode import read_symbols
 
     assert normalize_zh(read_symbols("R²=0.87", "zh")[0]) == "R的平方等于零点八七"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # round 9: a zero-padded month-day before a clock time
+        ("于03-15 14:22登录", "于三月十五日 十四点二十二分登录"),
+        ("12/25 08:00开抢", "十二月二十五日 八点开抢"),
+        ("12-25人", "十二到二十五人"),  # no clock time after it: still a range
+        # a dotted year and month after a date cue, or as a range; an index value without a cue stays a number
+        ("有效期至2026.09。", "有效期至二零二六年九月。"),
+        ("2019.09-2023.06就读于", "二零一九年九月到二零二三年六月就读于"),
+        ("指数报收2015.12", "指数报收两千零一十五点一二"),
+        ("至2015.12点", "至两千零一十五点一二点"),
+        # a money range after one currency sign
+        ("约¥85~100", "约八十五到一百元"),
+        ("$5-10", "五到十美元"),
+        ("¥1-2万", "一到两万元"),
+        # scores listed after a score cue
+        ("以6-3、6-4获胜", "以六比三、六比四获胜"),
+        ("每组2-3人、3-5人", "每组两到三人、三到五人"),
+        # per a round amount of another unit; two measures of one unit stay side by side
+        ("10.6g/100mL", "十点六克每一百毫升"),
+        ("350kcal/100g", "三百五十千卡每一百克"),
+        ("2.4GHz/5GHz", "二点四吉赫、五吉赫"),
+        ("110V/220V", "一百一十伏、二百二十伏"),
+        ("5Gbps", "五吉比特每秒"),
+        ("307诊室", "三零七诊室"),
+    ],
+)
+def test_round_9_dates_money_ranges_and_units(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

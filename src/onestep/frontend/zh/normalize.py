@@ -47,7 +47,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "km": ("公里", True), "KM": ("公里", True), "cm": ("厘米", True), "mm": ("毫米", True), "nm": ("纳米", True),
     "μm": ("微米", True), "m": ("米", True), "km/s": ("公里每秒", True), "dB": ("分贝", True),
     "μg": ("微克", True), "μs": ("微秒", True), "µm": ("微米", True), "µg": ("微克", True), "µs": ("微秒", True),
-    "Mbps": ("兆比特每秒", True),
+    "Mbps": ("兆比特每秒", True), "Gbps": ("吉比特每秒", True), "kbps": ("千比特每秒", True),
+    "Kbps": ("千比特每秒", True),
     "kg": ("公斤", True), "KG": ("公斤", True), "Kg": ("公斤", True), "mg": ("毫克", True), "g": ("克", True),
     "ml": ("毫升", True), "mL": ("毫升", True), "L": ("升", True),
     "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
@@ -86,6 +87,8 @@ _EMERGENCY = frozenset({"110", "119", "120", "122"})
 # a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
 _COUNTED_AFTER = re.compile(rf"\s?(?:[A-Za-z0-9%‰.+]|{_MEASURES}|多|余|来|月|日|号|度|名)")
 _COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加减乘除+\-×÷*/=~.$¥€£人价费]|[A-Za-z]\s?)$")
+# a 3-4 digit number before these is a room, read digit by digit (305房间, 2019号房, 307诊室)
+_ROOMS_AFTER = "房间|室|号房|宿舍|寝室|会议室|教室|办公室|病房|实验室|诊室"
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
     "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码"
@@ -148,6 +151,23 @@ def _date(m: re.Match[str]) -> str:
     return f"{year}年{month}月{day}日"
 
 
+def _month_day(m: re.Match[str]) -> str:
+    """``03-15 14:22`` -> 3月15日 14:22: a zero-padded month and day before a clock time (app and bank notices)."""
+    return f"{int(m.group(1))}月{int(m.group(2))}日"
+
+
+_YEAR_MONTH_CUE = re.compile(r"(?:至|于|到|从|自|截至|截止|日期|时间|有效期|期限)[是为:：]?\s?$")
+
+
+def _year_month(m: re.Match[str]) -> str:
+    """``有效期至2026.09`` -> 2026年9月, ``2019.09-2023.06`` -> 2019年9月到2023年6月: a dotted year and month after
+    a date cue, or two of them as a range (``报收2015.12`` without a cue stays a number)."""
+    if m.group(4) is None and not _YEAR_MONTH_CUE.search(_before(m, 6)):
+        return m.group()
+    spoken = f"{m.group(1)}年{int(m.group(2))}月"
+    return spoken + (f"{_connector(m.group(3))}{m.group(4)}年{int(m.group(5))}月" if m.group(4) else "")
+
+
 def _connector(sign: str) -> str:
     """How a range sign is read: 至 and 到 as written, a dash or tilde as 到."""
     sign = sign.strip()
@@ -204,6 +224,13 @@ def _time(m: re.Match[str]) -> str:
     return _clock(m.group(1), m.group(2), m.group(3)) + _connector(m.group(4)) + _clock(
         m.group(5), m.group(6), m.group(7), minute_word=minute_word
     )
+
+
+def _unit_slash(m: re.Match[str]) -> str:
+    """A slash between two measures: ``10.6g/100mL`` -> 每 (a per-amount: a round 1/10/100/1000 of another unit),
+    ``2.4GHz/5GHz`` -> 、 (two measures side by side)."""
+    per = m.group(2) in ("1", "10", "100", "1000") and _UNITS[m.group(1)][0] != _UNITS[m.group(3)][0]
+    return m.group(1) + ("每" if per else "、")
 
 
 def _ratio_text(a: str, b: str) -> str:
@@ -271,8 +298,11 @@ def _money_amount(amount: str) -> str:
 
 
 def _money_prefix(m: re.Match[str]) -> str:
-    currency, amount, scale = m.group(1), _money_amount(m.group(2)), m.group(3) or ""
-    return read_cardinal(amount, liang=True) + scale + _CURRENCIES[currency]
+    """``¥12.5`` -> 十二点五元, ``$1.2亿`` -> 一点二亿美元, ``¥85~100`` -> 八十五到一百元 (a range after one sign)."""
+    spoken = read_cardinal(_money_amount(m.group("amount")), liang=True)
+    if m.group("to"):
+        spoken += _connector(m.group("sign")) + read_cardinal(_money_amount(m.group("to")), liang=True)
+    return spoken + (m.group("scale") or "") + _CURRENCIES[m.group("currency")]
 
 
 def _money_suffix(m: re.Match[str]) -> str:
@@ -337,13 +367,19 @@ def _number(m: re.Match[str]) -> str:
     return read_cardinal(m.group())
 
 
+# the scores listed before this one (以6-3、6-4: the first pair's cue holds for the next)
+_SCORE_LIST_BEFORE = re.compile(r"(?:[0-9]{1,3}\s?[-–—]\s?[0-9]{1,3}、\s?){1,4}$")
 _SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成)")
 
 
 def _score(m: re.Match[str]) -> str:
-    """``主场3-2击败`` / ``比分为2-0``: a score read with 比 (a dash elsewhere is a range)."""
+    """``主场3-2击败`` / ``比分为2-0`` / ``以6-3、6-4``: a score read with 比 (a dash elsewhere is a range)."""
     after = _after(m, 3)
-    if _SCORE_VERBS.match(after) or (_SCORE_BEFORE.search(_before(m, 6)) and not _COUNTED_AFTER.match(after)):
+    before = _before(m, 40)
+    listed = _SCORE_LIST_BEFORE.search(before)
+    if listed:
+        before = before[: listed.start()]
+    if _SCORE_VERBS.match(after) or (_SCORE_BEFORE.search(before[-6:]) and not _COUNTED_AFTER.match(after)):
         return _ratio_text(m.group(1), m.group(2))
     return m.group()
 
@@ -512,6 +548,10 @@ _RULES: list[Rule] = [
     _sub(r"(?<=[〔\[【])\s?((?:19|20)[0-9]{2})\s?(?=[〕\]】])", lambda m: read_digits(m.group(1))),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
+    _sub(r"(?<![0-9.\-/])(0[1-9]|1[0-2])[-/.](0[1-9]|[12][0-9]|3[01])(?=\s(?:[01]?[0-9]|2[0-3])[:：][0-5][0-9])",
+         _month_day),  # 03-15 14:22
+    _sub(rf"(?<![0-9.])((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2])(?:(\s?[-~—–至到]\s?)((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2]))?"
+         rf"(?![0-9]|\.[0-9]|\s?(?:{_MEASURES}|[A-Za-z%‰]))", _year_month),  # 有效期至2026.09, 2019.09-2023.06
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
     _sub(r"(?<=[（(])([12][0-9]{3})(\s?[-~—–至到]\s?)([12][0-9]{3})(?=[)）])", _year_range),  # （1939-1945）
     _sub(r"(?<=年)\s?[-~—–]\s?(?=(?:公元前|公元|前)?[0-9]{3,4}\s?年)", "到"),  # 618年—907年, 前259年—前210年
@@ -557,7 +597,7 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
     _sub(r"(?<![0-9.:：])0([0-9])(?=\s?时(?![间代候期刻尚装髦光]))", lambda m: read_cardinal(m.group(1))),  # 08时 -> 八时
     _sub(r"(?<=[零幺二三四五六七八九]转)\s?[0-9]{1,5}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),
-    _sub(r"(?<![0-9.])[0-9]{3,4}(?=\s?(?:房间|室|号房|宿舍|寝室|会议室|教室|办公室|病房|实验室))|(?<=单元)\s?[0-9]{3,4}(?![0-9.])",
+    _sub(rf"(?<![0-9.])[0-9]{{3,4}}(?=\s?(?:{_ROOMS_AFTER}))|(?<=单元)\s?[0-9]{{3,4}}(?![0-9.])",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 305房间, 2单元401
     _sub(rf"(?:(?<=号楼)|(?<=[栋幢])|(?<=[A-Z]座))\s?[0-9]{{3,4}}(?![0-9.]|\s?(?:{_MEASURES}|[A-Za-z%]))",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 7号楼312, A座1206
@@ -582,7 +622,9 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
     _sub(r"(?<![A-Za-z])C\+\+", "C加加"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
-    _sub(rf"({_CURRENCY_ALT})\s?([0-9]+(?:\.[0-9]+)?)\s?(万亿|亿|万|千|百万|百)?", _money_prefix),
+    _sub(rf"(?P<currency>{_CURRENCY_ALT})\s?(?P<amount>[0-9]+(?:\.[0-9]+)?)"
+         rf"(?:\s?(?P<sign>[-~—–至到])\s?(?:{_CURRENCY_ALT})?\s?(?P<to>[0-9]+(?:\.[0-9]+)?)(?![0-9:：]|\s?=))?"
+         r"\s?(?P<scale>万亿|亿|万|千|百万|百)?", _money_prefix),  # ¥85~100
     _sub(r"(?<![0-9.])[0-9]+\.[0-9]+(?=\s?(?:元|块|美元|欧元|英镑|港元|日元))", _money_suffix),
     # model numbers after a capitalized Latin name: RTX 4090, ISO 9001 (digit by digit)
     _sub(r"(?<=[A-Z]{2}\s)[0-9]{4}(?:-[0-9]{4})?(?![0-9.,A-Za-z]|\s?(?:万|亿|千|百|元|美元|点|个|%|年))",
@@ -614,8 +656,8 @@ _RULES: list[Rule] = [
     # 0℃～40℃ (℃ already read by symbols_unicode), 10cm-20cm: a range with the unit on both ends
     _sub(r"(?:(?<=[0-9]摄氏度)|(?<=[0-9]华氏度))\s?[-~—–]\s?(?=-?[0-9]|零下)", "到"),
     _sub(rf"(?<=[0-9])({_UNIT_ALT})\s?[-~—–]\s?(?=-?{_NUM}\s?\1(?![A-Za-z]))", r"\1到"),
-    # 2.4GHz/5GHz: two measures side by side (a slash between them is not "per")
-    _sub(rf"(?<=[0-9])({_UNIT_ALT})/(?={_NUM}\s?(?:{_UNIT_ALT})(?![A-Za-z]))", r"\1、"),
+    # 2.4GHz/5GHz: two measures side by side; 10.6g/100mL: per a round amount of another unit
+    _sub(rf"(?<=[0-9])({_UNIT_ALT})/(?=({_NUM})\s?({_UNIT_ALT})(?![A-Za-z]))", _unit_slash),
     _sub(rf"(?<=单位[:：])\s?({_UNIT_ALT})(?![A-Za-z0-9])", lambda m: _UNITS[m.group(1)][0]),  # 单位：cm²
     _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?"
          r"(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒
