@@ -351,6 +351,28 @@ def test_round_8_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
 
 
+# round 9 (issue 12): classes the second fresh held-out suite (en-norm-fresh-2.tsv) found
+ROUND_9: list[tuple[str, str]] = [
+    ("from March 3rd to the 5th, 2025.", "from March third to the fifth, twenty twenty-five."),
+    ("He finished 5th, 1500 meters back.", "He finished fifth, one thousand five hundred meters back."),  # no month
+    ("about 4,200 people per km².", "about four thousand two hundred people per square kilometer."),
+    ("5 tons per m³", "five tons per cubic meter"),
+    ("9 per s² at most", "nine per second squared at most"),  # not a length: "squared" after it
+    ("y = x^2 + 3", "y equals x squared plus three"),
+    ("Tonight: NW winds at 15 mph.", "Tonight: northwest winds at fifteen miles per hour."),
+    ("a 1/3 share", "a one third share"),
+    ("a 1/8-inch gap", "a one eighth-inch gap"),  # not "a eighth"
+    ("a 1/4-inch bit", "a quarter-inch bit"),
+    ("at 200 N. Spring St.", "at two hundred North Spring Street."),
+    ("Room 5 E Wing", "Room five E Wing"),  # no street type after it
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_9)
+def test_round_9_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
 def test_spaced_vulgar_fraction_is_a_mixed_number() -> None:
     from onestep.frontend.symbols_unicode import read_symbols
 

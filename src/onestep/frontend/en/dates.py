@@ -179,6 +179,17 @@ def _period_year(m: re.Match[str]) -> str:
     return f"{spoken} {year(int(y)) if len(y) == 4 else cardinal(int(y))}"
 
 
+_MONTH_BEFORE = re.compile(rf"\b(?:{MONTH})(?![a-z])")
+
+
+def _day_then_year(m: re.Match[str]) -> str:
+    """"from March 3rd to the 5th, 2025" -> "... the 5th, twenty twenty-five": a year after a day of the month
+    written alone, when a month is named shortly before (else "finished 5th, 1500 meters back" is no date)."""
+    if not _MONTH_BEFORE.search(m.string, max(0, m.start() - 48), m.start()):
+        return m.group(0)
+    return f"{m.group(1)}, {year(int(m.group(2)))}"
+
+
 _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
@@ -218,6 +229,8 @@ RULES: list[Rule] = [
         *_MONTH_CUES,
     ),
     rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
+    rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
+         "st, ", "nd, ", "rd, ", "th, "),
     rule(rf"(?<![\w.,])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
     # "the 1960s–70s" -> "the nineteen sixties to seventies"

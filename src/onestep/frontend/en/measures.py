@@ -197,10 +197,18 @@ def _times(m: re.Match[str]) -> str:
     return f"{number(m.group(1))} times"
 
 
+def _per_unit(m: re.Match[str]) -> str:
+    """"per kg" -> "per kilogram", "per km²" -> "per square kilometer", "per s²" -> "per second squared"."""
+    unit, power = m.group(1), _power(m.group(2))
+    if power is None:
+        return f"per {tables.UNITS[unit][0]}"
+    if unit in _LENGTHS:
+        return f"per {spoken_unit(unit, False, power)}"
+    return f"per {tables.UNITS[unit][0]} {_POWER_WORDS[power][1]}"
+
+
 # "per kg" -> "per kilogram" (a unit after "per" with no number before it).
-PER_UNIT_RULE = rule(
-    rf"\bper ({alternation(tables.UNITS)})\b(?![/.]\w)", lambda m: f"per {tables.UNITS[m.group(1)][0]}", "per"
-)
+PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})({_POWER})?(?![\w/]|\.\w)", _per_unit, "per")
 
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")

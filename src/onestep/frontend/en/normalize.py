@@ -368,9 +368,11 @@ def _fraction(m: re.Match[str]) -> str:
     if whole:
         return numbers.mixed_number(int(whole), num, den, before_noun)
     spoken = numbers.fraction(num, den, hyphen_noun)
-    if num == 1 and (re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
-                     or re.match(r"-[a-z]", m.string[m.end() : m.end() + 2])):
-        spoken = spoken.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter-inch bit", "1/2-inch" -> "half-inch"
+    if den in (2, 4) and num == 1 and (re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
+                                       or re.match(r"-[a-z]", m.string[m.end() : m.end() + 2])):
+        # "a 1/4-inch bit" -> "a quarter-inch bit", "1/2-inch" -> "half-inch"; but "a 1/3 share" -> "a one third
+        # share" and "a 1/8-inch gap" -> "a one eighth-inch gap" (not "a eighth")
+        spoken = spoken.removeprefix("one ")
     return spoken
 
 
@@ -705,7 +707,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
          _exponent, "^"),
     rule(r"(?<=\w) ([-−]) (?=\d)", _minus, " - ", " − "),
-    rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),  # not "20 m^2"
+    # "x^2", "3^4"; not "20 m^2" nor "per m^2" (units: measures)
+    rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )(?<!per )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),
     rule(rf"(?<![\w.#])(\d{{1,3}}(?:\.\d{{1,6}})?)[eE]([-+−]?\d{{1,3}})(?!\w|\.\d)"
          rf"(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
     # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
@@ -784,6 +787,8 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b(Mt|Ft)(?= [A-Z][a-z])", lambda m: tables.TITLES[m.group(1)], "Mt", "Ft"),
     rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in tables.COMPASS if len(k) > 1)})"
          r"\b(?![&'’.-]\w)", _compass, "N", "S", "E", "W"),
+    rule(rf"\b({alternation(k for k in tables.COMPASS if len(k) > 1)})(?= (?:winds?|breezes?|gusts?|swells?)\b)",
+         lambda m: tables.COMPASS[m.group(1)], "N", "S", "E", "W"),  # "NW winds at 15 km/h"
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(r"\b(Thx|thx|THX)\b", lambda m: "Thanks" if m.group(1)[0] == "T" else "thanks", "hx", "HX"),
     rule(r"\b([Tt])hru\b", lambda m: m.group(1) + "hrough", "hru"),

@@ -19,7 +19,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, model_number
-from onestep.frontend.en.rules import Rule, keep_period, previous_word, rule
+from onestep.frontend.en.rules import Rule, alternation, keep_period, previous_word, rule
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _NOT_IP_BEFORE = frozenset({"version", "v", "build", "release", "ver", "firmware", "patch"})
@@ -49,6 +49,8 @@ def _status(m: re.Match[str]) -> str:
     return f"{m.group(1)} {model_number(m.group(2))}"
 
 
+# Street types, short and spelled out, that end a street name after a house number.
+_STREET_TYPES = (*tables.STREET_ABBREVIATIONS, *tables.STREET_ABBREVIATIONS.values())
 _LIFE_MARKS = {"b": "born", "d": "died", "r": "reigned", "fl": "flourished"}
 _EDITION_ORDINAL = r"(\d{1,3}(?:st|nd|rd|th)) (?:ed|edn)\.?(?![\w])"
 _ROMAN_AFTER = {"vol": "volume", "Vol": "Volume", "vols": "volumes", "Vols": "Volumes", "ch": "chapter",
@@ -102,7 +104,9 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.])(\d{1,4}) (pcs|pc|doz)\b\.?(?![\w.-])", _count_word, "pc", "doz"),
     rule(r"\b(\d{1,3}(?:st|nd|rd|th)) (St|Ave|Rd|Blvd|Pl)\b\.?(?! [A-Z][a-z])", _ordinal_street,
          "St", "Ave", "Rd", "Blvd", "Pl"),
-    rule(r"(?<=\d )([NSEW])\.? (?=\d{1,3}(?:st|nd|rd|th) (?:St|Ave|Street|Avenue|Rd|Road|Blvd)\b)",
+    # "200 N. Spring St.", "12 W 3rd St": a compass point between a house number and a street name
+    rule(r"(?<=\d )([NSEW])\.? (?=(?:\d{1,3}(?:st|nd|rd|th)|[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20})?) "
+         rf"(?:{alternation(_STREET_TYPES)})\b)",
          lambda m: tables.COMPASS[m.group(1)].capitalize() + " ", " N", " S", " E", " W"),
 ]
 
