@@ -324,6 +324,21 @@ CONTEXT_NEUTRAL = [
     ("离岸十海里", "li2 an4 shi2 hai2 li3"),  # 海里 a measure after a numeral
     ("老人谁也劝不动", "lao3 ren2 shui2 ye3 quan4 bu5 dong4"),  # potential 不 after a verb jieba tags v
     ("他可能不到", "ta1 ke3 neng2 bu2 dao4"),  # not after a modal
+    # issue 12, fifth round (zh-pinyin-sentences-5.tsv)
+    ("门外传来一阵笑声", "men2 wai4 chuan2 lai5 yi2 zhen4 xiao4 sheng1"),  # 来 after a transfer verb
+    ("她给我打来电话", "ta1 gei3 wo2 da3 lai5 dian4 hua4"),
+    ("这给大家带来了方便", "zhe4 gei3 da4 jia1 dai4 lai2 le5 fang1 bian4"),  # 带来 keeps lai2 (现汉)
+    ("消息传来传去", "xiao1 xi5 chuan2 lai2 chuan2 qu4"),  # V来V去 keeps its tones
+    ("天不亮就出门了", "tian1 bu2 liang4 jiu4 chu1 men2 le5"),  # plain negation in jieba's 天不亮
+    ("这点饭我吃不饱", "zhe4 dian3 fan4 wo3 chi1 bu5 bao3"),  # potential form
+    ("他穿过马路", "ta1 chuan1 guo4 ma3 lu4"),  # 过 "across"
+    ("这件衣服我没穿过", "zhe4 jian4 yi1 fu5 wo3 mei2 chuan1 guo5"),  # experiential 过
+    ("他穿过的衣服", "ta1 chuan1 guo5 de5 yi1 fu5"),
+    ("把萝卜切成长条", "ba3 luo2 bo5 qie1 cheng2 chang2 tiao2"),  # jieba's 切 | 成长 | 条
+    ("孩子在不断成长", "hai2 zi5 zai4 bu2 duan4 cheng2 zhang3"),  # 成长 "grow"
+    ("今年一季度", "jin1 nian2 yi1 ji4 du4"),  # ordinal: the first quarter
+    ("我想买大一号的", "wo3 xiang2 mai3 da4 yi2 hao4 de5"),  # a size bigger
+    ("五月一号", "wu3 yue4 yi1 hao4"),  # a date
 ]
 
 
@@ -354,6 +369,7 @@ def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
         ("空调的温度调高一点儿。", "调", "tiao2"),
         ("锅里倒点儿油。", "倒", "dao4"),
         ("他累得不想说话。", "累", "lei4"),
+        ("他划着小船出海。", "划", "hua2"),  # row
     ],
 )
 def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:

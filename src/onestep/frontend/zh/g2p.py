@@ -29,6 +29,7 @@ from pypinyin.pinyin_dict import pinyin_dict  # noqa: E402
 from onestep.frontend.tokens import Token  # noqa: E402
 from onestep.frontend.zh import lexicon as lx  # noqa: E402
 from onestep.frontend.zh.arbiter import PolyphoneArbiter, Query, shared_arbiter  # noqa: E402
+from onestep.frontend.zh.neutral_context import word_tags  # noqa: E402
 from onestep.frontend.zh.phonemes import PUNCTUATION, syllable_phonemes  # noqa: E402
 from onestep.frontend.zh.polyphone import PolyphoneModel, shared_model  # noqa: E402
 from onestep.frontend.zh.sandhi import Word, apply_sandhi  # noqa: E402
@@ -344,11 +345,13 @@ class MandarinG2P:
             if (not w.frozen and len(w.text) == 2 and w.text[1] == "为" and not w.in_dictionary
                     and w.text[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL and 1 not in w.learned):
                 w.syllables[1] = "wei4" if _wei_is_for(phrase, i) else "wei2"  # 总为 孩子 操心 (jieba's cut)
-            if w.frozen or len(w.text) != 1 or w.learned:
+            if w.frozen or w.learned or (len(w.text) != 1 and w.text != "成长"):
                 continue
             if w.text == "长":
                 nxt = phrase[i + 1].text[0] if i + 1 < len(phrase) else ""
                 w.syllables[0] = "zhang3" if nxt in _ZHANG_BEFORE else "chang2"
+            elif w.text == "成长" and _resultative_cheng(phrase, i):
+                w.syllables[1] = "chang2"  # 切 成长 条: 切成 + 长条 (jieba's cut)
             elif w.text == "教" and i + 1 < len(phrase):
                 w.syllables[0] = "jiao1"  # 教 + object: teach
             elif w.text == "为":
@@ -416,6 +419,23 @@ def _context_readings(text: str, words: list[Word], starts: list[int]) -> None:
                     w.syllables[k] = reading
                     w.learned.add(k)
                     break
+
+
+def _resultative_cheng(phrase: list[Word], index: int) -> bool:
+    """Whether jieba's 成长 at ``index`` is the result complement 成 of the one-character verb before it plus 长
+    "long" starting the next word (揉 成长 条, 剪 成长 发), not "grow" (不断 成长, 要 成长)."""
+    if index == 0 or index + 1 >= len(phrase):
+        return False
+    prev, nxt = phrase[index - 1].text, phrase[index + 1].text
+    if len(prev) != 1 or prev in _NOT_RESULT_VERBS or nxt[0] in _NOT_AFTER_LONG:
+        return False
+    return prev in lx.VERBS or word_tags().get(prev) == "v"
+
+
+# One-character words tagged v that are auxiliaries or causatives before 成长 "grow" (要 成长, 使 成长).
+_NOT_RESULT_VERBS = frozenset("要想会能该得让使促助帮在是有")
+# Words after 成长 that show it is the verb "grow" (成长 了, 成长 起来, 成长 的).
+_NOT_AFTER_LONG = frozenset("了的着过起为中吗呢吧啊得")
 
 
 def _wei_is_for(phrase: list[Word], index: int) -> bool:

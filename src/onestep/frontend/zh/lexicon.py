@@ -101,6 +101,7 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
     "藏": ((("了起来", "起来", "在", "了", "好", "着"), (), "cang2", (), ()),),
     "中": ((("了",), ("说", "猜", "打", "射", "命"), "zhong4", (), ()),),
     "数": ((("也数", "一下", "一数", "不清", "不过来"), (), "shu3", (), ()),),
+    "划": ((("船", "着船", "着小船", "着一条", "着一只", "小船", "桨", "破", "伤", "了一道", "了个口子", "火柴"), (), "hua2", (), ()),),
 }
 
 # Words whose last syllable is neutral (轻声) in standard Mandarin but not in pypinyin's data.
@@ -153,6 +154,12 @@ VERBS: frozenset[str] = frozenset(
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
+# First characters of two-character jieba words V来/V去 whose 来/去 is a neutral directional complement (传来 chuan2
+# lai5, 打来 (a call), 寄来, 送去); 带来/带去 keep the tone (现汉 dài·lái, only optionally light).
+LAI5_VERBS = (TRANSFER_VERBS - {"带"}) | {"打"}
+# First characters of two-character X过 words where 过 is "across" (穿过森林 guo4), not the experiential suffix,
+# unless the word ends its phrase or a 的/吗 follows (没穿过, 穿过的衣服 guo5).
+GUO_ACROSS = frozenset("穿越跨翻绕掠")
 # 个 is neutral after a numeral or a demonstrative (一个 yi2 ge5, 这个 zhe4 ge5, 几个 ji3 ge5).
 GE5_AFTER = frozenset("一二三四五六七八九十百千万两几这那哪半每某")
 # 上个/下个 + one of these: 个 is neutral too (下个月 xia4 ge5 yue4, 上个星期).
@@ -180,6 +187,9 @@ NOT_VERB_BEFORE_DIRECTIONAL = frozenset("快都也就还再又才别请先刚已
 
 # Result and directional complements after 不 in a potential form (找 不到 zhao3 bu5 dao4, 搬 不动, 吃 不完).
 POTENTIAL_COMPLEMENTS = frozenset("到动完见懂开了起住下出上清及透掉成通惯走")
+# Complements (beyond POTENTIAL_COMPLEMENTS) that make a three-character word jieba made up of a verb + 不 + one
+# of them a potential form (吃不饱, 睡不好, 睡不着: bu5); 天不亮 is a plain negation (bu2).
+POTENTIAL_AFTER_VERB = frozenset("饱好着")
 # Verbs that take a potential complement inside a made-up four-character word (说不清楚, 记不清楚, 看不明白).
 POTENTIAL_VERBS = frozenset("说记看听想认弄搞分猜算数读做学写讲吃拿找搬睡等用办忍管打关洗背买卖跑走爬")
 # Reduplicated kinship nouns: inside a longer word they keep their neutral tone (奶奶家, 老爷爷, 小妹妹).

@@ -4,9 +4,10 @@ Input syllables are citation readings (pypinyin + curated fixes); the rules turn
 
 1. 一 and 不, judged on the *citation* tone of the next syllable (even across word boundaries):
    一 → yi2 before tone 4, yi4 before tones 1-3, yi1 as an ordinal (第一), in numbers (十一, 一九九八),
-   before 月/号/楼/年级, word- or phrase-finally (统一); 不 → bu2 before tone 4, else bu4.
+   before 月/号/楼/年级/季度 (not 大一号, a size), word- or phrase-finally (统一); 不 → bu2 before tone 4, else bu4.
 2. Neutral tones: particles (吗 呢 吧 ...), 的/地/得 as structural particles, 们, experiential 过 (also cut off
-   its verb: 答应 过), 个 after a verb (打个电话), AAB tentative verbs (散散步), 儿化 儿 cut off its word,
+   its verb: 答应 过; not 穿过 森林), 个 after a verb (打个电话), AAB tentative verbs (散散步), 儿化 儿 cut off its word,
+   来/去 in jieba's words of a transfer verb (传来, 打来; not 带来),
    directional complements (回来), 儿化 suffixes, reduplicated kinship nouns and tentative verbs (妈妈, 看看),
    the middle of 看一看 / 对不起, and a curated word list (东西 dong1 xi5).
 3. Third tone: inside a word, cyclically over its dictionary structure ([展览]馆 → 2 2 3, 纸[老虎] → 3 2 3);
@@ -129,8 +130,9 @@ def _yi_tone(prev: str, nxt: str, nxt2: str, prev2: str, next_tone: int) -> int:
             return 1  # digit sequences and decimals: 一九九八, 一点五
         if prev in lx.NUMERAL_CHARS or prev in lx.BIG_UNITS or (prev == "点" and prev2 in lx.NUMERAL_CHARS):
             return 1  # 十一, 一百一, 三点一
-        if nxt in "月号楼" or (nxt == "年" and nxt2 == "级"):
-            return 1  # 一月, 一号, 一楼, 一年级
+        if (nxt in "月楼" or (nxt == "号" and prev not in "大小") or (nxt == "年" and nxt2 == "级")
+                or (nxt == "季" and nxt2 == "度")):
+            return 1  # 一月, 一号, 一楼, 一年级, 一季度 (not 大一号: a size bigger)
     return 2 if next_tone in (4, 5) else 4
 
 
@@ -165,8 +167,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
                 s[0] = with_tone(s[0], 2)
         if t[0] == "儿" and prev is not None and (n == 1 or not is_word(t)) and not _er_full(prev.text):
             s[0] = "er5"  # 一边 儿, 门口 儿有, 公园 儿里 (jieba cut the 儿化 suffix off its word)
-        if n == 3 and (t[1] == "不" or (t[1] in "一了" and t[0] == t[2])):
-            s[1] = with_tone(s[1], 5)  # 对不起, 看一看, 看了看
+        if n == 3 and ((t[1] == "不" and _potential_or_question(w)) or (t[1] in "一了" and t[0] == t[2])):
+            s[1] = with_tone(s[1], 5)  # 对不起, 吃不饱, 好不好, 看一看, 看了看 (not 天不亮)
         if n == 3 and t[1] == "过" and t[0] in lx.GUO5_AFTER and not w.in_dictionary:
             s[1] = with_tone(s[1], 5)  # 吃过饭, 去过北京 (jieba's made-up words)
         if n == 1:
@@ -181,7 +183,7 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-1] = "de5"  # 慢慢地, 认真地 (words jieba made up; not 胜地/目的地, where 地 is a noun)
         elif n >= 3 and t.endswith("不得") and s[-1].startswith("de"):
             s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
-        elif last == "过" and n == 2 and (
+        elif last == "过" and n == 2 and not _guo_across(t, nxt) and (
             (not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX) or t[0] in lx.GUO5_AFTER
         ):
             s[-1] = with_tone(s[-1], 5)  # 去过, 来过, 见过 (jieba words: its HMM joins 狮|过 in 狮过江)
@@ -195,12 +197,29 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
                 n == 2 and _after_verb(prev, is_word)
             ):
                 s[-2] = with_tone(s[-2], 5)  # 站起来, 拿 出来 (a compound complement after a verb)
+        elif n == 2 and last in lx.DIRECTIONAL_LAST and t[0] in lx.LAI5_VERBS and not (nxt and nxt.text[0] == t[0]):
+            s[-1] = with_tone(s[-1], 5)  # 传来, 打来, 寄去 (jieba's words; not 带来, 传来传去)
         elif n == 2 and last == "上" and t[0] in lx.VERBS:
             s[-1] = with_tone(s[-1], 5)  # 穿上, 关上
         elif n == 3 and t[1] == "上" and t[0] in lx.VERBS and not w.in_dictionary:
             s[1] = with_tone(s[1], 5)  # 关上门, 穿上鞋 (jieba's made-up verb + 上 + object)
         elif last == "儿" and not any(t[-k:] in lx.ER_FULL_TONE for k in range(2, min(n, 4) + 1)):
             s[-1] = "er5"  # 儿化: 哪儿, 一点儿
+
+
+def _potential_or_question(w: Word) -> bool:
+    """Whether a three-character X不Y word is a potential form or an A不A question, whose 不 is light: a dictionary
+    word (对不起, 来不及), A不A (好不好), or a made-up verb + 不 + complement (搬不动, 吃不饱); not 天不亮."""
+    t = w.text
+    if w.in_dictionary or t[0] == t[2] or t[2] in lx.POTENTIAL_COMPLEMENTS:
+        return True
+    return t[2] in lx.POTENTIAL_AFTER_VERB and (t[0] in lx.VERBS or t[0] in lx.POTENTIAL_VERBS)
+
+
+def _guo_across(text: str, nxt: Word | None) -> bool:
+    """Whether 过 of a two-character word is the directional "across" (穿过 森林 guo4), not experiential (没 穿过,
+    穿过 的)."""
+    return text[0] in lx.GUO_ACROSS and nxt is not None and nxt.text[0] not in "的吗呢吧啊了"
 
 
 def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
