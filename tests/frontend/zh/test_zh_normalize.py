@@ -365,3 +365,32 @@ def test_a_variable_squared_is_read_with_de() -> None:
 )
 def test_round_9_dates_money_ranges_and_units(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # round 10: numbers of chat slang are said digit by digit unless something counts them
+        ("今天520，祝大家表白成功", "今天五二零，祝大家表白成功"),
+        ("梅西这球太666了", "梅西这球太六六六了"),
+        ("我们1314永远在一起", "我们一三一四永远在一起"),
+        ("哈哈哈哈2333，笑死我了", "哈哈哈哈二三三三，笑死我了"),
+        ("一共520元", "一共五百二十元"),  # money
+        ("花了520", "花了五百二十"),  # counted after 了
+        ("他考了666分", "他考了六百六十六分"),  # a score
+        ("电话8888 6666", "电话八八八八六六六六"),  # a group of a phone number, not slang
+        # a mention is said 艾特; an e-mail's @ stays at
+        ("@小明 今晚见", "艾特小明 今晚见"),
+        ("请发邮件至a@b.com", "请发邮件至a at b点com"),
+        # units: kN, Wh, kΩ; a per-kilogram is 每千克; a power of ten per unit
+        ("每平方米5kN", "每平方米五千牛"),
+        ("阻值为4.7kΩ", "阻值为四点七千欧姆"),
+        ("阻值为4.7k欧姆", "阻值为四点七千欧姆"),  # Ω as read_symbols leaves it
+        ("能量密度300Wh/kg", "能量密度三百瓦时每千克"),
+        ("计数为12.5×10^9/L", "计数为十二点五乘十的九次方每升"),
+        ("光速约3×10^8 m/s", "光速约三乘十的八次方米每秒"),
+        ("20mg/kg", "二十毫克每千克"),
+    ],
+)
+def test_round_10_slang_mentions_and_units(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

@@ -54,8 +54,9 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
     "kB": ("千字节", True),
     "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
-    "kW": ("千瓦", True), "W": ("瓦", True), "V": ("伏", True), "mA": ("毫安", True),
-    "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True),
+    "kW": ("千瓦", True), "Wh": ("瓦时", True), "W": ("瓦", True), "V": ("伏", True), "mA": ("毫安", True),
+    "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True), "kN": ("千牛", True),
+    "kΩ": ("千欧姆", True), "MΩ": ("兆欧姆", True), "k欧姆": ("千欧姆", True), "M欧姆": ("兆欧姆", True),
     "min": ("分钟", True), "ms": ("毫秒", True), "h": ("小时", True), "s": ("秒", True),
     "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
     "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True), "mol/L": ("摩尔每升", True),
@@ -66,6 +67,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "°": ("度", False),
 }
 _TEMPERATURES = {"℃", "°C", "℉", "°F"}
+# a unit after a slash (per ...) read by its full name: 300Wh/kg -> 瓦时每千克 (as in mg/kg), not 每公斤
+_PER_READINGS = {"kg": "千克", "KG": "千克", "Kg": "千克"}
 # what a bare 2 before these is read as 两 (两室两厅两卫, 两成), and unit readings a range may end in (2到五毫米)
 _LIANG_NOUNS = r"厅|卫|居室|居|室(?=\s?[0-9]\s?厅)|成(?![都功绩本立员果交长])"
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
@@ -351,8 +354,13 @@ def _unit(m: re.Match[str]) -> str:
         spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
     per = m.group(5)
     if per:  # 35µg/m³ -> 三十五微克每立方米, 250ml/盒 -> 二百五十毫升每盒
-        reading += "每" + (_UNITS[per][0] if per in _UNITS else per)
+        reading += "每" + _per_reading(per)
     return spoken + reading
+
+
+def _per_reading(unit: str) -> str:
+    """The reading of a unit after a slash (``/kg`` -> 千克, ``/L`` -> 升; a Chinese word stays itself)."""
+    return _PER_READINGS.get(unit) or (_UNITS[unit][0] if unit in _UNITS else unit)
 
 
 def _number(m: re.Match[str]) -> str:
@@ -388,7 +396,7 @@ def _power(m: re.Match[str]) -> str:
     """``10^8`` -> 十的八次方, ``10^-3`` -> 十的负三次方 (exponents come as ``^N``; see symbols_unicode)."""
     exponent = m.group(2)
     sign = "负" if exponent.startswith("-") else ""
-    unit = _UNITS[m.group(3)][0] if m.group(3) else ""
+    unit = _UNITS[m.group(3)][0] if m.group(3) else ("每" + _per_reading(m.group(4)) if m.group(4) else "")
     if exponent == "2" and m.group(1) != "10":
         return f"{read_cardinal(m.group(1))}的平方{unit}"  # 3² -> 三的平方 (10² stays 十的二次方, as in 10⁸)
     return f"{read_cardinal(m.group(1))}的{sign}{read_cardinal(exponent.lstrip('-'))}次方{unit}"
@@ -459,6 +467,17 @@ def _pace(m: re.Match[str]) -> str:
     return read_cardinal(m.group(1)) + "分" + read_cardinal(m.group(2)) + "秒"
 
 
+# numbers of chat slang, said digit by digit when nothing counts them (今天520, 太666了, 哈哈2333)
+_SLANG_NUMBERS = "5201314|1314|520|2333+|666+"
+
+
+def _slang_number(m: re.Match[str]) -> str:
+    """``今天520`` -> 五二零, ``太666了`` -> 六六六; a counted one stays a number (520元, 花了520, 第666)."""
+    if _COUNTED_BEFORE.search(_before(m, 2)) or _COUNTED_AFTER.match(_after(m, 3)):
+        return m.group()
+    return read_digits(m.group())
+
+
 _LIST_AFTER_ORDINAL = re.compile(r"第[0-9一二三四五六七八九十百]{1,4}[、，,和与及至到]$")
 
 
@@ -524,6 +543,8 @@ _RULES: list[Rule] = [
     # round 8 (issue 12): web and e-mail addresses, said with 点 and digit by digit
     _sub(_WEB_ADDRESS, _web_address),
     _sub(r"(?<=[A-Za-z])\.(?=js(?![A-Za-z]))", " "),  # Node.js, Vue.js: the dot is not said
+    # round 10 (issue 12): @小明, @TechCrunch: a mention on social media is said 艾特 (an e-mail's @ is read above)
+    _sub(r"(?<![A-Za-z0-9._%+\-])@\s?(?=[\u4e00-\u9fffA-Za-z0-9_])", "艾特"),
     # names that are numbers said digit by digit: Office 365, Xbox 360, 台北101 (365天, 360度 stay counts)
     _sub(r"(?<=[A-Za-z] )(36[05])(?![0-9.]|\s?[度天日个元%])", lambda m: read_digits(m.group(1))),
     _sub(r"(?<=台北)101(?![0-9.])", "一零一"),
@@ -576,6 +597,8 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{1,2})\s?['′]\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|'')", _pace),  # 5'30"
     _sub(r"(?<![0-9.])(?:996|955|965|007|715)(?=\s?(?:工作制|工作|模式|作息|制度|福报|加班|上班))",
          lambda m: read_digits(m.group())),  # 996工作制
+    # 520, 1314, 2333, 666 in chat (not a group of a phone number: 8888 6666)
+    _sub(rf"(?<![0-9.])(?<![0-9][\s-])(?:{_SLANG_NUMBERS})(?![0-9.]|[\s-][0-9])", _slang_number),
     # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
     _sub(
         r"(?<![0-9.:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
@@ -585,7 +608,8 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
     _sub(r"(?<![0-9.])([0-9]{1,3})\s?[-–—]\s?([0-9]{1,3})(?![0-9.])", _score),
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s?[×xX]\s?(?=10\^)", lambda m: read_cardinal(m.group(1)) + "乘"),
-    _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/]))?", _power),
+    _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/])|/({_UNIT_ALT})(?![A-Za-z²³/]))?",
+         _power),  # 10^8 m/s, 10^9/L
     _sub(r"(?<=次方|平方)\s?-\s?(?=[0-9])", "减"),  # 2⁵−1: a subtraction after a power
     _sub(r"(?<![0-9])\+[0-9]{1,3}(?:[-\s][0-9]{1,5}){2,5}(?![0-9])", _international_phone),
     _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
