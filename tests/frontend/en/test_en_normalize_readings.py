@@ -373,6 +373,52 @@ def test_round_9_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
 
 
+# round 10 (issue 12): classes the third fresh held-out suite (en-norm-fresh-3.tsv) found
+ROUND_10: list[tuple[str, str]] = [
+    ("won the final 6-4, 3-6, 7-5.", "won the final six four, three six, seven five."),  # tennis sets
+    ("took the first set 6-2 and the second 7-6", "took the first set six two and the second seven six"),
+    ("leads 6-3, 4-2 in the second set", "leads six three, four two in the second set"),
+    ("Ages 3-5, 6-8 welcome", "Ages three to five, six to eight welcome"),  # not finished sets
+    ("They won 3-1, then lost 2-1.", "They won three to one, then lost two to one."),
+    ("Set the timer for 5-7 minutes.", "Set the timer for five to seven minutes."),
+    ("is at -11 after two rounds", "is at eleven under after two rounds"),  # golf, to par
+    ("dropped to -6 with a bogey", "dropped to six under with a bogey"),
+    ("It was -11 outside.", "It was minus eleven outside."),
+    ("closed the day on 245/6.", "closed the day on two hundred forty-five for six."),  # cricket
+    ("were 312/4 at lunch in the Test", "were three hundred twelve for four at lunch in the Test"),
+    ("Only 1/3 of the budget", "Only one third of the budget"),
+    ("Her winning time was 2:18:31.", "Her winning time was two hours, eighteen minutes and thirty-one seconds."),
+    ("ran the mile in 3:43.13.", "ran the mile in three forty-three point one three."),
+    ("my first 10K in 52:14", "my first ten K in fifty-two fourteen"),
+    ("The 49ers improved to 9-3", "The forty-niners improved to nine and three"),
+    ("charge is 1.602 × 10^-19 C.", "charge is one point six zero two times ten to the minus nineteenth coulombs."),
+    ("Sulfuric acid, H2SO4, is", "Sulfuric acid, H two S O four, is"),
+    ("NO2 levels", "N O two levels"),
+    ("B2B sales", "B to B sales"),  # not a formula
+    ("E = mc^2", "E equals m c squared"),
+    ("E = mc squared", "E equals m c squared"),  # how "mc²" arrives from the symbol pass
+    ("Take one tablet q.d. with water.", "Take one tablet once daily with water."),
+    ("Mail it to P.O. Box 1234.", "Mail it to P O Box one two three four."),  # not a dose
+    ("20/20 vision", "twenty twenty vision"),
+    ("Under § 230, platforms", "Under section two thirty, platforms"),
+    ("Section 1983 claims", "Section nineteen eighty-three claims"),
+    ("§ 7", "section seven"),
+    ("a 401(k)", "a four oh one k"),
+    ("Party 2nite", "Party tonight"),
+    ("Gr8 game, b4 the call", "Great game, before the call"),
+    ("2 tix for Sat, who's in?", "two tickets for Saturday, who's in?"),
+    ("He sat, then stood.", "He sat, then stood."),
+    ("65W fast charging", "sixty-five watt fast charging"),
+    ("rated at 4.7 k ohms", "rated at four point seven kilohms"),  # how "kΩ" arrives from the symbol pass
+    ("a load of 40 kN", "a load of forty kilonewtons"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_10)
+def test_round_10_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
 def test_spaced_vulgar_fraction_is_a_mixed_number() -> None:
     from onestep.frontend.symbols_unicode import read_symbols
 

@@ -92,7 +92,9 @@ def _attributive(m: re.Match[str]) -> bool:
 
 
 # Nouns that a measure before them describes even without an article ("supports 65 W charging").
-_ATTRIBUTIVE_NOUNS = frozenset("charging charger chargers adapter adapters bulb bulbs process node".split())
+_ATTRIBUTIVE_NOUNS = frozenset(
+    "charging charger chargers adapter adapters bulb bulbs process node fast wireless".split()
+)  # "65W fast charging"
 
 
 def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:

@@ -33,7 +33,8 @@ _TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|m
 _SPELLED_TLDS = frozenset({"io", "ai", "uk", "us", "de", "fr", "jp", "cn", "edu", "tv", "ly", "me"})
 _VULGAR_FRACTIONS = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
                      "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
-_SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty"}
+_SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty",
+                    "20/20": "twenty twenty"}
 _INVISIBLE = frozenset("\ufe0e\ufe0f\u20e3\u200b\u200c\u200d\u2060")
 _DIGIT = re.compile(r"\d")
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -214,7 +215,19 @@ _DURATION_CUES = frozenset("in of clocked timed time finished finishing won winn
 
 def _is_duration(m: re.Match[str]) -> bool:
     """"finished in 2:01:09", "1:02:03 into the race": h:mm:ss that is an elapsed time, not a clock time."""
-    return previous_word(m.string, m.start()).lower() in _DURATION_CUES or m.string.startswith(" into", m.end())
+    return (previous_word(m.string, m.start()).lower() in _DURATION_CUES or m.string.startswith(" into", m.end())
+            or _TIME_WAS_BEFORE.search(m.string, max(0, m.start() - 16), m.start()) is not None)
+
+
+_TIME_WAS_BEFORE = re.compile(r"\btimes? (?:was|is|of) $")  # "her winning time was 2:18:31"
+
+
+def _race_hundredths(m: re.Match[str]) -> str:
+    """"ran the mile in 3:43.13" -> "three forty-three point one three" (minutes, seconds and hundredths: no clock
+    time has a decimal part after its minutes)."""
+    sec = int(m.group(2))
+    seconds = f"oh {cardinal(sec)}" if sec < 10 else cardinal(sec)
+    return f"{cardinal(int(m.group(1)))} {seconds} point {digits(m.group(3))}"
 
 
 def _hms(h: int, mi: int, sec: int) -> str:
@@ -292,7 +305,9 @@ def _exponent(m: re.Match[str]) -> str:
     )
     if mantissa:
         spoken = f"{number(mantissa)} times {spoken}"
-    if m.group(3):
+    if m.group(3) in tables.SCIENCE_UNITS:
+        spoken += " " + tables.SCIENCE_UNITS[m.group(3)][1]  # "10^-19 C" -> "coulombs"
+    elif m.group(3):
         spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
     return spoken
 
@@ -307,7 +322,9 @@ def _e_notation(m: re.Match[str]) -> str:
         "ten to the " + ("minus " if power < 0 else "") + ordinal(abs(power))
     )
     spoken = f"{number(m.group(1))} times {spoken}"
-    if m.group(3):
+    if m.group(3) in tables.SCIENCE_UNITS:
+        spoken += " " + tables.SCIENCE_UNITS[m.group(3)][1]  # "10^-19 C" -> "coulombs"
+    elif m.group(3):
         spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
     return spoken
 
@@ -317,6 +334,7 @@ _ROUND_PLURALS = {"10": "tens", "100": "hundreds", "1000": "thousands", "10000":
 
 
 _ANY_UNIT = alternation(tables.UNITS)
+_SCIENCE_UNIT = alternation(tables.SCIENCE_UNITS)
 
 
 _RATING_CUES = frozenset("rated rating rate scored score scores gave give gives get gets got giving earned".split())
@@ -354,9 +372,21 @@ _HALF_WORDS = r"(?:full|empty|done|finished|price|off|asleep|awake|open|closed|c
 _HALF_BEFORE = re.compile(rf" {_HALF_WORDS}\b")
 
 
+_CRICKET_WORDS = re.compile(r"\b(?:overs?|wickets?|innings|stumps|bowled|declared|batting|run chase|Test)\b")
+_SCORE_BEFORE = frozenset("on were was at reached declared to".split())
+
+
+def _cricket_score(m: re.Match[str], num: int, den: int) -> bool:
+    """"closed the day on 245/6": runs for wickets (at most ten), not a fraction nor a date."""
+    return (den <= 10 and num >= 32 and not m.string.startswith(" of", m.end())
+            and (_CRICKET_WORDS.search(m.string) is not None or previous_word(m.string, m.start()) in _SCORE_BEFORE))
+
+
 def _fraction(m: re.Match[str]) -> str:
     whole, num, den = m.group(1), int(m.group(2)), int(m.group(3))
     key = f"{num}/{den}"
+    if whole is None and _cricket_score(m, num, den):
+        return f"{cardinal(num)} for {cardinal(den)}"
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
     after = m.string[m.end() : m.end() + 24]
@@ -403,11 +433,36 @@ def _range(m: re.Match[str]) -> str:
             or _TEAM_IS_BEFORE.search(m.string, max(0, m.start() - 40), m.start())
             or _RECORD_BEFORE.search(m.string, max(0, m.start() - 50), m.start())):
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
+    if _tennis_set(m, a, b):
+        return f"{number(a)} {number(b)}"  # "won 6-4, 3-6, 7-5" -> "six four, three six, seven five"
     return f"{number(a)} to {number(b)}"
 
 
+_SET_SCORE = r"[0-7]-[0-7]"
+_SET_LIST = re.compile(rf"(?:^|[^\w.-]){_SET_SCORE}, $|^, {_SET_SCORE}(?![\w-])")
+_SET_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|final|opening|deciding) set\b|\btiebreak")
+
+
+def _is_set(a: str, b: str) -> bool:
+    """A finished tennis set: 6 or 7 games to fewer ("6-4", "7-6", "3-6")."""
+    return a != b and max(int(a), int(b)) in (6, 7)
+
+
+def _tennis_set(m: re.Match[str], a: str, b: str) -> bool:
+    """Tennis games in a set, read without "to" as commentators do: a list of finished sets ("6-4, 3-6"), or
+    scores up to 7 in a sentence about a numbered set ("leads 6-3, 4-2 in the second set", "took the first set
+    6-2")."""
+    if not (a.isdigit() and b.isdigit() and len(a) == len(b) == 1 and int(a) <= 7 and int(b) <= 7):
+        return False
+    if _SET_WORD.search(m.string):
+        return True
+    before, after = m.string[max(0, m.start() - 6) : m.start()], m.string[m.end() : m.end() + 6]
+    return _is_set(a, b) and (_SET_LIST.search(before) is not None or _SET_LIST.match(after) is not None)
+
+
 # "The Yankees are 45-30": a team (a capitalized plural) standing at a record, not a score
-_TEAM_IS_BEFORE = re.compile(r"\b[Tt]he [A-Z][a-z]{2,20}s (?:are|were|went|sit|stand|improved to|fell to|moved to) $")
+_TEAM_IS_BEFORE = re.compile(r"\b[Tt]he (?:[A-Z][a-z]{2,20}s|[a-z]{3,7}-[a-z]{3,7}ers) "
+                             r"(?:are|were|went|sit|stand|improved to|fell to|moved to) $")  # also "the 49ers"
 # "They finished the season 48-34", "a record of 10-6": a season's win-loss record
 _RECORD_BEFORE = re.compile(
     r"\b(?:finished|finish|finishes|ended|ends|end|closed|wrapped up|opened|started|began) (?:the|their|its|his|her|our)"
@@ -445,8 +500,15 @@ _EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|open
                                r"takes place|took place|kicks off)\b")
 
 
+_GOLF_WORDS = re.compile(r"\b(?:bogey|bogeys|birdie|birdies|eagle|par|holes?|rounds?|leaderboard|putt)\b")
+_TO_PAR_BEFORE = frozenset("at to is was on reached finished sits".split())
+
+
 def _bare_number(m: re.Match[str]) -> str:
     sign, body = m.group(1) or "", m.group(2)
+    if (sign and body.isdigit() and int(body) <= 30 and _GOLF_WORDS.search(m.string)
+            and previous_word(m.string, m.start()).lower() in _TO_PAR_BEFORE):
+        return f"{cardinal(int(body))} under"  # a golf score to par: "Scheffler is at -11 after two rounds"
     if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)):
         before = previous_word(m.string, m.start()).lower()
         after = m.string[m.end() : m.end() + 4].strip().rstrip(".,;:")
@@ -605,6 +667,12 @@ _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
 
 
 
+def _chat_word(written: str) -> str:
+    """"2nite" -> "tonight", "Gr8" -> "Great": chat shorthand read as its word (capital kept)."""
+    word = tables.CHAT_WORDS[written.lower()]
+    return word.capitalize() if written[:1].isupper() else word
+
+
 def _day_before_hours(m: re.Match[str]) -> str:
     """"Sat 10–4" -> "Saturday 10–4", "M–F 9–6" -> "Monday to Friday 9–6": opening hours (not "the Sun 5")."""
     if m.group("range"):
@@ -644,6 +712,10 @@ _EARLY_RULES: list[Rule] = [
     ),
     rule(r"(?<![\w/])([yYqQmM])/\1(?![\w/])|\by-o-y\b", lambda m: _PERIOD_OVER[(m.group(1) or "y").lower()], "/", "-o-"),
     rule(r"§§ ?", lambda m: "sections ", "§§"),
+    rule(rf"(?<![\w'’@#])({alternation(tables.CHAT_WORDS)})(?![\w'’])",
+         lambda m: _chat_word(m.group(0)), flags=re.IGNORECASE),
+    rule(rf"(?<![\w.])({alternation(tables.DOSING)})(?!\w)", lambda m: tables.DOSING[m.group(0)], "."),
+    rule(r"(?<=[a-z,] )Sat(?=[,.!?;]|\s*$)", lambda m: "Saturday", "Sat"),  # "tickets for Sat, who's in?"
     rule(r"(?<=[a-z] )v\.? (?=[A-Z])", lambda m: "versus " if re.search(r"\b[A-Z][a-z]{1,30} $", m.string[
         max(0, m.start() - 32) : m.start()]) else m.group(0), "v"),  # Roe v. Wade
     rule(r"\b([A-G])#(?!\w)", lambda m: f"{m.group(1)} sharp", "#"),
@@ -666,7 +738,8 @@ def _colon_pair(m: re.Match[str]) -> str:
     """"3:2" -> "three to two" (a ratio or a score), but "finished in 29:48" -> "twenty-nine forty-eight" (a race
     time in minutes and seconds: its first part is no hour of a clock)."""
     a, b = m.group(1), m.group(2)
-    if len(b) == 2 and int(b) < 60 and _RACE_TIME_BEFORE.search(m.string[max(0, m.start() - 20) : m.start()]):
+    if len(b) == 2 and int(b) < 60 and (_RACE_TIME_BEFORE.search(m.string[max(0, m.start() - 20) : m.start()])
+                                        or (int(a) > 24 and previous_word(m.string, m.start()) == "in")):
         if b == "00":
             return f"{cardinal(int(a))} minutes"
         return f"{cardinal(int(a))} {'oh ' + cardinal(int(b)) if b[0] == '0' else cardinal(int(b))}"
@@ -676,6 +749,31 @@ def _colon_pair(m: re.Match[str]) -> str:
 
 
 _ASPECT_AFTER = re.compile(r" aspect\b")
+
+
+def _formula(m: re.Match[str]) -> str:
+    """"H2SO4" -> "H two S O four", "CH4" -> "C H four": element symbols with counts, spelled (not "B2B")."""
+    parts = re.findall(r"([A-Z][a-z]?)(\d*)", m.group(0))
+    if (len(parts) < 2 or not any(n for _, n in parts) or any(e not in tables.ELEMENTS for e, _ in parts)
+            or re.fullmatch(r"[BCP]2[BCP]", m.group(0))):
+        return m.group(0)
+    return " ".join(" ".join(e) + (f" {cardinal(int(n))}" if n else "") for e, n in parts)
+
+
+def _section(m: re.Match[str]) -> str:
+    """"§ 230" -> "section two thirty", "Section 1983" -> "Section nineteen eighty-three": a section number of three
+    or four digits is said in pairs, like a statute's name."""
+    word = "section" if m.group(1).startswith("§") else m.group(1).strip()
+    return f"{word} {numbers.model_number(m.group(2))}"
+
+
+def _letters_power(m: re.Match[str]) -> str:
+    """"E = mc^2" (or "mc squared", as "mc²" arrives) -> "m c squared": a product of letters raised to a power,
+    in an equation only."""
+    if "=" not in m.string:
+        return m.group(0)
+    power = (m.lastindex == 3 and m.group(3)) or ("squared" if m.group(2) == "2" else "cubed")
+    return " ".join(m.group(1)) + " " + power
 
 
 def _pack(m: re.Match[str]) -> str:
@@ -704,13 +802,14 @@ def _event_distance(m: re.Match[str]) -> str:
 
 _NUMBER_RULES: list[Rule] = [
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
-    rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
+    rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})"
+         rf"(?: ?({_ANY_UNIT}|{_SCIENCE_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
          _exponent, "^"),
     rule(r"(?<=\w) ([-−]) (?=\d)", _minus, " - ", " − "),
     # "x^2", "3^4"; not "20 m^2" nor "per m^2" (units: measures)
     rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )(?<!per )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),
     rule(rf"(?<![\w.#])(\d{{1,3}}(?:\.\d{{1,6}})?)[eE]([-+−]?\d{{1,3}})(?!\w|\.\d)"
-         rf"(?: ?({_ANY_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
+         rf"(?: ?({_ANY_UNIT}|{_SCIENCE_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
     # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
     rule(r"(?<![\w.,])(10|100|1,?000|10,?000|100,?000|1,?000,?000|1,?000,?000,?000)s(?= of\b)",
          lambda m: _ROUND_PLURALS[m.group(1).replace(",", "")], "0s of"),
@@ -735,6 +834,14 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
+    rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
+    rule(r"(§ ?|\b[Ss]ection )(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection"),
+    # "4.7 kΩ" arrives from the symbol pass as "4.7 k ohms"
+    rule(r"(?<=\d) ?([kM]) +ohms\b", lambda m: " kilohms" if m.group(1) == "k" else " megohms", "ohms"),
+    rule(r"(?<![\w.^/])([a-z]{2,3})\^([23])(?!\d)", _letters_power, "^"),  # before the unit powers read "c^2"
+    rule(r"\b(401|403|457)\(([kb])\)", lambda m: f"{numbers.model_number(m.group(1))} {m.group(2)}", "("),
+    rule(r"\b(first|second|third|next|last) (\d{1,2})K\b",
+         lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} K", "K"),  # "my first 10K": a race, not ten thousand
     rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
     *codes.CODE_RULES[:4],
@@ -743,6 +850,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b)", _rating, "/"),
     # times
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
+    rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),
     rule(
         r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
         r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?"
@@ -781,6 +889,7 @@ _NUMBER_RULES: list[Rule] = [
 ]
 
 _LATE_RULES: list[Rule] = [
+    rule(r"(?<![\w.^/])([a-z]{2,3})(?:\^([23])(?!\d)| +(squared|cubed)\b)", _letters_power, "^", "squared", "cubed"),
     rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
     rule(rf"(?<=[A-Za-z0-9] )({alternation(tables.STREET_ABBREVIATIONS)})(?: ({alternation(tables.COMPASS)}))?(?=[,;)]|$|\.?$)",
          _street_word, *tables.STREET_ABBREVIATIONS),

@@ -289,7 +289,43 @@ UNITS: dict[str, tuple[str, str]] = {
     "ppg": ("point per game", "points per game"),
     "rpg": ("rebound per game", "rebounds per game"),
     "apg": ("assist per game", "assists per game"),
+    "kN": ("kilonewton", "kilonewtons"),
+    "GPa": ("gigapascal", "gigapascals"),
+    "kV": ("kilovolt", "kilovolts"),
+    "mV": ("millivolt", "millivolts"),
+    "\u03a9": ("ohm", "ohms"),
+    "k\u03a9": ("kilohm", "kilohms"),
+    "M\u03a9": ("megohm", "megohms"),
 }
+
+#: Units read only right after a power of ten ("1.602 × 10^-19 C"): elsewhere these letters are names or labels.
+SCIENCE_UNITS: dict[str, tuple[str, str]] = {
+    "C": ("coulomb", "coulombs"),
+    "J": ("joule", "joules"),
+    "N": ("newton", "newtons"),
+    "eV": ("electron volt", "electron volts"),
+    "Gy": ("gray", "grays"),
+    "Sv": ("sievert", "sieverts"),
+}
+
+#: Chat shorthand with digits in it, and a few common clippings; read as the word they stand for.
+CHAT_WORDS: dict[str, str] = {
+    "2nite": "tonight", "2night": "tonight", "2day": "today", "2moro": "tomorrow", "2morrow": "tomorrow",
+    "gr8": "great", "b4": "before", "l8r": "later", "l8": "late", "m8": "mate", "w8": "wait", "str8": "straight",
+    "any1": "anyone", "some1": "someone", "no1": "no one", "4ever": "forever", "tix": "tickets",
+}
+
+#: Latin dosing abbreviations of prescriptions (lower case, dotted), as a pharmacist reads them to a patient.
+DOSING: dict[str, str] = {
+    "q.d.": "once daily", "b.i.d.": "twice daily", "t.i.d.": "three times daily", "q.i.d.": "four times daily",
+    "p.r.n.": "as needed", "q.h.s.": "at bedtime", "q.o.d.": "every other day",
+}
+
+#: Chemical element symbols, for formulas written with counts ("H2SO4", "CH4", "NO2").
+ELEMENTS = frozenset(
+    """H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Ti Cr Mn Fe Co Ni Cu Zn Br Kr Ag Sn I Xe Ba Pt Au Hg
+    Pb U Se As Li""".split()
+)
 
 SYMBOLS: dict[str, str] = {
     "&": "and",
