@@ -419,6 +419,69 @@ def test_round_10_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
 
 
+ROUND_11: list[tuple[str, str]] = [
+    ("3BR/2BA condo", "three bedroom, two bath condo"),  # real estate
+    ("a 4 bd/2.5 ba house", "a four bedroom, two and a half bath house"),
+    ("the 4-bed, 2.5-bath home", "the four-bed, two and a half-bath home"),
+    ("The 2,800-sq-ft house", "The two thousand eight hundred-square foot house"),
+    ("Studio apt. for rent", "Studio apartment for rent"),
+    ("That word was apt.", "That word was apt."),  # the adjective stays
+    ("a 5.0L V8 making 450 hp", "a five point zero liter V eight making four hundred fifty horsepower"),  # cars
+    ("a 3.5L EcoBoost V6", "a three point five liter EcoBoost V six"),
+    ("Install Node v18 today.", "Install Node version eighteen today."),  # a version stays a version
+    ("255 lb-ft of torque", "two hundred fifty-five pound-feet of torque"),
+    ("For sale: 2015 Honda Civic", "For sale: twenty fifteen Honda Civic"),
+    ("32 MPG combined", "thirty-two miles per gallon combined"),
+    ("Op. 27 No. 2", "Opus twenty-seven number two"),  # music
+    ("from Eb major to Bb minor", "from E flat major to B flat minor"),
+    ("Ebb and flow.", "Ebb and flow."),
+    ("to 120 BPM", "to one hundred twenty beats per minute"),
+    ("in 3/4 time", "in three four time"),  # a time signature
+    ("3/4 of the time", "three quarters of the time"),
+    ("Symphony No. 40 in G minor, K. 550, opens", "Symphony number forty in G minor, K five fifty, opens"),
+    ("I ran a 5K this morning", "I ran a five K this morning"),  # fitness
+    ("I sold 5K shares.", "I sold five thousand shares."),
+    ("Hold the plank for 60s, then", "Hold the plank for sixty seconds, then"),
+    ("She grew up in the 60s.", "She grew up in the sixties."),  # decades stay
+    ("He is in his 60s.", "He is in his sixties."),
+    ("leads 51.2%-48.8% with", "leads fifty-one point two percent to forty-eight point eight percent with"),  # polls
+    ("Prop. 22 passed", "Proposition twenty-two passed"),
+    ("Prop 22 passed", "Prop twenty-two passed"),  # without its period, said as written
+    ("a Cat. 4 storm", "a Category four storm"),
+    ("a Cat 6 cable", "a Cat six cable"),
+    ("I'm lvl 50", "I'm level fifty"),  # gaming
+    ("1,000 requests/min", "one thousand requests per minute"),  # IT
+    ("disable SSLv3", "disable S S L v three"),
+    ("cruising at FL350.", "cruising at flight level three five zero."),  # aviation
+    ("runway 27L, wind 270 at 15.", "runway two seven left, wind two seven zero at fifteen."),
+    ("Squawk 7700 now", "Squawk seven seven zero zero now"),
+    ("The 787 flew 8,500 nm nonstop.", "The seven eighty-seven flew eight thousand five hundred nautical miles nonstop."),
+    ("The laser emits at 532 nm.", "The laser emits at five hundred thirty-two nanometers."),
+    ("moving NE at 12 kt.", "moving northeast at twelve knots."),
+    ("Expect 0.25 in of rain", "Expect zero point two five inches of rain"),  # weather
+    ("Put 5 in the box.", "Put five in the box."),
+    ('totals of 6–10" are likely', "totals of six to ten inches are likely"),
+    ("reads 29.92 inHg", "reads twenty-nine point nine two inches of mercury"),
+    ("your SSN ending in 1234 is", "your S S N ending in one two three four is"),  # forms
+    ("A decade ending in 2019", "A decade ending in twenty nineteen"),
+    ("Passport no. X1234567 was", "Passport number X one two three four five six seven was"),
+    ("Blood type: O+, allergies", "Blood type: O positive, allergies"),
+    ("He got an A+ on the test.", "He got an A plus on the test."),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_11)
+def test_round_11_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_number_sign_before_a_letter_code_does_not_end_the_sentence() -> None:
+    from onestep.frontend.segment import split_sentences
+
+    assert list(split_sentences("Passport no. X1234567 was issued. It expires soon.")) == [
+        "Passport no. X1234567 was issued.", "It expires soon."]
+    assert list(split_sentences("I said no. Then I left.")) == ["I said no.", "Then I left."]
+
 def test_spaced_vulgar_fraction_is_a_mixed_number() -> None:
     from onestep.frontend.symbols_unicode import read_symbols
 

@@ -226,6 +226,46 @@ def _scaled(m: re.Match[str]) -> str:
     return f"{number(n)} {tables.SCALES[scale]}"
 
 
+_SIDES = {"L": "left", "R": "right", "C": "center"}
+
+
+def _runway(m: re.Match[str]) -> str:
+    """"runway 27L" -> "runway two seven left": a runway is said digit by digit, with its side."""
+    word = "runway" if m.group(1) in ("RWY", "rwy", "Rwy") else m.group(1)
+    side = f" {_SIDES[m.group(3)]}" if m.group(3) else ""
+    return f"{word} {digits(m.group(2))}{side}"
+
+
+_ACCOUNT_WORDS = re.compile(r"\b(?:card|account|acct|SSN|ID|number|phone|Visa|Mastercard|Amex|policy)\b", re.IGNORECASE)
+
+
+def _last_digits(m: re.Match[str]) -> str:
+    """"your SSN ending in 1234" -> "... ending in one two three four" (an account's last digits; "a decade
+    ending in 2019" keeps its year)."""
+    if not _ACCOUNT_WORDS.search(m.string[max(0, m.start() - 40) : m.start()]):
+        return m.group(0)
+    return f"{m.group(1)} {digits(m.group(2))}"
+
+
+#: Numbers that a keyword before them marks as a code said digit by digit: aviation (flight levels, runways,
+#: wind headings, transponder codes) and the last digits of an account ("SSN ending in 1234").
+DIGIT_CUE_RULES: list[Rule] = [
+    rule(r"\bFL ?(\d{3})\b(?![.,]\d)", lambda m: f"flight level {digits(m.group(1))}", "FL"),
+    rule(r"\b([Rr]unways?|RWY|[Rr]wy) (\d{1,2})([LRC])?\b(?![.,]\d)", _runway, "unway", "RWY", "wy"),
+    rule(r"\b([Ww]inds?) ([0-3]\d0) at (?=\d{1,3}\b)", lambda m: f"{m.group(1)} {digits(m.group(2))} at ",
+         "ind"),  # "wind 270 at 15": a heading
+    rule(r"\b([Ss]quawk(?:s|ed|ing)?) (\d{4})\b(?![.,]\d)", lambda m: f"{m.group(1)} {digits(m.group(2))}",
+         "quawk"),
+    rule(r"\b(ending (?:in|with)) (\d{4})\b(?![.,]\d)", _last_digits, "ending"),
+    # "Passport no. X1234567": one or two capitals glued to five or more digits, an identifier
+    rule(r"(?<![\w.-])([A-Z]{1,2})(\d{5,12})(?![\w-]|[.,]\d)",
+         lambda m: f"{acronyms.letters(m.group(1))} {digits(m.group(2))}"),
+    rule(r"\b([A-Z]{2,5})v(\d{1,2})\b(?![.,]\d)", lambda m: f"{acronyms.letters(m.group(1))} v {cardinal(int(m.group(2)))}",
+         "v"),  # "SSLv3", "IPv6"
+    rule(r"\bV(6|8|10|12)\b(?![.,]\d)", lambda m: f"V {cardinal(int(m.group(1)))}", "V"),  # engines, not versions
+]
+
+
 _STREET = alternation(tables.STREET_WORDS)
 _PRODUCTS = alternation(tables.MODEL_NAMES)
 
@@ -265,7 +305,7 @@ CODE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
     rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
     rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
-    rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?)\b))"
+    rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?|flew|landed)\b))"
          r"|(?<=\b[Tt]he )(7[0-8]7)(?=s?(?:[.,;:!?)]|$))",
          lambda m: model_number(m.group(1) or m.group(2)), "7"),
     rule(rf"(?=\d)(?<![\w.,])(\d{{3,4}})([A-Z](?= ))?(?= (?:[NSEW]\.? |North |South |East |West )?"

@@ -16,9 +16,9 @@ from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
-# "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow") or at the end of the
-# text ("0.5 in", "12-18 in."): "5 in the box" is not.
-_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$|\))"
+# "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow"), at the end of the
+# text ("0.5 in", "12-18 in.") or before "of" and a bare noun ("0.25 in of rain"): "5 in the box" is not.
+_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$|\)| of (?!(?:the|a|an|my|his|her|their|our|its|them|these|those|which)\b)[a-z])"
 # Lengths after "per" with a power are read "per square meter" ("25 kg/m²"); other units "per second squared".
 _LENGTHS = frozenset("m cm mm km ft in yd mi".split())
 _INCH = ("inch", "inches")
@@ -30,8 +30,10 @@ _DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins
 
 
 def _per(m: re.Match[str]) -> str:
-    """"/month" after an amount or a unit ("$9.99/month", "5 mg/day") -> " per month"."""
-    if not re.search(r"\d ?[A-Za-zµ]{0,4}$", m.string[max(0, m.start() - 8) : m.start()]):
+    """"/month" after an amount, a unit or a counted noun ("$9.99/month", "5 mg/day", "1,000 requests/min")
+    -> " per month"."""
+    before = m.string[max(0, m.start() - 24) : m.start()]
+    if not re.search(r"\d ?[A-Za-zµ]{0,4}$|\d [a-z]{2,12}s$", before):  # "1,000 requests/min" too
         return m.group(0)
     return f" per {tables.PER_WORDS[m.group(1)]}"
 
@@ -86,6 +88,8 @@ def _attributive(m: re.Match[str]) -> bool:
     after = next_word(m.string, m.end())
     if after in _ATTRIBUTIVE_NOUNS:
         return True  # "65 W charging", "a 3 nm process"
+    if before in ("a", "an") and after[:1].isupper():
+        return True  # "a 3.5L EcoBoost V6", "a 5.0L V8"
     return before in ("a", "an", "the", "one") and (
         (after.islower() and after not in _NOT_NOUNS) or (2 <= len(after) <= 5 and after.isupper())  # "a 2 TB SSD"
     )
@@ -105,6 +109,10 @@ def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
     return numbers.fraction(num, den, before_noun=m.group("fhyphen") is not None), num < den
 
 
+_NAUTICAL = re.compile(r"\b(?:flew|fly|flies|flight|nonstop|sail(?:s|ed|ing)?|ship|vessel|boat|yacht|aircraft|jet|"
+                       r"plane|offshore|knots|nautical|voyage)\b")
+
+
 def _unit(m: re.Match[str]) -> str:
     if m.group("unit") == "K" and (m.group("low") is None or not m.group(0)[len(m.group("low")):].startswith(" ")):
         return m.group(0)  # "100K" is a hundred thousand; "1,200 K" is kelvin
@@ -121,12 +129,15 @@ def _unit(m: re.Match[str]) -> str:
         one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
     one = one or _attributive(m)
     power = _power(m.group("power"))
-    prefix = (m.group("prefix") or "").strip(" .").lower()
+    prefix = (m.group("prefix") or "").strip(" .-").lower()
     if prefix in ("sq", "square"):
         power = "2"
     elif prefix in ("cu", "cubic"):
         power = "3"
-    spoken = spoken_unit(m.group("unit"), not one, power, m.group("per"), _power(m.group("per_power")))
+    unit = m.group("unit")
+    if unit == "nm" and _NAUTICAL.search(m.string):
+        unit = "nmi"  # "flew 8,500 nm nonstop": nautical miles, not nanometers
+    spoken = spoken_unit(unit, not one, power, m.group("per"), _power(m.group("per_power")))
     spoken = f"{quantity}{'-' if hyphen else ' '}{spoken}"
     dot = m.group("dot")
     if dot and (m.group("unit") not in _DOTTED_UNITS or ends_sentence(m.string, m.end())):
@@ -153,12 +164,12 @@ def _feet(m: re.Match[str]) -> str:
 
 
 def _inches(m: re.Match[str]) -> str:
-    """'12"' -> "twelve inches", unless the quote mark closes a quotation."""
+    """'12"' -> "twelve inches", '6–10"' -> "six to ten inches", unless the quote mark closes a quotation."""
     if m.string.count('"', 0, m.start()) % 2 == 1 and m.group(0).endswith('"'):
         return m.group(0)
-    n = m.group(1)
+    n, high = m.group(1), m.group(2)
     attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
-    return f"{number(n)} {'inch' if attributive or n == '1' else 'inches'}"
+    return f"{_quantity(n, high)} {'inch' if attributive or (n == '1' and not high) else 'inches'}"
 
 
 def _duration(m: re.Match[str]) -> str:
@@ -197,6 +208,12 @@ def _times(m: re.Match[str]) -> str:
     if "=" in m.string:
         return m.group(0)
     return f"{number(m.group(1))} times"
+
+
+def _half(written: str) -> str:
+    """"2.5" -> "two and a half", "3" -> "three" (bathrooms and storeys are counted in halves)."""
+    whole, _, rest = written.partition(".")
+    return f"{number(whole)} and a half" if rest == "5" else number(written)
 
 
 def _per_unit(m: re.Match[str]) -> str:
@@ -268,13 +285,19 @@ RULES: list[Rule] = [
         "x", "×",
     )] * 2,
     rule(r"(?=\d)(?<![\w.])(\d{2,3})([CF])\b(?![-'’])", _bare_degrees, "C", "F"),
+    rule(r"(?<=\d%) ?[-–] ?(?=\d[\d.]*%)", lambda m: " to ", "%"),  # "51.2%-48.8%": a result, not a minus
+    # "3BR/2BA", "4 bd/2.5 ba": bedrooms and bathrooms in a listing
+    rule(r"(?<![\w.])(\d{1,2}) ?(?:BR|bd|BD|bed)s? ?/ ?(\d{1,2}(?:\.5)?) ?(?:BA|ba|bath)s?\b",
+         lambda m: f"{number(m.group(1))} bedroom, {_half(m.group(2))} bath", "/"),
+    rule(r"(?<![\w.])(\d{1,2}\.5)(?=[- ](?:bath|baths|bathroom|bathrooms|story|stories)\b)",
+         lambda m: _half(m.group(1)), ".5"),  # "a 2.5-bath home" -> "two and a half bath"
     rule(r"(?=\d)(?<![\w.])(\d{1,3}) (\d{1,2})/(\d{1,2}) ?%",
          lambda m: numbers.mixed_number(*map(int, m.groups())) + " percent", "%"),  # "3½%"
     rule(rf"(?=[\d−-])(?<![\w.])({SIGNED})(?:{_RANGE_DASH}({SIGNED}))? ?%", _percent, "%"),
     rule(
         rf"(?=[\d−-])(?<![\w./])(?:(?:(?P<whole>\d{{1,3}}) )?(?P<num>\d{{1,3}})/(?P<den>\d{{1,3}})(?:(?P<fhyphen>-)| ?)|"
         rf"(?P<low>{SIGNED})(?:{_RANGE_DASH}(?P<high>{SIGNED}))?(?:(?P<hyphen>-)| ?))"
-        rf"(?P<prefix>(?:sq|cu)\.? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
+        rf"(?P<prefix>(?:sq|cu)[.-]? ?|square |cubic )?(?P<unit>{_UNIT})(?P<power>{_POWER})?"
         rf"(?:/(?P<per>(?:{_UNIT})(?:/(?:{_UNIT})){{0,2}})(?P<per_power>{_POWER})?)?"
         rf"(?P<dot>\.(?!\w))?(?![\w/²³^])",
         _unit,
@@ -282,7 +305,8 @@ RULES: list[Rule] = [
     rule(
         r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"
     ),
-    rule(r"(?=\d)(?<![\w.])(\d{1,3}(?:\.\d{1,3})?) ?(?:\"|″)(?![\w\"])", _inches, '"', "″"),
+    rule(rf"(?=\d)(?<![\w.])(\d{{1,3}}(?:\.\d{{1,3}})?)(?:{_RANGE_DASH}(\d{{1,3}}(?:\.\d{{1,3}})?))? ?(?:\"|″)(?![\w\"])",
+         _inches, '"', "″"),
     rule(rf"(?=\d)(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
     rule(r"(?=\d)(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video
 ]

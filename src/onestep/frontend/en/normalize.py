@@ -390,6 +390,8 @@ def _fraction(m: re.Match[str]) -> str:
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
     after = m.string[m.end() : m.end() + 24]
+    if whole is None and den in (2, 4, 8, 16) and num <= 16 and re.match(r" time\b", after):
+        return f"{cardinal(num)} {cardinal(den)}"  # a time signature: "in 3/4 time" -> "three four time"
     if key == "1/2" and whole is None and _HALF_BEFORE.match(after):
         return "half"  # "the tank is ½ full", "½ price", "½ off"
     hyphen_noun = re.match(r"-[a-z]", after) is not None
@@ -518,6 +520,7 @@ def _bare_number(m: re.Match[str]) -> str:
             or (before == "the" and int(body) >= 1100)
             or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", m.string[m.end() : m.end() + 3]))
             or (before in _YEAR_BEFORE_NAME and next_word(m.string, m.end()).lower() in _YEAR_NOUNS)
+            or next_word(m.string, m.end()) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
             or (not m.string[: m.start()].strip() and after.startswith(","))
             or (m.string[m.start() - 1 : m.start()] == "(" and m.string[m.end() : m.end() + 1] == ")")
             or _event_year(m, previous_word(m.string, m.start()))
@@ -631,7 +634,7 @@ def _abbreviation(m: re.Match[str]) -> str:
     return keep_period(m, spoken) if spoken else m.group(0)
 
 
-_DOT_NEEDED = ("c", "p", "pp", "pg", "Max", "max", "Min")  # read as an abbreviation only with its period
+_DOT_NEEDED = ("c", "p", "pp", "pg", "Max", "max", "Min", "Op", "Prop", "Cat")  # read as an abbreviation only with its period
 _NUMBERED_NEEDS = tuple(
     sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in _DOT_NEEDED} | {k + "." for k in _DOT_NEEDED})
 )
@@ -815,6 +818,11 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: _ROUND_PLURALS[m.group(1).replace(",", "")], "0s of"),
     *reference.RULES,
     *codes.PHONE_RULES,
+    # "hold the plank for 60s": seconds after a duration word, not a decade ("in the 60s", "her 60s")
+    rule(r"\b(for|after|every|within|rest|wait|hold) (\d{1,3})s\b(?!['’])",
+         lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} {'second' if m.group(2) == '1' else 'seconds'}", "s"),
+    # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number
+    rule(r"(?:(?<=, )|(?<=\())K\. ?(\d{1,3})\b(?![.,]\d)", lambda m: f"K {numbers.model_number(m.group(1))}", "K."),
     rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
          "st", "nd", "rd", "th"),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
@@ -834,13 +842,15 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
+    *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
     rule(r"(§ ?|\b[Ss]ection )(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection"),
     # "4.7 kΩ" arrives from the symbol pass as "4.7 k ohms"
     rule(r"(?<=\d) ?([kM]) +ohms\b", lambda m: " kilohms" if m.group(1) == "k" else " megohms", "ohms"),
     rule(r"(?<![\w.^/])([a-z]{2,3})\^([23])(?!\d)", _letters_power, "^"),  # before the unit powers read "c^2"
     rule(r"\b(401|403|457)\(([kb])\)", lambda m: f"{numbers.model_number(m.group(1))} {m.group(2)}", "("),
-    rule(r"\b(first|second|third|next|last) (\d{1,2})K\b",
+    rule(r"\b(first|second|third|next|last|(?:ran|run|running|jogged|walked|raced|finished|did|won) "
+         r"(?:a|an|the|my|his|her|their|our|another|this)) (\d{1,2})K\b",
          lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} K", "K"),  # "my first 10K": a race, not ten thousand
     rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
@@ -901,6 +911,11 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b(Qty|qty)\b\.?", lambda m: "Quantity" if m.group(1)[0] == "Q" else "quantity", "ty"),
     rule(r"\b(Thx|thx|THX)\b", lambda m: "Thanks" if m.group(1)[0] == "T" else "thanks", "hx", "HX"),
     rule(r"\b([Tt])hru\b", lambda m: m.group(1) + "hrough", "hru"),
+    rule(r"\b([A-G])b(?= (?:major|minor)\b)", lambda m: f"{m.group(1)} flat", "b "),  # "Eb major": a flat key
+    # "Blood type: O+" -> "O positive"
+    rule(r"\b([Bb]lood (?:type|group):?) (AB|A|B|O) ?([+−-])(?![\w+])",
+         lambda m: f"{m.group(1)} {m.group(2)} {'positive' if m.group(3) == '+' else 'negative'}", "lood"),
+    rule(r"\bapt\.(?= [a-z])", lambda m: "apartment", "apt."),  # "Studio apt. for rent" (not "it was apt.")
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",

@@ -261,6 +261,13 @@ UNITS: dict[str, tuple[str, str]] = {
     "rpm": ("R P M", "R P M"),
     "fps": ("frame per second", "frames per second"),
     "bpm": ("beat per minute", "beats per minute"),
+    "BPM": ("beat per minute", "beats per minute"),
+    "MPG": ("mile per gallon", "miles per gallon"),
+    "inHg": ("inch of mercury", "inches of mercury"),
+    "kt": ("knot", "knots"),
+    "kts": ("knot", "knots"),
+    "nmi": ("nautical mile", "nautical miles"),
+    "lb-ft": ("pound-foot", "pound-feet"),
     "Pa": ("pascal", "pascals"),
     "kPa": ("kilopascal", "kilopascals"),
     "MPa": ("megapascal", "megapascals"),
@@ -408,6 +415,14 @@ VERSION_NAMES = frozenset(
     TLS SSL GPT Llama Gemini Claude Qwen Wi-Fi WiFi Unicode IPv HTML CSS
     """.split()
 )
+# Car makes: a 19xx/20xx number right before one is a model year ("2015 Honda Civic").
+CAR_MAKES = frozenset(
+    """
+    Honda Toyota Ford Chevy Chevrolet Nissan Subaru Mazda Hyundai Kia Volkswagen VW BMW Audi Mercedes Lexus
+    Acura Infiniti Jeep Dodge Ram GMC Buick Cadillac Chrysler Lincoln Tesla Volvo Porsche Jaguar Mitsubishi
+    Fiat Rivian Saab Pontiac Saturn
+    """.split()
+)
 # Names before which a three- or four-digit number is a model number read in pairs ("Boeing 737").
 MODEL_NAMES = frozenset(
     """
@@ -469,6 +484,11 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Max": "Maximum",  # with its period only ("Max. 4 persons"; "Max 4" may be a name)
     "max": "maximum",
     "Min": "Minimum",
+    "Op": "Opus",  # with its period only ("Op. 27 No. 2")
+    "Prop": "Proposition",  # with its period only ("Prop 22" is said "prop")
+    "Cat": "Category",  # with its period only ("Cat 6 cable" is said "cat")
+    "lvl": "level",
+    "Lvl": "Level",
 }
 
 # US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
@@ -483,7 +503,7 @@ PER_WORDS: dict[str, str] = {
     "mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "week": "week", "wk": "week",
     "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
     "piece": "piece", "item": "item", "share": "share", "serving": "serving", "dose": "dose", "user": "user",
-    "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute",
+    "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute", "sec": "second",
 }
 
 # File extensions read after "name." ("report.pdf" -> "report dot P D F"); missing ones are spelled.
@@ -500,7 +520,7 @@ FILE_EXTENSIONS: dict[str, str] = {
 # Sentence splitting (frontend.segment): a "." after these words does not end a sentence: titles before a name
 # ("Gov. Newsom"), and abbreviations read out before a number when a digit follows ("No. 5", "Vol. 2").
 TITLES_BEFORE_NAMES = frozenset(
-    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu")
+    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu", "apt")
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca", "Rs")
