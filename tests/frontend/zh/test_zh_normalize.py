@@ -431,6 +431,13 @@ def test_round_10_slang_mentions_and_units(text: str, expected: str) -> None:
         ("9·11事件", "九一一事件"),
         ("11·11当天", "双十一当天"),
         ("沪A·D5218", "沪A·D五二幺八"),
+        # a clock time or a ratio after a colon of a label (时间：8:30 was left 八:三十); 3:2:1 is a ratio
+        ("办理时间：8:30-17:00", "办理时间：八点三十分到十七点"),
+        ("时间:8:30", "时间:八点三十分"),
+        ("比分：3:2", "比分：三比二"),
+        ("12：30：45", "十二点三十分四十五秒"),
+        ("比例为3:2:1", "比例为三比二比一"),
+        ("8:05:30", "八点零五分三十秒"),
     ],
 )
 def test_round_11_units_per_unit_music_runways_and_events(text: str, expected: str) -> None:
