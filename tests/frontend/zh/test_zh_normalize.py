@@ -394,3 +394,51 @@ def test_round_9_dates_money_ranges_and_units(text: str, expected: str) -> None:
 )
 def test_round_10_slang_mentions_and_units(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # round 11: a Chinese measure per Latin units (㎡ arrives from read_symbols as m²), two per-units after a number
+        ("物业费2.8元/m²/月", "物业费二点八元每平方米每月"),
+        ("售价5元/kg", "售价五元每千克"),
+        ("10元/人/天", "十元每人每天"),
+        ("最大摄氧量52ml/kg/min", "最大摄氧量五十二毫升每千克每分钟"),
+        ("28.56元/股", "二十八点五六元每股"),  # unchanged
+        ("1.6g/kg体重", "一点六克每千克体重"),  # unchanged
+        # 两梯四户; 梯 alone keeps 二
+        ("2梯4户", "两梯四户"),
+        ("2梯", "二梯"),
+        # a time signature is said denominator first; other fractions stay 分之
+        ("3/4拍", "四三拍"),
+        ("6/8拍的舞曲", "八六拍的舞曲"),
+        ("3/4的人", "四分之三的人"),
+        # 拍 and 海里 count (no emergency 120); a dialled 120 stays 幺二零
+        ("每分钟120拍", "每分钟一百二十拍"),
+        ("还有120海里", "还有一百二十海里"),
+        ("拨打120", "拨打幺二零"),
+        # runways digit by digit; 3号跑道 and a length stay numbers
+        ("请使用36R跑道降落", "请使用三六R跑道降落"),
+        ("跑道09L", "跑道零九L"),
+        ("3号跑道", "三号跑道"),
+        ("跑道长3200米", "跑道长三千二百米"),
+        # a game bonus is 加; a statistic's + stays 正
+        ("暴击伤害+50%", "暴击伤害加百分之五十"),
+        ("攻击力+20%", "攻击力加百分之二十"),
+        ("同比+12.5%", "同比正百分之十二点五"),
+        # a month and day joined by a middle dot name an event; a plate's dot is left alone
+        ("今年3·15晚会", "今年三一五晚会"),
+        ("9·11事件", "九一一事件"),
+        ("11·11当天", "双十一当天"),
+        ("沪A·D5218", "沪A·D五二幺八"),
+        # a clock time or a ratio after a colon of a label (时间：8:30 was left 八:三十); 3:2:1 is a ratio
+        ("办理时间：8:30-17:00", "办理时间：八点三十分到十七点"),
+        ("时间:8:30", "时间:八点三十分"),
+        ("比分：3:2", "比分：三比二"),
+        ("12：30：45", "十二点三十分四十五秒"),
+        ("比例为3:2:1", "比例为三比二比一"),
+        ("8:05:30", "八点零五分三十秒"),
+    ],
+)
+def test_round_11_units_per_unit_music_runways_and_events(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

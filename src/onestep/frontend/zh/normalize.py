@@ -35,7 +35,7 @@ _MEASURES = (
     "个|位|只|本|条|张|件|次(?!元)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
     "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
     "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
-    "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|"
+    "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|拍|海里|英里|"
     "点(?![0-9])|年(?!级)|分(?!之)"
 )
 
@@ -70,7 +70,7 @@ _TEMPERATURES = {"℃", "°C", "℉", "°F"}
 # a unit after a slash (per ...) read by its full name: 300Wh/kg -> 瓦时每千克 (as in mg/kg), not 每公斤
 _PER_READINGS = {"kg": "千克", "KG": "千克", "Kg": "千克"}
 # what a bare 2 before these is read as 两 (两室两厅两卫, 两成), and unit readings a range may end in (2到五毫米)
-_LIANG_NOUNS = r"厅|卫|居室|居|室(?=\s?[0-9]\s?厅)|成(?![都功绩本立员果交长])"
+_LIANG_NOUNS = r"厅|卫|居室|居|室(?=\s?[0-9]\s?厅)|梯(?=\s?[0-9]\s?户)|成(?![都功绩本立员果交长])"
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _LIANG_UNITS = "|".join(sorted({r for r, liang in _UNITS.values() if liang}, key=len, reverse=True))
 
@@ -352,9 +352,9 @@ def _unit(m: re.Match[str]) -> str:
     spoken = read_cardinal(number, liang=liang) + scale
     if sign:
         spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
-    per = m.group(5)
-    if per:  # 35µg/m³ -> 三十五微克每立方米, 250ml/盒 -> 二百五十毫升每盒
-        reading += "每" + _per_reading(per)
+    for per in (m.group(5), m.group(6)):  # 35µg/m³ -> 三十五微克每立方米, 250ml/盒, 52ml/kg/min
+        if per:
+            reading += "每" + _per_reading(per)
     return spoken + reading
 
 
@@ -535,6 +535,33 @@ def _resolution(m: re.Match[str]) -> str:
     return f"{read_digits(m.group(1))}乘{read_digits(m.group(2))}"
 
 
+def _time_signature(m: re.Match[str]) -> str:
+    """``3/4拍`` -> 四三拍, ``6/8拍`` -> 八六拍: a time signature, said denominator first (the school reading)."""
+    return read_digits(m.group(2)) + read_digits(m.group(1))
+
+
+def _runway(m: re.Match[str]) -> str:
+    """``36R跑道`` -> 三六R, ``跑道09L`` -> 零九L: a runway number said digit by digit, as air traffic control does."""
+    return read_digits(m.group("n") or m.group("n2")) + (m.group("side") or m.group("side2") or "")
+
+
+_PER_CHAIN_UNIT = re.compile(rf"/(?:({_UNIT_ALT})(?![A-Za-z²³]))?")
+
+
+def _per_chain(m: re.Match[str]) -> str:
+    """``二点八元/m²/月`` -> 二点八元每平方米每月: a Chinese measure per Latin units (and per Chinese words)."""
+    return m.group(1) + _PER_CHAIN_UNIT.sub(lambda u: "每" + (_per_reading(u.group(1)) if u.group(1) else ""), m.group(2))
+
+
+# game stats whose + is a bonus, said 加 (暴击伤害+50%, 攻击力+20%); a statistic's + elsewhere is 正 (同比+12.5%)
+_BONUS_STATS = re.compile(r"(?:伤害|攻击力?|防御力?|暴击率?|攻速|移速|经验值?|生命值?|血量|护甲|法强|魔抗|闪避|命中率?|治疗量?|金币|掉落率?)\s?$")
+
+
+def _signed_percent(m: re.Match[str]) -> str:
+    """The + of a signed percentage: 正 on a statistic (涨跌幅+3.25%), 加 on a game bonus (暴击伤害+50%)."""
+    return "加" if _BONUS_STATS.search(_before(m, 5)) else "正"
+
+
 def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
     return re.compile(pattern), replace
 
@@ -565,6 +592,8 @@ _RULES: list[Rule] = [
     # 5.1假期, 3.15晚会, 勿忘9.18: a month.day naming an event
     _sub(rf"(?<![0-9.])(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])(?=\s?(?:{_EVENT_AFTER}))", _event_date),
     _sub(r"(?<=勿忘|铭记|纪念)(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])", _event_date),
+    # round 11 (issue 12): 3·15晚会, 5·12汶川地震, 9·11: a month and day joined by a middle dot name an event
+    _sub(r"(?<![0-9.·A-Za-z])(1[0-2]|[1-9])·([1-9]|[12][0-9]|3[01])(?![0-9.·])", _event_date),
     # 〔2023〕5号, [2024]: a year in the brackets of a document number
     _sub(r"(?<=[〔\[【])\s?((?:19|20)[0-9]{2})\s?(?=[〕\]】])", lambda m: read_digits(m.group(1))),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
@@ -591,7 +620,7 @@ _RULES: list[Rule] = [
     _sub(r"(?<=[日号月])\s?[-~—–]\s?(?=(?:[零一二三四五六七八九]{4}\s?年\s?)?[0-9]{1,2}\s?[月日号])", "到"),
     _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
     _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
-    _sub(r"(?<![0-9.:：])([0-9]{1,2})[:：]([0-5][0-9])\.([0-9]{1,3})(?![0-9])", _race_time),  # 1:45.32
+    _sub(r"(?<![0-9.])(?<![0-9][:：])([0-9]{1,2})[:：]([0-5][0-9])\.([0-9]{1,3})(?![0-9])", _race_time),  # 1:45.32
     _sub(r"(?<![0-9.])([0-9]{1,3}(?:\.[0-9]+)?)\s?°\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?['′]"
          r"(?:\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|''))?", _arc),  # 116°23′
     _sub(r"(?<![0-9.])([0-9]{1,2})\s?['′]\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|'')", _pace),  # 5'30"
@@ -601,11 +630,13 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])(?<![0-9][\s-])(?:{_SLANG_NUMBERS})(?![0-9.]|[\s-][0-9])", _slang_number),
     # 10:30, 8:05:30, 10:00-12:00 (a 比/比分 before makes it a score)
     _sub(
-        r"(?<![0-9.:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
+        r"(?<![0-9.])(?<![0-9][:：])([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?"
         r"(?:(\s?" + _RANGE + r"\s?)([01]?[0-9]|2[0-4])[:：]([0-5][0-9])(?:[:：]([0-5][0-9]))?)?(?![0-9:：])",
         _time,
     ),
-    _sub(rf"(?<![0-9.:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
+    _sub(rf"(?<![0-9.])(?<![0-9][:：])({_NUM})[:：]({_NUM})[:：]({_NUM})(?![0-9:：])",  # round 11: 3:2:1 (not a time)
+         lambda m: "比".join(read_cardinal(g) for g in m.groups())),
+    _sub(rf"(?<![0-9.])(?<![0-9][:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
     _sub(r"(?<![0-9.])([0-9]{1,3})\s?[-–—]\s?([0-9]{1,3})(?![0-9.])", _score),
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s?[×xX]\s?(?=10\^)", lambda m: read_cardinal(m.group(1)) + "乘"),
     _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/])|/({_UNIT_ALT})(?![A-Za-z²³/]))?",
@@ -633,6 +664,10 @@ _RULES: list[Rule] = [
     # HT-2024-0086; a lowercase word glued to digits is a user name or password (guest2024)
     _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,12})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),
     _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
+    # round 11 (issue 12): runways 01-36 (with L/R/C) before or after 跑道 (3号跑道 stays a count)
+    _sub(r"(?<![0-9.])(?P<n>0[1-9]|[12][0-9]|3[0-6])(?P<side>[LRC]?)(?=\s?跑道)"
+         r"|(?<=跑道)\s?(?P<n2>0[1-9]|[12][0-9]|3[0-6])(?P<side2>[LRC])(?![0-9A-Za-z])",
+         _runway),
     _sub(r"(?<=波音|空客)(\s?)([0-9]{3})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2))),  # 波音737
     _sub(r"(?<![0-9.])(?:[0-9]0|[0-9]5)(?=后(?![来面天]))", lambda m: read_digits(m.group())),  # 90后, 00后, 95后
     _sub(r"(?<=[A-Za-z]\s)(?:19|20)[0-9]{2}(?![0-9.])", lambda m: read_digits(m.group())),  # Office 2019
@@ -653,7 +688,7 @@ _RULES: list[Rule] = [
     # model numbers after a capitalized Latin name: RTX 4090, ISO 9001 (digit by digit)
     _sub(r"(?<=[A-Z]{2}\s)[0-9]{4}(?:-[0-9]{4})?(?![0-9.,A-Za-z]|\s?(?:万|亿|千|百|元|美元|点|个|%|年))",
          lambda m: read_digits(m.group().replace("-", ""))),
-    _sub(r"(?<![0-9A-Za-z)）%])\+(?=[0-9]+(?:\.[0-9]+)?\s?%)", "正"),  # 涨跌幅+3.25%
+    _sub(r"(?<![0-9A-Za-z)）%])\+(?=[0-9]+(?:\.[0-9]+)?\s?%)", _signed_percent),  # 涨跌幅+3.25%, 暴击伤害+50%
     _sub(r"(?<=(?<![A-Za-z])[A-Za-z])\s?\+\s?(?=[A-Za-z](?![A-Za-z]))|(?<=(?<![A-Za-z])[A-Z])\+(?![+A-Za-z0-9])"
          r"|(?<=Pro|Max)\+(?![+A-Za-z0-9])", "加"),  # x+y, A+, Pro+
     _sub(r"(?<=[A-Za-z])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[A-Za-z])", r"\1 "),  # Qwen2.5-72B
@@ -662,6 +697,7 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
     # 140/90mmHg: a blood pressure, the two readings one after the other
     _sub(r"(?<![0-9./])([0-9]{2,3})/([0-9]{2,3})\s?mmHg", lambda m: _blood_pressure(m.group(1), m.group(2))),
+    _sub(r"(?<![0-9./])([1-9])/([248])(?=\s?拍)", _time_signature),  # round 11: 3/4拍 -> 四三拍
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
@@ -683,8 +719,8 @@ _RULES: list[Rule] = [
     # 2.4GHz/5GHz: two measures side by side; 10.6g/100mL: per a round amount of another unit
     _sub(rf"(?<=[0-9])({_UNIT_ALT})/(?=({_NUM})\s?({_UNIT_ALT})(?![A-Za-z]))", _unit_slash),
     _sub(rf"(?<=单位[:：])\s?({_UNIT_ALT})(?![A-Za-z0-9])", lambda m: _UNITS[m.group(1)][0]),  # 单位：cm²
-    _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?"
-         r"(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒
+    _sub(rf"(?<![0-9.])(-)?({_NUM})(万|亿)?\s?({_UNIT_ALT})(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³])"
+         rf"(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?)?(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒, ml/kg/min
     _sub(r"(?<=(?<![A-Za-z])[a-z])\s?[-–]\s?(?=[0-9a-z](?![A-Za-z]))", _variable_minus),  # 2x-3=x+6
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
     _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
@@ -694,7 +730,11 @@ _RULES: list[Rule] = [
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
     _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
     _sub(r"\s?>\s?(?=[0-9零一二三四五六七八九十])", "大于"),
+    # round 11: 元/㎡/月 (㎡ arrives as m²) -> 元每平方米每月
+    _sub(rf"(?<=[零一二三四五六七八九十百千万亿点两])([\u4e00-\u9fff]{{1,3}})((?:/(?:{_UNIT_ALT})(?![A-Za-z²³]))"
+         rf"(?:/(?:{_UNIT_ALT}(?![A-Za-z²³/])|(?=[\u4e00-\u9fff])))?)", _per_chain),
     _sub(r"(?<=[零一二三四五六七八九十百千万亿点两])([\u4e00-\u9fff]{1,3})/(?=[\u4e00-\u9fff])", r"\1每"),  # 33米/秒
+    _sub(r"(?<=[零一二三四五六七八九十百千万两][\u4e00-\u9fff]每[\u4e00-\u9fff])/(?=[\u4e00-\u9fff])", "每"),  # 元/人/天
     _sub(r"(?<=[零一二三四五六七八九十百千万])\s?=\s?(?=[a-z](?![A-Za-z]))", "等于"),  # 2x-3=x+6
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
