@@ -66,7 +66,8 @@ def _is_abbreviation_dot(text: str, end: int) -> bool:
         return True
     if _UNIT_AFTER_NUMBER.search(text, max(0, end - 9), end) and _LOWER_NEXT.match(text, end):
         return True
-    return word in numbers and _DIGIT_NEXT.match(text, end) is not None
+    # "No. 5"; "Min. payment": an abbreviation read before numbers, then a digit or a lower-case word
+    return word in numbers and (_DIGIT_NEXT.match(text, end) is not None or _LOWER_NEXT.match(text, end) is not None)
 
 
 def split_sentences(text: str, max_chars: int = MAX_SENTENCE_CHARS) -> Iterator[str]:

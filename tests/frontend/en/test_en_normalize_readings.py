@@ -470,9 +470,77 @@ ROUND_11: list[tuple[str, str]] = [
 ]
 
 
+ROUND_12: list[tuple[str, str]] = [
+    ("Arrives between 2-4pm today.", "Arrives between two and four P M today."),  # notifications, calendars
+    ("between 10am-12pm", "between ten A M and twelve P M"),
+    ("between 5-10 people", "between five and ten people"),
+    ("between 1990-2000", "between nineteen ninety and two thousand"),
+    ("from 2-4pm", "from two to four P M"),
+    ("Wed 9:00–9:30 AM PT", "Wednesday nine to nine thirty A M P T"),
+    ("from 9:00-17:00", "from nine o'clock to seventeen hundred"),
+    ("Mon 3/9 @ 10:30a: standup", "Monday March ninth at ten thirty A M: standup"),
+    ("at 10:30p.", "at ten thirty P M."),
+    ("Meet at 10:30 and leave.", "Meet at ten thirty and leave."),
+    ("1:1 w/ Sam", "one on one with Sam"),
+    ("1:1 with Priya at noon", "one on one with Priya at noon"),
+    ("Mix 1:1 with water.", "Mix one to one with water."),
+    ("Page 3/10", "Page three of ten"),  # screen positions
+    ("Question 4/25: Select", "Question four of twenty-five: Select"),
+    ("Step 2/4", "Step two of four"),
+    ("Rated 4.5/5 stars", "Rated four point five out of five stars"),
+    ("Due 4/15.", "Due April fifteenth."),
+    ("H: 72° L: 55°", "High: seventy-two degrees Low: fifty-five degrees"),  # weather apps
+    ("Wind: SW 12 mph", "Wind: southwest twelve miles per hour"),
+    ("hit 40 mi NE of Anchorage", "hit forty miles northeast of Anchorage"),
+    ("SW Airlines", "S W Airlines"),
+    ("turn right onto I-95 N.", "turn right onto I ninety-five North."),  # navigation
+    ("Continue on Hwy 101 S for 12 mi.", "Continue on Highway one oh one South for twelve miles."),
+    ("ahead on SR 520 W.", "ahead on S R five twenty West."),
+    ("take I-5 SB", "take I five Southbound"),
+    ("a 5 W bulb", "a five watt bulb"),
+    ("Sat, Jun 14 – Sun, Jun 15", "Saturday, June fourteenth to Sunday, June fifteenth"),
+    ("Tom – Friday's host", "Tom – Friday's host"),
+    ("Min. payment of $35", "Minimum payment of thirty-five dollars"),  # banking
+    ("a 10 min. walk", "a ten minute walk"),
+    ("Acct ...5521", "Account... five five two one"),
+    ("STARBUCKS #1234", "Starbucks number one two three four"),
+    ("We're #1!", "We're number one!"),
+    ("$3.49/gal., down", "three dollars and forty-nine cents per gallon, down"),
+    ("$2.99/lb", "two dollars and ninety-nine cents per pound"),
+    ("Payroll due EOD Fri.", "Payroll due end of day Friday."),  # chat and calendar clippings
+    ("sorry ppl b/c of work", "sorry people because of work"),
+    ("the game tmrw", "the game tomorrow"),
+    ("omg lol", "omg L O L"),
+    ("(Wk 12)", "(Week twelve)"),
+    ('24" x 36" x 1.5"', "twenty-four inches by thirty-six inches by one point five inches"),  # products
+    ('He said "it is 5 feet" and left', 'He said "it is five feet" and left'),
+    ("16.9 fl oz bottles", "sixteen point nine fluid ounce bottles"),
+    ("two 12 oz cans", "two twelve ounce cans"),
+    ("Drink 16 oz of water.", "Drink sixteen ounces of water."),
+    ("order #A-10293", "order number A one zero two nine three"),
+    ("Use #A-Team now", "Use hashtag A-Team now"),
+    ("Sen. Warren (D-Mass.) said", "Senator Warren (D Massachusetts) said"),  # news
+    ("(R-N.Y.)", "(R New York)"),
+    ("Track it at ups.com.", "Track it at ups dot com."),
+]
+
+
 @pytest.mark.parametrize(("text", "expected"), ROUND_11)
 def test_round_11_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_12)
+def test_round_12_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_abbreviation_before_a_lower_case_word_does_not_end_the_sentence() -> None:
+    from onestep.frontend.segment import split_sentences
+
+    assert list(split_sentences("Min. payment of $35 due. Dentist appt. Tues. 11/12 at 8:45.")) == [
+        "Min. payment of $35 due.", "Dentist appt.", "Tues. 11/12 at 8:45."]
+    assert list(split_sentences("Sec. Then it ends.")) == ["Sec.", "Then it ends."]
 
 
 def test_number_sign_before_a_letter_code_does_not_end_the_sentence() -> None:

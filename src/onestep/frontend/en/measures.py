@@ -86,7 +86,7 @@ def _attributive(m: re.Match[str]) -> bool:
             start -= 1
     before = previous_word(m.string, start).lower()
     after = next_word(m.string, m.end())
-    if after in _ATTRIBUTIVE_NOUNS:
+    if after in _ATTRIBUTIVE_NOUNS or after in tables.CONTAINERS:
         return True  # "65 W charging", "a 3 nm process"
     if before in ("a", "an") and after[:1].isupper():
         return True  # "a 3.5L EcoBoost V6", "a 5.0L V8"
@@ -163,9 +163,12 @@ def _feet(m: re.Match[str]) -> str:
     return f"{number(n)} {'foot' if attributive or n == '1' else 'feet'}"
 
 
+_OPENING_QUOTE = re.compile(r'(?<!\d)"')  # a quote mark, not an inch mark ('24" by 36"')
+
+
 def _inches(m: re.Match[str]) -> str:
     """'12"' -> "twelve inches", '6–10"' -> "six to ten inches", unless the quote mark closes a quotation."""
-    if m.string.count('"', 0, m.start()) % 2 == 1 and m.group(0).endswith('"'):
+    if len(_OPENING_QUOTE.findall(m.string, 0, m.start())) % 2 == 1 and m.group(0).endswith('"'):
         return m.group(0)
     n, high = m.group(1), m.group(2)
     attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
@@ -230,7 +233,7 @@ def _per_unit(m: re.Match[str]) -> str:
 PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})({_POWER})?(?![\w/]|\.\w)", _per_unit, "per")
 
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
-PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b", _per, "/")
+PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b(?:\.(?=[,;:]))?", _per, "/")  # "$3.49/gal., down"
 
 def _amps_any(m: re.Match[str]) -> str:
     if m.group(1) is None:  # "5 V, 2 A": after volts
@@ -279,7 +282,7 @@ RULES: list[Rule] = [
         "'", "′", "’", "ft", "feet", "foot",
     ),
     *[rule(  # twice: "120 x 60 x 75 cm" -> "120 by 60 by 75 cm"
-        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT}))? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)(?! ?[x×] ?\d{{1,4}}[a-z])"
+        rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT})|[\"″])? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)(?! ?[x×] ?\d{{1,4}}[a-z])"
         rf"|(?=\d)(?<![\w.])(?P<a2>{NUM}) ?[x×] ?(?P<b2>{NUM})(?=(?:{_UNIT})\b)",
         _dimensions,
         "x", "×",

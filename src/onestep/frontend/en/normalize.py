@@ -191,7 +191,7 @@ def _meridiem(text: str | None) -> str:
 def _clock(m: re.Match[str]) -> str:
     """"3:30 pm" -> "three thirty P M", "15:00" -> "fifteen hundred", "10.30am" -> "ten thirty A M"."""
     h, mi = int(m.group("h") or m.group("h2")), int(m.group("m") or m.group("m2"))
-    ap = m.group("ap") or m.group("ap2")
+    ap = m.group("ap") or m.group("ap2") or m.group("ap1")  # "10:30a" (calendars) -> "ten thirty A M"
     if h > 24 or mi > 59:
         return m.group(0)
     if m.group("s") and not ap and _is_duration(m):
@@ -272,7 +272,16 @@ def _time_range(m: re.Match[str]) -> str:
     is_time = ":" in first and ":" in second or any(c in "AaPp" for c in second)
     if ":" in first and second.isdigit() and int(first.split(":")[0]) < int(second) <= 12:
         is_time = True  # "at 9:30-10": a clock time, then a later whole hour
-    return f"{first} to " if is_time else m.group(0)
+    if not is_time:
+        return m.group(0)
+    if first.endswith(":00") and not any(c in "AaPp" for c in first) and any(c in "AaPp" for c in second):
+        first = first[:-3]  # "9:00–9:30 AM" -> "nine to nine thirty A M" (not "nine o'clock")
+    return f"{first} {_range_word(m)} "
+
+
+def _range_word(m: re.Match[str]) -> str:
+    """"and" after "between" ("between 2-4pm" -> "between two and four P M"), else "to"."""
+    return "and" if previous_word(m.string, m.start()).lower() == "between" else "to"
 
 
 # --------------------------------------------------------------------------------------- other numbers
@@ -428,7 +437,7 @@ def _range(m: re.Match[str]) -> str:
     if " - " in m.group(0) and "=" in m.string:
         return f"{number(a)} minus {number(b)}"  # "5 - 3 = 2"
     if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
-        return f"{year(int(a))} to {year(int(b))}"
+        return f"{year(int(a))} {_range_word(m)} {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
     if (_RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record"
@@ -437,7 +446,7 @@ def _range(m: re.Match[str]) -> str:
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
     if _tennis_set(m, a, b):
         return f"{number(a)} {number(b)}"  # "won 6-4, 3-6, 7-5" -> "six four, three six, seven five"
-    return f"{number(a)} to {number(b)}"
+    return f"{number(a)} {_range_word(m)} {number(b)}"
 
 
 _SET_SCORE = r"[0-7]-[0-7]"
@@ -671,9 +680,16 @@ _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
 
 
 def _chat_word(written: str) -> str:
-    """"2nite" -> "tonight", "Gr8" -> "Great": chat shorthand read as its word (capital kept)."""
+    """"2nite" -> "tonight", "Gr8" -> "Great": chat shorthand read as its word (capital kept; "EOD" in
+    capitals -> "end of day")."""
     word = tables.CHAT_WORDS[written.lower()]
-    return word.capitalize() if written[:1].isupper() else word
+    return word.capitalize() if written[:1].isupper() and not written.isupper() else word
+
+
+def _position(m: re.Match[str]) -> str:
+    """"Page 3/10" -> "Page 3 of 10", "Question 4/25": a position in a sequence (the first not past the second)."""
+    a, b = m.group(2), m.group(3)
+    return f"{m.group(1)} {a} of {b}" if int(a) <= int(b) else m.group(0)
 
 
 def _day_before_hours(m: re.Match[str]) -> str:
@@ -706,6 +722,14 @@ _EARLY_RULES: list[Rule] = [
     ),
     rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
          "."),
+    # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
+    rule(rf"\(([DRI])-({alternation(tables.AP_STATES)})\.?\)", lambda m: f"({m.group(1)} {tables.AP_STATES[m.group(2)]})",
+         "-"),
+    # "STARBUCKS #1234": a store number after a merchant name in capitals, digit by digit
+    rule(r"(?<=[A-Z]{3} )#(\d{3,4})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
+    # "order #A-10293": a code after a number sign, letters then digits one by one (no hashtag has a hyphen)
+    rule(r"(?<![\w#&])#([A-Z]{1,3})-(\d{3,12})\b(?![.,-]\d)",
+         lambda m: f"number {acronyms.letters(m.group(1))} {numbers.digit_string(m.group(2))}", "#"),
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
     rule(
@@ -724,10 +748,28 @@ _EARLY_RULES: list[Rule] = [
     rule(r"\b([A-G])#(?!\w)", lambda m: f"{m.group(1)} sharp", "#"),
     rule(r"\band/or\b", lambda m: "and or", "/"),
     rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
+    rule(r"\b1:1(?= w/| with [A-Z]| meeting| call| sync| chat)", lambda m: "one on one", "1:1"),  # "1:1 w/ Sam"
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
     rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
     # "½ full" arrives as "one half full" (symbols_unicode spells a lone ½): "half full", as "1/2 full" is read
     rule(rf"\b([Oo])ne half(?= {_HALF_WORDS}\b)", lambda m: "Half" if m.group(1) == "O" else "half", "ne half"),
+    # weather apps: "H: 72° L: 55°" -> "High: ... Low: ..."
+    rule(r"\b([HL]):(?= ?[-−]?\d{1,3} ?°)", lambda m: "High:" if m.group(1) == "H" else "Low:", "H:", "L:"),
+    # a compass letter after a route number: "I-95 N" -> "I-95 North", "SR 520 W" -> "West"
+    rule(rf"\b((?:{alternation(tables.ROAD_DESIGNATORS)})[- ]?\d{{1,3}}[A-Z]?) ([NSEW]|NB|SB|EB|WB)\b(?![&'’.-]?\w)",
+         lambda m: f"{m.group(1)} {tables.COMPASS[m.group(2)[0]].capitalize()}{'bound' if len(m.group(2)) == 2 else ''}",
+         " N", " S", " E", " W"),
+    # a compass point after a distance or before a speed: "40 mi NE of", "Wind: SW 12 mph"
+    rule(rf"(?<=\d )(mi|km|ft|m|miles|kilometers|feet|meters|nm) ({alternation(tables.COMPASS)})(?= of\b)",
+         lambda m: f"{m.group(1)} {tables.COMPASS[m.group(2)]}", " of"),
+    rule(rf"\b({alternation(tables.COMPASS)})(?= \d{{1,3}} ?(?:mph|km/h|kph|kt|kts|knots|m/s)\b)",
+         lambda m: tables.COMPASS[m.group(1)], "N", "S", "E", "W"),
+    # a spaced dash between a day or date and a weekday or month: "Sat, Jun 14 – Sun, Jun 15"
+    rule(rf"(?<=\w) [–—-] (?=(?:{alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)}|"
+         rf"{alternation(tables.MONTHS)}|{alternation(tables.MONTH_BY_ABBREVIATION)})\b)",
+         lambda m: " to " if re.search(r"\d(?:st|nd|rd|th)?$", m.string[max(0, m.start() - 4) : m.start()]) else m.group(0),
+         " – ", " — ", " - "),
+    rule(r"\bMin\.(?= [a-z])", lambda m: "Minimum", "Min."),  # "Min. payment" (not "10 min. walk")
     *dates.WORD_RULES,
     *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
@@ -855,6 +897,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
     *codes.CODE_RULES[:4],
+    rule(rf"\b({alternation(tables.POSITION_WORDS)}) (\d{{1,3}})/(\d{{1,3}})(?![\w/]|\.\d)", _position, "/"),
     *dates.RULES,
     rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
     rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b)", _rating, "/"),
@@ -863,7 +906,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),
     rule(
         r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
-        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z]))?"
+        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])|(?P<ap1>[ap])(?![\w'’]))?"
         r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
         _clock,
         ":", ".",

@@ -320,6 +320,8 @@ CHAT_WORDS: dict[str, str] = {
     "2nite": "tonight", "2night": "tonight", "2day": "today", "2moro": "tomorrow", "2morrow": "tomorrow",
     "gr8": "great", "b4": "before", "l8r": "later", "l8": "late", "m8": "mate", "w8": "wait", "str8": "straight",
     "any1": "anyone", "some1": "someone", "no1": "no one", "4ever": "forever", "tix": "tickets",
+    "tmrw": "tomorrow", "tmw": "tomorrow", "ppl": "people", "b/c": "because", "lol": "L O L",
+    "eod": "end of day", "acct": "account",
 }
 
 #: Latin dosing abbreviations of prescriptions (lower case, dotted), as a pharmacist reads them to a patient.
@@ -427,7 +429,23 @@ CAR_MAKES = frozenset(
 MODEL_NAMES = frozenset(
     """
     Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
-    GeForce Nokia Route Highway Interstate Flight flight Room room Suite Model Form Train train Bus bus
+    GeForce Nokia Route Highway Interstate SR Flight flight Room room Suite Model Form Train train Bus bus
+    """.split()
+)
+#: Road designators before a route number ("I-95 N", "Hwy 101 S", "SR 520 W"): a compass letter after the
+#: number is the direction of travel.
+ROAD_DESIGNATORS = ("I", "US", "SR", "CA", "Hwy", "Highway", "Route", "Rte", "Interstate")
+#: Screen positions "Page 3/10" -> "page three of ten" (not a fraction or a date).
+POSITION_WORDS = frozenset(
+    """
+    Page page Question question Step step Slide slide Image image Photo photo Item item Card card Tab tab
+    Track track Episode episode Part part Chapter chapter Lesson lesson Screen screen Tip tip Result result
+    """.split()
+)
+#: Plural container nouns after an amount with a unit ("16.9 fl oz bottles"): the unit is attributive, singular.
+CONTAINERS = frozenset(
+    """
+    bottles cans jars packs bags boxes cartons tubs tubes pouches packets cups glasses jugs kegs tins bars
     """.split()
 )
 # Words before a number-and-letter label ("Exit 14B", "Gate 23B"): the letter is said, not read as billion.
@@ -489,6 +507,8 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Cat": "Category",  # with its period only ("Cat 6 cable" is said "cat")
     "lvl": "level",
     "Lvl": "Level",
+    "Wk": "Week",
+    "wk": "week",
 }
 
 # US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
@@ -498,12 +518,25 @@ US_STATES = frozenset(
     OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR
     """.split()
 )
+#: AP-style state abbreviations after a party letter in news ("Sen. Warren (D-Mass.)").
+AP_STATES: dict[str, str] = {
+    "Ala": "Alabama", "Ariz": "Arizona", "Ark": "Arkansas", "Calif": "California", "Colo": "Colorado",
+    "Conn": "Connecticut", "Del": "Delaware", "Fla": "Florida", "Ga": "Georgia", "Ill": "Illinois", "Ind": "Indiana",
+    "Kan": "Kansas", "Ky": "Kentucky", "La": "Louisiana", "Md": "Maryland", "Mass": "Massachusetts",
+    "Mich": "Michigan", "Minn": "Minnesota", "Miss": "Mississippi", "Mo": "Missouri", "Mont": "Montana",
+    "Neb": "Nebraska", "Nev": "Nevada", "N.H": "New Hampshire", "N.J": "New Jersey", "N.M": "New Mexico",
+    "N.Y": "New York", "N.C": "North Carolina", "N.D": "North Dakota", "Okla": "Oklahoma", "Ore": "Oregon",
+    "Pa": "Pennsylvania", "R.I": "Rhode Island", "S.C": "South Carolina", "S.D": "South Dakota",
+    "Tenn": "Tennessee", "Tex": "Texas", "Vt": "Vermont", "Va": "Virginia", "Wash": "Washington",
+    "W.Va": "West Virginia", "Wis": "Wisconsin", "Wyo": "Wyoming",
+}  # fmt: skip
 # Words after "<amount>/" read "per": "$9.99/month", "5 mg/day".
 PER_WORDS: dict[str, str] = {
     "mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "week": "week", "wk": "week",
     "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
     "piece": "piece", "item": "item", "share": "share", "serving": "serving", "dose": "dose", "user": "user",
     "seat": "seat", "page": "page", "word": "word", "minute": "minute", "min": "minute", "sec": "second",
+    "gal": "gallon", "lb": "pound", "oz": "ounce",
 }
 
 # File extensions read after "name." ("report.pdf" -> "report dot P D F"); missing ones are spelled.
@@ -523,5 +556,6 @@ TITLES_BEFORE_NAMES = frozenset(
     w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu", "apt")
 )
 BEFORE_NUMBERS = frozenset(
-    w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, "No", "Nos", "ext", "tel", "est", "ca", "Rs")
+    w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, *WEEKDAY_ABBREVIATIONS, "No", "Nos", "ext", "tel",
+                        "est", "ca", "Rs")
 )
