@@ -339,6 +339,16 @@ CONTEXT_NEUTRAL = [
     ("今年一季度", "jin1 nian2 yi1 ji4 du4"),  # ordinal: the first quarter
     ("我想买大一号的", "wo3 xiang2 mai3 da4 yi2 hao4 de5"),  # a size bigger
     ("五月一号", "wu3 yue4 yi1 hao4"),  # a date
+    # issue 12, sixth round (zh-pinyin-sentences-6.tsv)
+    ("七月一日起施行", "qi1 yue4 yi1 ri4 qi3 shi1 xing2"),  # a date with 日
+    ("主队以一比零领先", "zhu3 dui4 yi3 yi1 bi3 ling2 ling3 xian1"),  # a score starting with 一
+    ("一比较就知道", "yi4 bi3 jiao4 jiu4 zhi1 dao5"),  # not a score
+    ("他连过两人", "ta1 lian2 guo4 liang3 ren2"),  # 过 "get past", not experiential
+    ("再捞出来沥干", "zai4 lao1 chu5 lai5 li4 gan1"),  # compound directional after a verb jieba glues to 再
+    ("把他抓起来", "ba3 ta1 zhua1 qi5 lai5"),
+    ("接种疫苗", "jie1 zhong4 yi4 miao2"),
+    ("夺得金牌", "duo2 de2 jin1 pai2"),  # 得 "obtain"
+    ("他跑得快", "ta1 pao3 de5 kuai4"),
 ]
 
 
@@ -370,6 +380,9 @@ def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
         ("锅里倒点儿油。", "倒", "dao4"),
         ("他累得不想说话。", "累", "lei4"),
         ("他划着小船出海。", "划", "hua2"),  # row
+        ("发烧时应及时就医。", "应", "ying1"),  # modal "should"
+        ("患者应多喝水。", "应", "ying1"),
+        ("鱼刺卡住了。", "卡", "qia3"),  # get stuck
     ],
 )
 def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
@@ -382,6 +395,7 @@ def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expec
         ("一切都会好起来的。", "切", "qie4"),  # covered by the phrase 一切: the context rules leave it
         ("这些年他积累了经验。", "累", "lei3"),  # 积累 (a phrase), even before 了
         ("至殿中少监，累迁刑部。", "累", "lei3"),  # written "repeatedly": no everyday context around it
+        ("我们要积极应对风险。", "应", "ying4"),  # covered by the phrase 应对
     ],
 )
 def test_context_rules_leave_phrases_and_other_contexts(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:

@@ -35,6 +35,8 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "好面子": ("hao4", "mian4", "zi5"), "重重地": ("zhong4", "zhong4", "de5"), "系好": ("ji4", "hao3"),
     "系上": ("ji4", "shang5"), "数一下": ("shu3", "yi1", "xia4"), "相馆": ("xiang4", "guan3"), "重写": ("chong2", "xie3"),
     "凯撒": ("kai3", "sa1"),
+    "接种": ("jie1", "zhong4"), "卡住": ("qia3", "zhu4"),  # 种 "plant, inoculate"; 卡 "get stuck" (现汉 qiǎ)
+    "夺得": ("duo2", "de2"), "求得": ("qiu2", "de2"),  # 得 "obtain", not the complement marker
 }
 
 # Everyday readings of polyphones that no pypinyin phrase covers, from the text around them (so they hold however
@@ -101,6 +103,8 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
     "藏": ((("了起来", "起来", "在", "了", "好", "着"), (), "cang2", (), ()),),
     "中": ((("了",), ("说", "猜", "打", "射", "命"), "zhong4", (), ()),),
     "数": ((("也数", "一下", "一数", "不清", "不过来"), (), "shu3", (), ()),),
+    "应": ((("及时", "尽快", "立即", "马上", "注意", "避免", "尽量", "按", "由", "予以", "多", "少", "保持", "定期", "主动",
+            "提前", "严格", "如实", "遵守", "加强", "在", "向"), (), "ying1", (), ()),),  # modal "should" (应及时就医)
     "划": ((("船", "着船", "着小船", "着一条", "着一只", "小船", "桨", "破", "伤", "了一道", "了个口子", "火柴"), (), "hua2", (), ()),),
 }
 
@@ -150,7 +154,7 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
-    "发退签填缝钉插做考撒切倒包藏探"
+    "发退签填缝钉插做考撒切倒包藏探捞舀拎抓捉挖扯拽揪"
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
@@ -216,7 +220,7 @@ DE_FULL_TONE: frozenset[str] = frozenset(
     "乍得 彼得 奥得 罗得 宾得 可得 已得 安得 复得 兼得 始得 实得 募得 征得 录得 商得 劫得 喜得 互得 得得".split()
 )
 # First characters of two-character X过 words where 过 is not the experiential suffix.
-GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆")
+GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆连")  # 连过两人 "got past two in a row"
 # Verbs after which 过 is the experiential suffix guo5 even where pypinyin has a phrase reading guo4 (来过, 见过,
 # 吃过饭) or jieba cut it off (吃 过, 遇到 过, 答应 过); 经过/通过/穿过/跳过 are not among them.
 GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当上吵")

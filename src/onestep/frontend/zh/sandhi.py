@@ -123,16 +123,16 @@ def _repeatable(char: str) -> bool:
 
 def _yi_tone(prev: str, nxt: str, nxt2: str, prev2: str, next_tone: int) -> int:
     """Tone of a non-final 一 from its neighbours and the citation tone of the next syllable."""
-    if prev == "第" or (prev == "比" and prev2 in lx.NUMERAL_CHARS):
-        return 1  # 第一, 三比一
+    if prev == "第" or (prev == "比" and prev2 in lx.NUMERAL_CHARS) or (nxt == "比" and nxt2 in lx.NUMERAL_CHARS):
+        return 1  # 第一, 三比一, 一比零
     if nxt not in lx.BIG_UNITS:
         if nxt in lx.NUMERAL_CHARS or (nxt == "点" and nxt2 in lx.NUMERAL_CHARS):
             return 1  # digit sequences and decimals: 一九九八, 一点五
         if prev in lx.NUMERAL_CHARS or prev in lx.BIG_UNITS or (prev == "点" and prev2 in lx.NUMERAL_CHARS):
             return 1  # 十一, 一百一, 三点一
         if (nxt in "月楼" or (nxt == "号" and prev not in "大小") or (nxt == "年" and nxt2 == "级")
-                or (nxt == "季" and nxt2 == "度")):
-            return 1  # 一月, 一号, 一楼, 一年级, 一季度 (not 大一号: a size bigger)
+                or (nxt == "季" and nxt2 == "度") or (nxt == "日" and prev == "月")):
+            return 1  # 一月, 一号, 一楼, 一年级, 一季度, 七月一日 (not 大一号: a size bigger)
     return 2 if next_tone in (4, 5) else 4
 
 
