@@ -59,7 +59,7 @@ READINGS: dict[str, tuple[str, str]] = {
     "≤": ("小于等于", "is at most"),
     "≥": ("大于等于", "is at least"),
     "∞": ("无穷大", "infinity"),
-    "√": ("根号", "square root of"),
+    "√": ("根号", "the square root of"),
     "π": ("派", "pi"),
     "µ": ("微", "micro"),
     "Ω": ("欧姆", "ohms"),
@@ -153,6 +153,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
                 number = m.group(1) if m else ""
                 out = [text[: m.start()] if m else text, " " if not zh else ""]
                 reading = reading.replace("{n}", number)
+            if not zh and c == "≈" and _OPERAND_BEFORE.search("".join(out[-8:])):
+                reading = "is approximately"  # "1/3 ≈ 0.333": between two quantities, a statement
             out.append(reading if zh or (c == "§" and sentence[i + 1 : i + 2] == "§") else f" {reading} ")
         elif c in _EMOJI_TAIL:
             pass  # part of an emoji already reported
@@ -171,6 +173,10 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(c)
         previous = c
     return "".join(out), skipped
+
+
+#: A quantity just before a symbol: a number, a lone letter (a variable) or a closing bracket ("1/3 ≈", "x ≈", "f(x) ≈").
+_OPERAND_BEFORE = regex.compile(r"(?:(?<![\p{L}\p{N}])\p{L}|\p{N}|\))\s*$")
 
 
 _GREEK_NAMES_ZH = (

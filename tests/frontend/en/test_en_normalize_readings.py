@@ -525,6 +525,68 @@ ROUND_12: list[tuple[str, str]] = [
 ]
 
 
+ROUND_13: list[tuple[str, str]] = [
+    ("The year was 1847.", "The year was eighteen forty-seven."),  # long-form prose, articles, citations
+    ("won prizes in 1903 and 1911", "won prizes in nineteen oh three and nineteen eleven"),
+    ("He sold 1500 and 1911 more", "He sold one thousand five hundred and one thousand nine hundred eleven more"),
+    ("born in 1903 and 1911 respectively", "born in nineteen oh three and nineteen eleven respectively"),
+    ("In 1800 and 1500 soldiers", "In eighteen hundred and one thousand five hundred soldiers"),
+    ("a population of 12 (2020 census)", "a population of twelve (twenty twenty census)"),
+    ("(2020 people)", "(two thousand twenty people)"),
+    ("(Smith et al., 2019)", "(Smith and others, twenty nineteen)"),
+    ("(Jones & Lee, 2021, p. 14)", "(Jones and Lee, twenty twenty-one, page fourteen)"),
+    ("(Total, 1500 units)", "(Total, one thousand five hundred units)"),
+    ("Denver lies at 39.7°N 104.9°W.",
+     "Denver lies at thirty-nine point seven degrees north one hundred four point nine degrees west."),
+    ("40°42′51″N", "forty degrees forty-two minutes fifty-one seconds north"),
+    ("It was 40° outside.", "It was forty degrees outside."),
+    ("In J. Doe (ed.), Essays", "In J. Doe (editor), Essays"),
+    ("Smith and Lee (eds.) wrote", "Smith and Lee (editors) wrote"),
+    ("near Tampa, Fla.", "near Tampa, Florida."),
+    ("Tampa, Fla., is hot", "Tampa, Florida, is hot"),
+    ("1 Corinthians 13 is read", "First Corinthians thirteen is read"),
+    ("1 John 4:8 says", "First John four eight says"),
+    ("2 Kings 5:1", "Second Kings five one"),
+    ("Genesis 1:1", "Genesis one one"),
+    ("I have 2 John 3 times", "I have two John three times"),
+    ("He ate 3 Kings", "He ate three Kings"),
+    ("won 4:2", "won four to two"),
+    ("f(x) = 2x", "f of x equals two x"),
+    ("f(2) = 8", "f of two equals eight"),
+    ("Section 3(a) applies", "Section three(a) applies"),
+    ("So 2^3 = 8.", "So two cubed equals eight."),
+    ("E = mc^2", "E equals m c squared"),
+    ("The Titanic was 882 ft 9 in long.", "The Titanic was eight hundred eighty-two feet nine inches long."),
+    ("open 24-7", "open twenty-four seven"),
+    ("a 50-50 chance", "a fifty-fifty chance"),
+    ("tied 50-50", "tied fifty to fifty"),
+    ("open 9-5", "open nine to five"),
+    ("That's £2 10s, said the clerk.", "That's two pounds ten shillings, said the clerk."),
+    ("£2 10s 6d", "two pounds ten shillings six pence"),
+    ("the 10s and 20s", "the tens and twenties"),
+]
+
+
+def test_round_13_symbol_readings() -> None:
+    """≈ between two quantities is a statement ("is approximately"); before a number alone an adverb; √ is "the
+    square root of"."""
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    def read(text: str) -> str:
+        return normalize_en(read_symbols(text, "en")[0])
+
+    assert read("Note that 1/3 ≈ 0.333.") == "Note that one third is approximately zero point three three three."
+    assert read("a ≈ b") == "a is approximately b"
+    assert read("It costs ≈ $5.") == "It costs approximately five dollars."
+    assert read("x = √2") == "x equals the square root of two"
+    assert read("x ≥ 5") == "x is at least five"
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_13)
+def test_round_13_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
 @pytest.mark.parametrize(("text", "expected"), ROUND_11)
 def test_round_11_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected

@@ -206,6 +206,16 @@ def _bare_degrees(m: re.Match[str]) -> str:
     return f"{number(m.group(1))} {tables.UNITS['°' + m.group(2)][1]}"
 
 
+def _coordinate(m: re.Match[str]) -> str:
+    """"39.7°N" -> "thirty-nine point seven degrees north", "40°42′N" -> "forty degrees forty-two minutes north"."""
+    spoken = f"{number(m.group('deg'))} degrees"
+    if m.group("min"):
+        spoken += f" {number(m.group('min'))} {'minute' if m.group('min') == '1' else 'minutes'}"
+    if m.group("sec"):
+        spoken += f" {number(m.group('sec'))} {'second' if m.group('sec') == '1' else 'seconds'}"
+    return f"{spoken} {tables.COMPASS[m.group('dir')]}"
+
+
 def _times(m: re.Match[str]) -> str:
     """"3x faster" -> "three times faster" (in an equation "2x" is two x: "2x minus 4 = 10")."""
     if "=" in m.string:
@@ -265,6 +275,9 @@ def _bare_unit(m: re.Match[str]) -> str:
 BARE_UNIT_RULE = rule(rf"\b(in|into|to) ({_BARE_UNITS})(?=[?.,;:!)]|\s*$)", _bare_unit, "in ", "to ")
 
 RULES: list[Rule] = [
+    # a latitude or longitude: "39.7°N 104.9°W", "40°42′51″N" (degrees, minutes, seconds and a compass point)
+    rule(r"(?=\d)(?<![\w.])(?P<deg>\d{1,3}(?:\.\d{1,6})?) ?°(?: ?(?P<min>\d{1,2}(?:\.\d{1,3})?) ?['′]"
+         r"(?: ?(?P<sec>\d{1,2}(?:\.\d{1,3})?) ?(?:″|\"|′′|''))?)? ?(?P<dir>[NSEW])\b(?![\w'’-])", _coordinate, "°"),
     # "50/60Hz", "110/220V": two ratings of one electrical unit, read "fifty or sixty hertz" (not a fraction)
     rule(r"(?<![\w./])(\d{2,4})/(?=\d{2,4} ?(?:[kMG]?Hz|V|VAC|VDC|kW|W|mA|A)\b)", lambda m: f"{m.group(1)} or ", "/"),
     PER_UNIT_RULE,
@@ -277,7 +290,7 @@ RULES: list[Rule] = [
     ),
     rule(
         r"(?=\d)(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
-        r"|(?<![\w.])(?P<ft>\d{1,2}) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
+        r"|(?<![\w.])(?P<ft>\d{1,3}(?:,\d{3})?) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",
         _feet_inches,
         "'", "′", "’", "ft", "feet", "foot",
     ),

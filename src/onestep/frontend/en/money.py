@@ -114,6 +114,19 @@ def _cents(m: re.Match[str]) -> str:
     return f"{number(amount)} {'cent' if amount == '1' else 'cents'}"
 
 
+def _pounds_shillings(m: re.Match[str]) -> str:
+    """"£2 10s 6d" -> "two pounds ten shillings six pence": pre-decimal British money."""
+    pounds, shillings, pence = m.group(1), m.group(2), m.group(3)
+    spoken = f"{cardinal(int(pounds))} {'pound' if pounds == '1' else 'pounds'} "
+    spoken += f"{cardinal(int(shillings))} {'shilling' if shillings == '1' else 'shillings'}"
+    if pence:
+        spoken += f" {cardinal(int(pence))} {'penny' if pence == '1' else 'pence'}"
+    return spoken
+
+
+#: Runs before the decades ("10s") and the other money passes.
+SHILLINGS_RULE = rule(r"£(\d{1,4}) (1?\d)s(?:\.(?= \d))?(?: (1?\d)d\b)?(?![\w'’-])", _pounds_shillings, "£")
+
 RULES: list[Rule] = [
     rule(
         rf"(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<low>{_AMOUNT}){_scale('low_scale')} ?[-–—] ?(?:(?P=cur) ?)?"

@@ -35,6 +35,8 @@ _VULGAR_FRACTIONS = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾":
                      "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 _SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty",
                     "20/20": "twenty twenty"}
+# "open 24-7", "a 50-50 chance": fixed phrases written with a hyphen (not ranges; "tied 50-50" stays a score)
+_HYPHEN_SPECIALS = {"24-7": "twenty-four seven", "50-50": "fifty-fifty"}
 _INVISIBLE = frozenset("\ufe0e\ufe0f\u20e3\u200b\u200c\u200d\u2060")
 _DIGIT = re.compile(r"\d")
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -434,6 +436,8 @@ def _is_year(n: int) -> bool:
 
 def _range(m: re.Match[str]) -> str:
     a, b = m.group(1), m.group(2)
+    if m.group(0) in _HYPHEN_SPECIALS and previous_word(m.string, m.start()).lower() != "tied":
+        return _HYPHEN_SPECIALS[m.group(0)]
     if " - " in m.group(0) and "=" in m.string:
         return f"{number(a)} minus {number(b)}"  # "5 - 3 = 2"
     if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
@@ -495,16 +499,16 @@ _YEAR_NOUNS = frozenset(
 )
 
 
-def _event_year(m: re.Match[str], before: str) -> bool:
+def _event_year_at(text: str, num_start: int, num_end: int, before: str) -> bool:
     """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
     opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
     by the code passes before this one)."""
-    if not (1900 <= int(m.group(2)) <= 2099 and before[:1].isupper() and before.isalpha()):
+    if not (1900 <= int(text[num_start:num_end]) <= 2099 and before[:1].isupper() and before.isalpha()):
         return False
-    start = m.start() - len(before) - 1
-    if m.string[start : m.start()] != before + " ":
+    start = num_start - len(before) - 1
+    if text[start:num_start] != before + " ":
         return False
-    return not at_sentence_start(m.string, start) or _EVENT_VERB_AFTER.match(m.string, m.end()) is not None
+    return not at_sentence_start(text, start) or _EVENT_VERB_AFTER.match(text, num_end) is not None
 
 
 _EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|opens|opened|kicked off|"
@@ -520,22 +524,57 @@ def _bare_number(m: re.Match[str]) -> str:
     if (sign and body.isdigit() and int(body) <= 30 and _GOLF_WORDS.search(m.string)
             and previous_word(m.string, m.start()).lower() in _TO_PAR_BEFORE):
         return f"{cardinal(int(body))} under"  # a golf score to par: "Scheffler is at -11 after two rounds"
-    if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)):
-        before = previous_word(m.string, m.start()).lower()
-        after = m.string[m.end() : m.end() + 4].strip().rstrip(".,;:")
-        if (
-            before in tables.YEAR_CUES
-            or after.upper() in tables.YEAR_SUFFIXES
-            or (before == "the" and int(body) >= 1100)
-            or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", m.string[m.end() : m.end() + 3]))
-            or (before in _YEAR_BEFORE_NAME and next_word(m.string, m.end()).lower() in _YEAR_NOUNS)
-            or next_word(m.string, m.end()) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
-            or (not m.string[: m.start()].strip() and after.startswith(","))
-            or (m.string[m.start() - 1 : m.start()] == "(" and m.string[m.end() : m.end() + 1] == ")")
-            or _event_year(m, previous_word(m.string, m.start()))
-        ):
-            return year(int(body))
+    if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)) and _year_context(
+        m.string, m.start(2), m.end(2)
+    ):
+        return year(int(body))
     return number(sign + body)
+
+
+# "(Smith et al., 2019)", "(Jones & Lee, 2021, p. 14)": the year of an author-date citation
+_CITATION_BEFORE = re.compile(r"\([A-Z][^()]{0,60}, $")
+_CITATION_AFTER = re.compile(r"[a-z]?(?:[),;]|, p)")
+# "The year was 1847": a year named as such
+_YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
+# "in 1903 and 1911": the second of two years joined by "and" or "or"
+_YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
+
+
+def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
+    """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands."""
+    before = previous_word(text, start).lower()
+    after = text[end : end + 4].strip().rstrip(".,;:")
+    return bool(
+        before in tables.YEAR_CUES
+        or after.upper() in tables.YEAR_SUFFIXES
+        or (before == "the" and int(text[start:end]) >= 1100)
+        or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", text[end : end + 3]))
+        or ((before in _YEAR_BEFORE_NAME or text[start - 1 : start] == "(")
+            and next_word(text, end).lower() in _YEAR_NOUNS)  # "its 2019 report", "(2020 census)"
+        or next_word(text, end) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
+        or (not text[:start].strip() and after.startswith(","))
+        or (text[start - 1 : start] == "(" and text[end : end + 1] == ")")
+        or _event_year_at(text, start, end, previous_word(text, start))
+        or _YEAR_WAS.search(text, max(0, start - 20), start)
+        or (_CITATION_BEFORE.search(text, max(0, start - 64), start) and _CITATION_AFTER.match(text, end))
+        or (depth == 0 and _after_a_year(text, start, end))
+    )
+
+
+# Words after the second of two years ("in 1903 and 1911 she ..."); a noun there counts ("In 1800 and 1500 soldiers").
+_AFTER_YEAR_LIST = frozenset("respectively in at on when while before after she he they it we i the".split())
+
+
+def _after_a_year(text: str, start: int, end: int) -> bool:
+    """"in 1903 and 1911": the second of two numbers joined by "and" or "or", the first read as a year, and no
+    noun after the second."""
+    prior = _YEAR_BEFORE_AND.search(text, max(0, start - 12), start)
+    if prior is None or not _is_year(int(prior.group(1))):
+        return False
+    after = next_word(text, end)
+    if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
+        return False
+    return _year_context(text, prior.start(1), prior.end(1), 1)
 
 
 # Words that follow a regnal name and a single-letter numeral but never the pronoun "I" ("Charles I was
@@ -725,6 +764,13 @@ _EARLY_RULES: list[Rule] = [
     # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
     rule(rf"\(([DRI])-({alternation(tables.AP_STATES)})\.?\)", lambda m: f"({m.group(1)} {tables.AP_STATES[m.group(2)]})",
          "-"),
+    # "near Tampa, Fla.": an AP state abbreviation after a place name and a comma
+    rule(rf"\b([A-Z][a-z]{{2,20}}), ({alternation([k for k in tables.AP_STATES if k.isalpha()])})\.(?=\s|$|[,;:)])",
+         lambda m: f"{m.group(1)}, " + keep_period(m, tables.AP_STATES[m.group(2)]), "."),
+    # "f(x)", "g(2)": a function of one variable or number, read "f of x"
+    rule(r"(?<![\w.'’])([fgh])\(([a-z]|\d{1,3})\)", lambda m: f"{m.group(1)} of {m.group(2)}", "("),
+    # "J. Doe (ed.)": the editor of a collection
+    rule(r"\((eds?)\.\)", lambda m: "(editors)" if m.group(1) == "eds" else "(editor)", "ed"),
     # "STARBUCKS #1234": a store number after a merchant name in capitals, digit by digit
     rule(r"(?<=[A-Z]{3} )#(\d{3,4})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
     # "order #A-10293": a code after a number sign, letters then digits one by one (no hashtag has a hyphen)
@@ -783,6 +829,8 @@ def _colon_pair(m: re.Match[str]) -> str:
     """"3:2" -> "three to two" (a ratio or a score), but "finished in 29:48" -> "twenty-nine forty-eight" (a race
     time in minutes and seconds: its first part is no hour of a clock)."""
     a, b = m.group(1), m.group(2)
+    if previous_word(m.string, m.start()) in tables.BIBLE_BOOKS:
+        return f"{cardinal(int(a))} {cardinal(int(b))}"  # "John 4:8" -> "John four eight": chapter and verse
     if len(b) == 2 and int(b) < 60 and (_RACE_TIME_BEFORE.search(m.string[max(0, m.start() - 20) : m.start()])
                                         or (int(a) > 24 and previous_word(m.string, m.start()) == "in")):
         if b == "00":
@@ -812,11 +860,16 @@ def _section(m: re.Match[str]) -> str:
     return f"{word} {numbers.model_number(m.group(2))}"
 
 
+_SHORT_NUMBER_WORDS = frozenset("one two six ten".split())
+
+
 def _letters_power(m: re.Match[str]) -> str:
     """"E = mc^2" (or "mc squared", as "mc²" arrives) -> "m c squared": a product of letters raised to a power,
     in an equation only."""
     if "=" not in m.string:
         return m.group(0)
+    if m.group(1) in _SHORT_NUMBER_WORDS:
+        return m.group(0)  # "2³ = 8" arrives as "two cubed": a number, not the letters t w o
     power = (m.lastindex == 3 and m.group(3)) or ("squared" if m.group(2) == "2" else "cubed")
     return " ".join(m.group(1)) + " " + power
 
@@ -846,6 +899,7 @@ def _event_distance(m: re.Match[str]) -> str:
 
 
 _NUMBER_RULES: list[Rule] = [
+    money.SHILLINGS_RULE,
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})"
          rf"(?: ?({_ANY_UNIT}|{_SCIENCE_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",

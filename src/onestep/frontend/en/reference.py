@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from onestep.frontend.en import numbers, tables
-from onestep.frontend.en.numbers import cardinal, digits, model_number
+from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal
 from onestep.frontend.en.rules import Rule, alternation, keep_period, previous_word, rule
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
@@ -84,6 +84,10 @@ def _ordinal_street(m: re.Match[str]) -> str:
     return m.group(1) + " " + keep_period(m, tables.STREET_ABBREVIATIONS[m.group(2)])
 
 
+_NUMBERED_BOOKS = ("Kings", "Chronicles", "Corinthians", "Thessalonians", "Maccabees", "Esdras")
+# books named after a person ("2 John 3 times" is a count of Johns): numbered only before chapter:verse
+_NAMED_BOOKS = ("Samuel", "Timothy", "Peter", "John")
+
 RULES: list[Rule] = [
     rule(rf"(?<![\w.])(?:{_OCTET}\.){{3}}{_OCTET}(?!\w|\.\d)", _ipv4, "."),
     rule(r"\b([Pp]orts?) (\d{2,5})\b(?![.,]\d)", _port, "ort"),
@@ -97,6 +101,10 @@ RULES: list[Rule] = [
     rule(_EDITION_ORDINAL, lambda m: m.group(1) + " " + keep_period(m, "edition"), "ed"),
     rule(r"(\d{1,3}(?:st|nd|rd|th)) (?:fl|flr)\.?(?![\w])", lambda m: m.group(1) + " " + keep_period(m, "floor"), "fl"),
     rule(rf"\b({'|'.join(_ROMAN_AFTER)})\.? ([IVXLC]{{1,7}})\b(?![.'’]?\w)", _roman_after, "I", "V", "X"),
+    # "1 Corinthians 13", "2 Kings 5:1": a numbered book of the Bible before a chapter is "First", "Second", ...
+    rule(rf"(?<![\w.,])([1-3]) (?:({alternation(_NUMBERED_BOOKS)})(?= \d)|({alternation(_NAMED_BOOKS)})(?= \d{{1,3}}:\d))",
+         lambda m: f"{ordinal(int(m.group(1))).capitalize()} {m.group(2) or m.group(3)}",
+         *_NUMBERED_BOOKS, *_NAMED_BOOKS),
     # "Matthew 5:3–12": a book, a chapter and a range of verses (never a clock: a capitalized name before it)
     rule(r"\b((?:[1-3] )?[A-Z][a-z]{2,15} )(\d{1,3}):([1-9]\d{0,2}) ?[-–] ?([1-9]\d{0,2})\b(?![:.]\d| ?[AaPp]\.?[Mm]\b)",
          lambda m: m.group(0) if m.group(1).strip() in tables.WEEKDAYS or m.group(1).strip()[:3] in

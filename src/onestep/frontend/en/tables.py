@@ -518,6 +518,16 @@ US_STATES = frozenset(
     OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR
     """.split()
 )
+#: Books of the Bible: "Genesis 1:1", "John 4:8" are a chapter and a verse before a colon pair (not a ratio).
+BIBLE_BOOKS = frozenset(
+    """
+    Genesis Exodus Leviticus Numbers Deuteronomy Joshua Judges Ruth Samuel Kings Chronicles Ezra Nehemiah Esther
+    Job Psalm Psalms Proverbs Ecclesiastes Isaiah Jeremiah Lamentations Ezekiel Daniel Hosea Joel Amos Obadiah
+    Jonah Micah Nahum Habakkuk Zephaniah Haggai Zechariah Malachi Matthew Mark Luke John Acts Romans Corinthians
+    Galatians Ephesians Philippians Colossians Thessalonians Timothy Titus Philemon Hebrews James Peter Jude
+    Revelation
+    """.split()
+)
 #: AP-style state abbreviations after a party letter in news ("Sen. Warren (D-Mass.)").
 AP_STATES: dict[str, str] = {
     "Ala": "Alabama", "Ariz": "Arizona", "Ark": "Arkansas", "Calif": "California", "Colo": "Colorado",
