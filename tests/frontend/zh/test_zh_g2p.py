@@ -349,6 +349,20 @@ CONTEXT_NEUTRAL = [
     ("接种疫苗", "jie1 zhong4 yi4 miao2"),
     ("夺得金牌", "duo2 de2 jin1 pai2"),  # 得 "obtain"
     ("他跑得快", "ta1 pao3 de5 kuai4"),
+    # issue 12, seventh round (zh-pinyin-sentences-7.tsv)
+    ("请将手机放在充电板上", "qing3 jiang1 shou3 ji1 fang4 zai4 chong1 dian4 ban3 shang5"),  # locative 上 after a noun
+    ("黑板上写着字", "hei1 ban3 shang5 xie3 zhe5 zi4"),
+    ("请闭上眼睛", "qing3 bi4 shang5 yan3 jing5"),  # 上 after a verb, jieba's four-character word
+    ("跺跺脚", "duo4 duo5 jiao3"),  # tentative AAB
+    ("小星星", "xiao3 xing1 xing5"),  # light reduplication at the end of a longer word
+    ("星星之火", "xing1 xing1 zhi1 huo3"),  # but not at its start: 星星 "tiny"
+    ("谢谢您", "xie4 xie5 nin2"),
+    ("把积木搭起来", "ba3 ji1 mu4 da1 qi5 lai5"),  # compound directional after the verb 搭
+    ("手拉着手往前走", "shou3 la1 zhe5 shou2 wang3 qian2 zou3"),  # 拉着 + 手, not 着手 "set about"
+    ("我们马上着手准备", "wo3 men5 ma3 shang4 zhuo2 shou2 zhun3 bei4"),
+    ("钥匙又找不着了", "yao4 shi5 you4 zhao3 bu5 zhao2 le5"),  # V不着: the result complement zhao2
+    ("晚上睡不着觉", "wan3 shang5 shui4 bu5 zhao2 jiao4"),
+    ("你不着急吗", "ni3 bu4 zhao2 ji2 ma5"),
 ]
 
 
@@ -383,6 +397,8 @@ def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
         ("发烧时应及时就医。", "应", "ying1"),  # modal "should"
         ("患者应多喝水。", "应", "ying1"),
         ("鱼刺卡住了。", "卡", "qia3"),  # get stuck
+        ("已将音量调到最大。", "调", "tiao2"),  # adjust to the maximum
+        ("他被调到北京工作。", "调", "diao4"),  # transfer
     ],
 )
 def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:

@@ -93,9 +93,9 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
         (("几天", "一会", "会儿", "着", "在家", "一天", "了几", "多久", "几"), (), "dai1", (), ()),
         ((), ("多", "再", "住", "呆"), "dai1", (), ()),
     ),
-    "觉": (((), ("睡", "午", "好", "个", "一", "懒"), "jiao4", (), ()),),
+    "觉": (((), ("睡", "午", "好", "个", "一", "懒", "睡不着"), "jiao4", (), ()),),
     "系": ((("好", "上", "紧", "鞋带", "领带", "安全带", "扣子", "围裙"), (), "ji4", (), ()),),
-    "调": ((("高", "低", "成", "好", "大一", "小一", "大点", "小点", "调"), (), "tiao2", (), ()),),
+    "调": ((("高", "低", "成", "好", "大一", "小一", "大点", "小点", "调", "到最", "至最", "到静音"), (), "tiao2", (), ()),),
     "剥": ((("了壳", "壳", "皮", "开", "橘子", "桔子", "鸡蛋", "花生", "蒜", "了皮"), (), "bao1", (), ()),),
     "相": (((), ("照张", "照个", "拍张"), "xiang4", (), ()),),
     "看": ((("孩子$", "孩子。", "着点", "家$"), (), "kan1", (), ()),),
@@ -122,7 +122,7 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦 护士 好处 任务 笑话 硬朗 合同 恶心
     外边 前边 后边 里边 上边 下边 左边 右边 东边 西边 南边 北边
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
-    网上 山上 车上 船上 书上 班上 台上 河上 湖上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
+    网上 山上 车上 船上 书上 班上 台上 河上 湖上 板上 门上 肩上 脚上 腿上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
     """.split()
 )
 # Light-final words that also have a full-tone sense in compounds (东西方, 地方政府): a made-up word starting with
@@ -137,7 +137,7 @@ TENTATIVE_VERBS: frozenset[str] = frozenset(
     """
     看看 想想 试试 听听 谈谈 问问 走走 尝尝 聊聊 歇歇 坐坐 玩玩 瞧瞧 说说 讲讲 找找 摸摸 拍拍 洗洗 学学 做做
     算算 查查 猜猜 比比 翻翻 逛逛 转转 帮帮 抱抱 摆摆 摇摇 拉拉 换换 碰碰 敲敲 挤挤 伸伸 练练 读读 写写 闻闻
-    动动 跳跳 笑笑 见见 望望 指指 救救 数数 散散 教教 陪陪 剪剪 擦擦 晒晒 揉揉 炒炒 量量
+    动动 跳跳 笑笑 见见 望望 指指 救救 数数 散散 教教 陪陪 剪剪 擦擦 晒晒 揉揉 炒炒 量量 跺跺 挥挥 踢踢
     """.split()
 )
 # Reduplicated kinship and other nouns plus the tentative verbs: the second syllable is neutral (妈妈 ma1 ma5).
@@ -154,7 +154,7 @@ NEUTRAL_REDUPLICATION: frozenset[str] = TENTATIVE_VERBS | frozenset(
 VERBS: frozenset[str] = frozenset(
     "拿走跑跳站坐爬飞搬送带拉推扔抬举递寄传放提捡掏摘取开关穿戴说写看想唱喊叫冲赶追逃滚流掉躺醒停接买卖借"
     "找请领拖抱扶背挑端泼吐喝吃踢打剪贴挂装收伸升降涨跌转游滑钻挤闯扑扛捧拔抽爱赶合锁盖围缠绑系"
-    "发退签填缝钉插做考撒切倒包藏探捞舀拎抓捉挖扯拽揪"
+    "发退签填缝钉插做考撒切倒包藏探捞舀拎抓捉挖扯拽揪闭搭叠"
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
@@ -172,6 +172,9 @@ GE5_TIME_AFTER: frozenset[str] = frozenset("月 星期 礼拜 周 学期 季度 
 GE_FULL_BEFORE = frozenset("人体性别案例")
 # 着 after these verbs is the result complement zhao2 (睡着, 找着, 猜着), not the aspect particle zhe5.
 ZHAO2_AFTER = frozenset("睡找猜够逮抓碰见")  # not 摸: 摸着很舒服 zhe5
+# 着手 after these one-character verbs is the aspect particle + "hand" (手拉着手, 背着手: zhe5 shou3), not 着手
+# "set about" (zhuo2 shou3).
+ZHE5_SHOU_AFTER = frozenset("拉牵握挽搀背揣抄拍搓")
 # 为 is "for" (wei4) when one of these follows later in the phrase (为人民服务, 为别人着想).
 WEI4_BEFORE: frozenset[str] = frozenset(
     """
@@ -200,6 +203,10 @@ POTENTIAL_VERBS = frozenset("说记看听想认弄搞分猜算数读做学写讲
 KINSHIP_REDUPLICATION: frozenset[str] = frozenset(
     "妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 姥姥 叔叔 舅舅 伯伯 婶婶 姑姑 婆婆 公公 嫂嫂 爹爹 宝宝 娃娃".split()
 )
+# Other light reduplications that keep their neutral tone at one end of a longer word only: 谢谢您 / 谢谢大家
+# (xie4 xie5), 小星星 / 大猩猩 (xing1 xing5); not 星星之火 or 星星点点, where 星星 is "tiny" xing1 xing1.
+NEUTRAL_REDUPLICATION_START = KINSHIP_REDUPLICATION | {"谢谢"}
+NEUTRAL_REDUPLICATION_END = KINSHIP_REDUPLICATION | {"星星", "猩猩"}
 # 地 glued by jieba to the next word is the noun di4 after these (这块地种, 一片地), else the adverbial de5.
 DI4_AFTER = frozenset("块片亩这那每该此本土草田山耕种荒农")
 # 里 after these is the unit of length li3 (十里, 公里), not the locative li5.

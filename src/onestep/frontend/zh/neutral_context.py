@@ -89,6 +89,8 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
             _neutral(w, 0)  # 记不清 楚
         _must_dei(w, prev, nxt, is_word)
+        if t == "着手" and prev.text in lx.ZHE5_SHOU_AFTER and w.syllables[0] == "zhuo2":
+            w.syllables[0] = "zhe5"  # 手拉 着手: 拉着 + 手, not 着手 "set about"
 
 
 def _noun_li(w: Word, prev: Word | None, nxt: Word | None) -> None:
@@ -207,13 +209,14 @@ def _framed_locative(w: Word, prev: Word, prev2: Word | None, is_word: Callable[
 
 
 def _kinship(w: Word) -> None:
-    """妈妈/爷爷 … at either end of a longer word keep their neutral tone (奶奶家 nai3 nai5 jia1, 老爷爷)."""
+    """妈妈/爷爷 … at either end of a longer word keep their neutral tone (奶奶家 nai3 nai5 jia1, 老爷爷), 谢谢 at
+    its start (谢谢您), 星星 at its end (小星星)."""
     t = w.text
     if len(t) < 3 or w.in_dictionary:
         return
-    if t[:2] in lx.KINSHIP_REDUPLICATION:
+    if t[:2] in lx.NEUTRAL_REDUPLICATION_START:
         _neutral(w, 1)
-    if t[-2:] in lx.KINSHIP_REDUPLICATION:
+    if t[-2:] in lx.NEUTRAL_REDUPLICATION_END:
         _neutral(w, len(t) - 1)
 
 

@@ -169,6 +169,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[0] = "er5"  # 一边 儿, 门口 儿有, 公园 儿里 (jieba cut the 儿化 suffix off its word)
         if n == 3 and ((t[1] == "不" and _potential_or_question(w)) or (t[1] in "一了" and t[0] == t[2])):
             s[1] = with_tone(s[1], 5)  # 对不起, 吃不饱, 好不好, 看一看, 看了看 (not 天不亮)
+            if t[1:] == "不着":
+                s[2] = "zhao2"  # 找不着, 睡不着, 用不着: the result complement, not the aspect particle
         if n == 3 and t[1] == "过" and t[0] in lx.GUO5_AFTER and not w.in_dictionary:
             s[1] = with_tone(s[1], 5)  # 吃过饭, 去过北京 (jieba's made-up words)
         if n == 1:
@@ -201,8 +203,8 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-1] = with_tone(s[-1], 5)  # 传来, 打来, 寄去 (jieba's words; not 带来, 传来传去)
         elif n == 2 and last == "上" and t[0] in lx.VERBS:
             s[-1] = with_tone(s[-1], 5)  # 穿上, 关上
-        elif n == 3 and t[1] == "上" and t[0] in lx.VERBS and not w.in_dictionary:
-            s[1] = with_tone(s[1], 5)  # 关上门, 穿上鞋 (jieba's made-up verb + 上 + object)
+        elif n in (3, 4) and t[1] == "上" and t[0] in lx.VERBS and not w.in_dictionary:
+            s[1] = with_tone(s[1], 5)  # 关上门, 穿上鞋, 闭上眼睛 (jieba's made-up verb + 上 + object)
         elif last == "儿" and not any(t[-k:] in lx.ER_FULL_TONE for k in range(2, min(n, 4) + 1)):
             s[-1] = "er5"  # 儿化: 哪儿, 一点儿
 
