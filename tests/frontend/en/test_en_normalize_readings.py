@@ -567,6 +567,39 @@ ROUND_13: list[tuple[str, str]] = [
 ]
 
 
+ROUND_14: list[tuple[str, str]] = [
+    ("We're closed Sat & Sun.", "We're closed Saturday and Sunday."),  # voice agents and IVR prompts
+    ("Open Sat and Sun.", "Open Saturday and Sunday."),
+    ("She sat and sang.", "She sat and sang."),
+    ("Your order #112-5583920-1234 has shipped.",
+     "Your order number one one two, five five eight three nine two zero, one two three four has shipped."),
+    ("for order 7734", "for order seven seven three four"),
+    ("your ticket 55012", "your ticket five five zero one two"),
+    ("Please order 1500 units.", "Please order one thousand five hundred units."),
+    ("in order 1234", "in order one thousand two hundred thirty-four"),
+    ("Your account number ends in 4471.", "Your account number ends in four four seven one."),
+    ("The season ends in 2019.", "The season ends in twenty nineteen."),
+    ("a link to j***@gmail.com", "a link to J at gmail dot com"),
+    ("Your member ID is XJ4-88-2210.", "Your member I D is X J four, eight eight, two two one zero."),
+    ("F-16", "F sixteen"),
+    ("Your confirmation code is ABC12D.", "Your confirmation code is A B C one two D."),
+    ("ABC123", "A B C one twenty-three"),
+    ("Dr. O'Neil will see you in Rm 4-102.", "Doctor O'Neil will see you in Room four, one oh two."),
+    ("Rooms 4-102", "Rooms four to one hundred two"),
+    ("pages 4-102", "pages four to one hundred two"),
+    ("Your lab results from 12/2 are now available.", "Your lab results from December second are now available."),
+    ("by 12/15", "by December fifteenth"),
+    ("from 1/2 to 1 cup", "from one half to one cup"),
+    ("divide by 3/4", "divide by three quarters"),
+    ("Your prescription Rx #6543210 is ready.", "Your prescription R X number six five four three two one zero is ready."),
+    ("Order #57 is ready.", "Order number fifty-seven is ready."),
+    ("We're #1!", "We're number one!"),
+    ("RX 7900", "R X seventy-nine hundred"),
+    ("The 2-for-$5 deal ends Sun.", "The two-for-five dollar deal ends Sunday."),
+    ("Credit: -$20.00 applied.", "Credit: minus twenty dollars applied."),
+]
+
+
 def test_round_13_symbol_readings() -> None:
     """≈ between two quantities is a statement ("is approximately"); before a number alone an adverb; √ is "the
     square root of"."""
@@ -580,6 +613,11 @@ def test_round_13_symbol_readings() -> None:
     assert read("It costs ≈ $5.") == "It costs approximately five dollars."
     assert read("x = √2") == "x equals the square root of two"
     assert read("x ≥ 5") == "x is at least five"
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_14)
+def test_round_14_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), ROUND_13)

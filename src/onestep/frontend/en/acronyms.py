@@ -19,6 +19,7 @@ SPECIAL: dict[str, str] = {
     "M&A": "M and A",
     "PhD": "P H D",
     "PhDs": "P H Ds",
+    "Rx": "R X",
     "JSON": "Jason",
     "WIFI": "Wi-Fi",
     "WiFi": "Wi-Fi",

@@ -27,7 +27,11 @@ _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confi
              r"policy|passport|routing|id|code|p\.? ?o\.? box"
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
 _CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
-               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#", "box")
+               "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#", "box", "order", "ticket",
+               "booking", "case", "claim")
+# A named code cue after a determiner or preposition is a noun ("for order 7734", "your ticket 55012"), not the
+# verb ("order 1500 units"): four digits are enough there.
+_DETERMINED_CUES = r"for|your|my|this|on|about|with|regarding"
 _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach|number|hotline|line"
 
 
@@ -95,7 +99,8 @@ def _extension_digits(written: str) -> str:
 # The words before a code that name it, up to the code itself (searched backwards from each digit run).
 _CODE_CUE_BEFORE = re.compile(
     rf"(?:\b(?:{_CODE_CUES})\b(?: (?:number|no\.?|code|num|ID|#))?|"
-    rf"\b(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|\b(?:{_NAMED_CODE_CUES}) ?(?=#))"
+    rf"\b(?:{_NAMED_CODE_CUES}) (?:number|no\.?|code|num|ID)\b|\b(?:{_NAMED_CODE_CUES}) ?(?=#)|"
+    rf"(?P<determined>\b(?:{_DETERMINED_CUES}) (?:order|ticket|booking|case|claim)(?= $)))"
     r"(?::? ?(?:is |was |are )?#? ?)$",
     re.IGNORECASE,
 )
@@ -111,7 +116,7 @@ def _code(m: re.Match[str]) -> str:
     cue = cue_match.group(0)
     short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id") or "box" in cue.lower()
     plain = code.replace(" ", "").replace("-", "")
-    if len(plain) < (3 if short_ok else 5):
+    if len(plain) < (3 if short_ok else 4 if cue_match.group("determined") else 5):
         return m.group(0)
     if " " in code or "-" in code:
         spoken = ", ".join(digit_string(g) for g in re.split(r"[ -]", code))
@@ -247,8 +252,21 @@ def _last_digits(m: re.Match[str]) -> str:
     return f"{m.group(1)} {digits(m.group(2))}"
 
 
+def _room_number(m: re.Match[str]) -> str:
+    """"Rm 4-102" -> "Room four, one oh two": a building (or floor) and a room, the room said in pairs."""
+    word = tables.NUMBERED_ABBREVIATIONS.get(m.group(1), m.group(1))
+    return f"{word} {cardinal(int(m.group(2)))}, {model_number(m.group(3))}"
+
+
+def _hyphenated_id(m: re.Match[str]) -> str:
+    """"XJ4-88-2210" -> "X J four, eight eight, two two one zero"."""
+    groups = [digit_string(m.group(2))] + [digit_string(g) for g in m.group(3).split("-")[1:]]
+    return f"{acronyms.letters(m.group(1))} " + ", ".join(groups)
+
+
 #: Numbers that a keyword before them marks as a code said digit by digit: aviation (flight levels, runways,
-#: wind headings, transponder codes) and the last digits of an account ("SSN ending in 1234").
+#: wind headings, transponder codes), the last digits of an account ("SSN ending in 1234"), building-and-room
+#: numbers ("Rm 4-102") and hyphenated identifiers ("XJ4-88-2210").
 DIGIT_CUE_RULES: list[Rule] = [
     rule(r"\bFL ?(\d{3})\b(?![.,]\d)", lambda m: f"flight level {digits(m.group(1))}", "FL"),
     rule(r"\b([Rr]unways?|RWY|[Rr]wy) (\d{1,2})([LRC])?\b(?![.,]\d)", _runway, "unway", "RWY", "wy"),
@@ -256,7 +274,12 @@ DIGIT_CUE_RULES: list[Rule] = [
          "ind"),  # "wind 270 at 15": a heading
     rule(r"\b([Ss]quawk(?:s|ed|ing)?) (\d{4})\b(?![.,]\d)", lambda m: f"{m.group(1)} {digits(m.group(2))}",
          "quawk"),
-    rule(r"\b(ending (?:in|with)) (\d{4})\b(?![.,]\d)", _last_digits, "ending"),
+    rule(r"\b((?:ending|ends|end) (?:in|with)) (\d{4})\b(?![.,]\d)", _last_digits, "end"),
+    # "Rm 4-102", "Suite 3-210": a building and a room number, not a range
+    rule(rf"\b({alternation(tables.ROOM_WORDS)})\.? (\d{{1,2}})-(\d{{3,4}})\b(?![\w-]|[.,]\d)", _room_number,
+         *tables.ROOM_WORDS),
+    # "XJ4-88-2210": letters glued to digits, then hyphenated digit groups, an identifier said character by character
+    rule(r"(?<![\w.-])([A-Z]{1,4})(\d{1,4})((?:-\d{2,8}){2,4})(?![\w-]|[.,]\d)", _hyphenated_id, "-"),
     # "Passport no. X1234567": one or two capitals glued to five or more digits, an identifier
     rule(r"(?<![\w.-])([A-Z]{1,2})(\d{5,12})(?![\w-]|[.,]\d)",
          lambda m: f"{acronyms.letters(m.group(1))} {digits(m.group(2))}"),
@@ -299,11 +322,11 @@ PHONE_RULES: list[Rule] = [
 
 CODE_RULES: list[Rule] = [
     rule(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b", _uk_postcode),
-    rule(r"(?=\d)(?<![\w.,-])(?P<code>\d{1,24}(?:[ -]\d{2,6}){0,5})(?![\w-]|[.-]\w)", _code, *_CODE_NEEDS,
+    rule(r"(?=\d)(?<![\w.,-])(?P<code>\d{1,24}(?:[ -]\d{2,8}){0,5})(?![\w-]|[.-]\w)", _code, *_CODE_NEEDS,
          flags=re.IGNORECASE),
     rule(r"\b([A-Z]{2}),? (\d{5})(?:-(\d{4}))?(?![\w-]|[.-]\w)", _zip_code, " "),
     rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
-    rule(r"\b(?=[A-Z0-9]{7,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
+    rule(r"\b(?=[A-Z0-9]{6,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
     rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
     rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?|flew|landed)\b))"
          r"|(?<=\b[Tt]he )(7[0-8]7)(?=s?(?:[.,;:!?)]|$))",

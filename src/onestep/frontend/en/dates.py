@@ -76,8 +76,20 @@ def _timestamp(m: re.Match[str]) -> str:
 
 
 def _cued_month_day(m: re.Match[str]) -> str:
-    """"on 4/1" -> "on April first" (a month/day pair only after a word that introduces a date)."""
+    """"on 4/1" -> "on April first" (a month/day pair only after a word that introduces a date); after "from" or
+    "by" not a proper fraction of a small denominator ("from 1/2 to 1 cup", "divide by 3/4") nor one before a unit."""
+    if m.group(1) in ("from", "by") and _fraction_after_from(m):
+        return m.group(0)
     return f"{m.group(1)} {date_words(None, int(m.group(2)), int(m.group(3))) or m.group(0)[len(m.group(1)) + 1:]}"
+
+
+def _fraction_after_from(m: re.Match[str]) -> bool:
+    num, den = int(m.group(2)), int(m.group(3))
+    after = m.string[m.end() : m.end() + 12]
+    return (num < den and den in (2, 3, 4, 8, 16)) or _UNIT_OR_OF_AFTER.match(after) is not None
+
+
+_UNIT_OR_OF_AFTER = re.compile(r"(?:-| ?(?:of|to \d|inch|inches|in|cup|cups|mile|miles|lb|oz|tsp|tbsp)\b)")
 
 
 def _month_day(m: re.Match[str]) -> str:
@@ -208,7 +220,7 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
-    rule(rf"\b(on|until|till|since|before|after|through|due|dated|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
+    rule(rf"\b(on|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),

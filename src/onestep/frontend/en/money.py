@@ -135,7 +135,7 @@ RULES: list[Rule] = [
         *tables.CURRENCY_SIGNS,
     ),
     rule(
-        rf"(?P<sign>[-−])?(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<amount>{_AMOUNT}){_scale('scale')}",
+        rf"(?:(?<![\w.-])(?P<sign>[-−]))?(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<amount>{_AMOUNT}){_scale('scale')}",
         _money,
         *tables.CURRENCY_SIGNS,
     ),

@@ -175,7 +175,7 @@ def _file_name(m: re.Match[str]) -> str:
 
 
 def _email(m: re.Match[str]) -> str:
-    local, domain = m.group(1), m.group(2)
+    local, domain = m.group(1).replace("*", ""), m.group(2)  # "j***@gmail.com": a masked address, the stars unsaid
     if len(local) <= 4 and local.isalpha() and not re.search(r"[aeiouyAEIOUY]", local):
         local = acronyms.letters(local.upper())  # hr@, cs@: said letter by letter
     names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
@@ -750,7 +750,7 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     rule(
-        r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", _email, "@"
+        r"(?<![\w.+*-])([A-Za-z0-9._%+*-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", _email, "@"
     ),
     rule(
         rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"
@@ -779,16 +779,17 @@ _EARLY_RULES: list[Rule] = [
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
     rule(
-        r"\b(PhD|PhDs|iOS|macOS|WiFi|pH|SpO2|HbA1c|YoY|QoQ|MoM)\b|\bPh\.D\.?",
+        r"\b(PhD|PhDs|iOS|macOS|WiFi|pH|SpO2|HbA1c|YoY|QoQ|MoM|Rx)\b|\bPh\.D\.?",
         lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
-        "PhD", "Ph.D", "iOS", "macOS", "WiFi", "pH", "SpO2", "HbA1c", "YoY", "QoQ", "MoM",
+        "PhD", "Ph.D", "iOS", "macOS", "WiFi", "pH", "SpO2", "HbA1c", "YoY", "QoQ", "MoM", "Rx",
     ),
     rule(r"(?<![\w/])([yYqQmM])/\1(?![\w/])|\by-o-y\b", lambda m: _PERIOD_OVER[(m.group(1) or "y").lower()], "/", "-o-"),
     rule(r"§§ ?", lambda m: "sections ", "§§"),
     rule(rf"(?<![\w'’@#])({alternation(tables.CHAT_WORDS)})(?![\w'’])",
          lambda m: _chat_word(m.group(0)), flags=re.IGNORECASE),
     rule(rf"(?<![\w.])({alternation(tables.DOSING)})(?!\w)", lambda m: tables.DOSING[m.group(0)], "."),
-    rule(r"(?<=[a-z,] )Sat(?=[,.!?;]|\s*$)", lambda m: "Saturday", "Sat"),  # "tickets for Sat, who's in?"
+    # "tickets for Sat, who's in?", "closed Sat & Sun"
+    rule(r"(?<=[a-z,] )Sat(?=[,.!?;]|\s*$| (?:&|and|or) Sun\b)", lambda m: "Saturday", "Sat"),
     rule(r"(?<=[a-z] )v\.? (?=[A-Z])", lambda m: "versus " if re.search(r"\b[A-Z][a-z]{1,30} $", m.string[
         max(0, m.start() - 32) : m.start()]) else m.group(0), "v"),  # Roe v. Wade
     rule(r"\b([A-G])#(?!\w)", lambda m: f"{m.group(1)} sharp", "#"),
@@ -937,6 +938,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
+    # "Rx #6543210": five or more digits after a number sign are a code, digit by digit ("#1", "#57" are numbers)
+    rule(r"#(\d{5,20})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"

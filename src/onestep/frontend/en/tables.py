@@ -457,6 +457,8 @@ LABEL_WORDS = frozenset(
     Berth berth Zone zone Door door Dock dock Aisle aisle Section section Shelf shelf Bin bin Stall stall
     """.split()
 )
+#: Words before a building-and-room number ("Rm 4-102", "Suite 3-210"): the hyphen joins parts of one number.
+ROOM_WORDS = ("Room", "room", "Rm", "Suite", "suite", "Ste", "Unit", "unit", "Apt", "Apartment", "apartment")
 # Street-type words after "<number> <Name>" that make the number an address, read in pairs.
 STREET_WORDS = frozenset(
     """
