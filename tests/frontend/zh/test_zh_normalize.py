@@ -442,3 +442,38 @@ def test_round_10_slang_mentions_and_units(text: str, expected: str) -> None:
 )
 def test_round_11_units_per_unit_music_runways_and_events(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # keypad keys in a voice menu; a hashtag is left alone
+        ("返回请按*号键，重听请按#号键", "返回请按星号键，重听请按井号键"),
+        ("输入完毕请按#键", "输入完毕请按井号键"),
+        ("输入密码后按#", "输入密码后按井号"),
+        ("刷到#世界杯#热搜", "刷到#世界杯#热搜"),
+        # a month/day with a slash next to a delivery or due word, or after a date cue; fractions stay
+        ("预计12/11送达", "预计十二月十一日送达"),
+        ("请于3/15前还款", "请于三月十五日前还款"),
+        ("12/9（周二）", "十二月九日（周二）"),
+        ("预计1/3的用户", "预计三分之一的用户"),
+        ("相当于1/4", "相当于四分之一"),
+        ("约2/3的人", "约三分之二的人"),
+        # 晚 and 宿 count nights (两晚, 两宿)
+        ("共2晚", "共两晚"),
+        ("住了2宿", "住了两宿"),
+        # bar, rpm, r/min; A is 安 only near a current word
+        ("胎压2.3bar", "胎压二点三巴"),
+        ("转速1500rpm", "转速一千五百转每分钟"),
+        ("额定转速3000r/min", "额定转速三千转每分钟"),
+        ("电流12.5A", "电流十二点五安"),
+        ("5A景区", "五A景区"),
+        ("座位12A", "座位十二A"),
+        # a prescription or record number is a code
+        ("处方号6543210", "处方号六五四三二幺零"),
+        ("病历号：00123456", "病历号：零零幺二三四五六"),
+        ("开了2张处方", "开了两张处方"),
+    ],
+)
+def test_round_12_keypad_slash_dates_nights_units_and_codes(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

@@ -24,7 +24,7 @@ _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FUL
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
 # every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral), or 单位
 # (a unit named alone: 单位：cm²)
-_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js)(?![A-Za-z])")
+_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js)(?![A-Za-z])|[*#]\s?号?键|按\s?[*#]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -36,6 +36,7 @@ _MEASURES = (
     "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
     "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
     "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|拍|海里|英里|"
+    "晚(?![上饭餐会间安点辈霞报婚年期])|宿(?![舍命敌])|"
     "点(?![0-9])|年(?!级)|分(?!之)"
 )
 
@@ -61,6 +62,7 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
     "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True), "mol/L": ("摩尔每升", True),
     "mmol": ("毫摩尔", True), "mol": ("摩尔", True),
+    "bar": ("巴", True), "rpm": ("转每分钟", True), "r/min": ("转每分钟", True),
     "mg/kg": ("毫克每千克", True), "μg/kg": ("微克每千克", True), "µg/kg": ("微克每千克", True),
     "mg/L": ("毫克每升", True), "mg/dL": ("毫克每分升", True), "g/L": ("克每升", True), "kJ": ("千焦", True),
     "℃": ("摄氏度", False), "°C": ("摄氏度", False), "℉": ("华氏度", False), "°F": ("华氏度", False),
@@ -94,7 +96,8 @@ _COUNTED_BEFORE = re.compile(r"(?:[第共约计达近超过到至为是了比加
 _ROOMS_AFTER = "房间|室|号房|宿舍|寝室|会议室|教室|办公室|病房|实验室|诊室"
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
-    "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码"
+    "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码|"
+    "处方号|病历号|住院号|门诊号|就诊号|流水号|合同号|发票号"
 )
 
 
@@ -157,6 +160,37 @@ def _date(m: re.Match[str]) -> str:
 def _month_day(m: re.Match[str]) -> str:
     """``03-15 14:22`` -> 3月15日 14:22: a zero-padded month and day before a clock time (app and bank notices)."""
     return f"{int(m.group(1))}月{int(m.group(2))}日"
+
+
+# round 12 (issue 12): a month/day with a slash in a notice (预计12/11送达, 请于3/15前还款); 1/3 stays a fraction
+_SLASH_DATE_AFTER = re.compile(
+    r"\s?(?:[（(]?(?:周|星期)[一二三四五六日天]|送达|到达|到货|发货|发出|签收|出发|起飞|到期|截止|当天|之前|"
+    r"前(?:送达|到达|还款|缴费|付款|支付|完成|办理|发货|取件|提交|领取))"
+)
+_SLASH_DATE_BEFORE = re.compile(r"(?:请于|将于|已于|定于|预计于?|最晚|最迟|截至|截止到?|日期[是为:：]?|改为|改期至|延期至|顺延至)\s?$")
+_NOT_A_DATE_AFTER = re.compile(r"\s?(?:的|以|左右|多|强|弱)")
+
+
+def _slash_month_day(m: re.Match[str]) -> str:
+    """``预计12/11送达`` -> 12月11日: a month/day between a date cue before it or a delivery or due word after it."""
+    after = _after(m, 6)
+    if _SLASH_DATE_AFTER.match(after) or (
+        _SLASH_DATE_BEFORE.search(_before(m, 6))
+        and not _NOT_A_DATE_AFTER.match(after)
+        and not _COUNTED_AFTER.match(after)
+    ):
+        return f"{int(m.group(1))}月{int(m.group(2))}日"
+    return m.group()
+
+
+_AMPERE_BEFORE = re.compile(r"电流|额定|输出|输入|保险丝|熔断|充电|安培")
+
+
+def _ampere(m: re.Match[str]) -> str:
+    """``电流12.5A`` -> 十二点五安: A after a number near a current word (5A景区, 12A座位 stay letters)."""
+    if not _AMPERE_BEFORE.search(_before(m, 8)):
+        return m.group()
+    return read_cardinal(m.group(1)) + "安"
 
 
 _YEAR_MONTH_CUE = re.compile(r"(?:至|于|到|从|自|截至|截止|日期|时间|有效期|期限)[是为:：]?\s?$")
@@ -600,6 +634,7 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.\-/])(0[1-9]|1[0-2])[-/.](0[1-9]|[12][0-9]|3[01])(?=\s(?:[01]?[0-9]|2[0-3])[:：][0-5][0-9])",
          _month_day),  # 03-15 14:22
+    _sub(r"(?<![0-9./])(1[0-2]|0?[1-9])/(3[01]|[12][0-9]|0?[1-9])(?![0-9./])", _slash_month_day),  # round 12: 12/11送达
     _sub(rf"(?<![0-9.])((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2])(?:(\s?[-~—–至到]\s?)((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2]))?"
          rf"(?![0-9]|\.[0-9]|\s?(?:{_MEASURES}|[A-Za-z%‰]))", _year_month),  # 有效期至2026.09, 2019.09-2023.06
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
@@ -680,6 +715,8 @@ _RULES: list[Rule] = [
     _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", _era_year),
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
     _sub(r"(?<![A-Za-z])C\+\+", "C加加"),
+    # round 12: keypad keys in a voice menu (请按*号键, 按#键结束, 以#号结束 after 按)
+    _sub(r"(?:(?<=按)\s?([*#])|([*#])(?=\s?号?键))\s?号?", lambda m: "星号" if "*" in m.group() else "井号"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
     _sub(rf"(?P<currency>{_CURRENCY_ALT})\s?(?P<amount>[0-9]+(?:\.[0-9]+)?)"
          rf"(?:\s?(?P<sign>[-~—–至到])\s?(?:{_CURRENCY_ALT})?\s?(?P<to>[0-9]+(?:\.[0-9]+)?)(?![0-9:：]|\s?=))?"
@@ -713,6 +750,7 @@ _RULES: list[Rule] = [
     # 5V/2A, 9V/2A: a charger's volts and amps
     _sub(rf"(?<![0-9.])({_NUM})\s?V\s?/\s?({_NUM})\s?A(?![A-Za-z])",
          lambda m: read_cardinal(m.group(1)) + "伏" + read_cardinal(m.group(2), liang=False) + "安"),
+    _sub(rf"(?<![0-9.])({_NUM})\s?A(?![A-Za-z0-9])", _ampere),  # round 12: 电流12.5A
     # 0℃～40℃ (℃ already read by symbols_unicode), 10cm-20cm: a range with the unit on both ends
     _sub(r"(?:(?<=[0-9]摄氏度)|(?<=[0-9]华氏度))\s?[-~—–]\s?(?=-?[0-9]|零下)", "到"),
     _sub(rf"(?<=[0-9])({_UNIT_ALT})\s?[-~—–]\s?(?=-?{_NUM}\s?\1(?![A-Za-z]))", r"\1到"),
