@@ -477,3 +477,36 @@ def test_round_11_units_per_unit_music_runways_and_events(text: str, expected: s
 )
 def test_round_12_keypad_slash_dates_nights_units_and_codes(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # basis points after a number are 个基点 (两个 for 2); BP with no number before it stays
+        ("LPR下调10BP", "LPR下调十个基点"),
+        ("均下调25bp", "均下调二十五个基点"),
+        ("下行2BP", "下行两个基点"),
+        ("BP公司股价上涨", "BP公司股价上涨"),
+        # a stock code with its exchange suffix, digit by digit with 点; a decimal before letters stays a number
+        ("宁德时代（300750.SZ）", "宁德时代（三零零七五零点SZ）"),
+        ("腾讯控股（00700.HK）", "腾讯控股（零零七零零点HK）"),
+        ("600519.SH", "六零零五幺九点SH"),
+        ("涨幅1.5HK", "涨幅一点五HK"),
+        # a currency pair's slash is 兑; other slashes keep their readings
+        ("（USD/CNY）", "（USD兑CNY）"),
+        ("EUR/USD报1.0856", "EUR兑USD报一点零八五六"),
+        ("速度5m/s", "速度五米每秒"),
+        # 日经225 is said digit by digit; 沪深300 and 标普500 are counts
+        ("日经225指数", "日经二二五指数"),
+        ("沪深300指数", "沪深三百指数"),
+        ("标普500指数", "标普五百指数"),
+        # a season or fiscal year over two years with the second shortened; not when it is not the next year
+        ("2024-25赛季", "二零二四到二五赛季"),
+        ("2023/24财年", "二零二三到二四财年"),
+        ("1999-00赛季", "一九九九到零零赛季"),
+        ("2022-2023赛季", "二零二二到二零二三赛季"),
+        ("2024-30赛季", "两千零二十四到三十赛季"),
+    ],
+)
+def test_round_13_basis_points_stock_codes_currency_pairs_and_seasons(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

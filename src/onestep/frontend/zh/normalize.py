@@ -483,6 +483,22 @@ def _short_year(m: re.Match[str]) -> str:
     return m.group() if _NOT_A_YEAR_BEFORE.search(_before(m, 4)) else read_digits(m.group())
 
 
+# round 13 (issue 12): ISO codes of a currency pair (USD/CNY → USD兑CNY) and exchange suffixes of a stock code
+_CURRENCY_CODES = "USD|CNY|CNH|EUR|JPY|GBP|HKD|AUD|CAD|CHF|NZD|SGD|KRW|RUB|INR|BTC|ETH|USDT"
+_EXCHANGE_SUFFIXES = "SH|SZ|SS|BJ|HK|US"
+# indices whose number is said digit by digit (沪深300, 标普500, 科创50 are counts: 三百, 五百, 五十)
+_DIGIT_INDEX_NAMES = "日经"
+
+
+def _season_years(m: re.Match[str]) -> str:
+    """``2024-25赛季``, ``2023-24财年``: a season spanning two years, the second shortened to two digits, digit by
+    digit (only when it is the next year: ``2024-30赛季`` is left to the other rules)."""
+    first, sign, second = m.group(1), m.group(2), m.group(3)
+    if (int(first[2:]) + 1) % 100 != int(second):
+        return m.group()
+    return read_digits(first) + _connector(sign) + read_digits(second)
+
+
 def _race_time(m: re.Match[str]) -> str:
     """``1:45.32`` -> 一分四十五秒三二 (minutes, seconds, hundredths read digit by digit)."""
     seconds = m.group(2)
@@ -606,6 +622,17 @@ _RULES: list[Rule] = [
     _sub(r"(?<=[A-Za-z])\.(?=js(?![A-Za-z]))", " "),  # Node.js, Vue.js: the dot is not said
     # round 10 (issue 12): @小明, @TechCrunch: a mention on social media is said 艾特 (an e-mail's @ is read above)
     _sub(r"(?<![A-Za-z0-9._%+\-])@\s?(?=[\u4e00-\u9fffA-Za-z0-9_])", "艾特"),
+    # round 13 (issue 12): financial news. USD/CNY, EUR/USD: a currency pair's slash is said 兑
+    _sub(rf"(?<![A-Za-z/])({_CURRENCY_CODES})\s?/\s?({_CURRENCY_CODES})(?![A-Za-z/])", r"\1兑\2"),
+    # 300750.SZ, 00700.HK: a stock code with its exchange suffix, digit by digit, the dot said 点
+    _sub(rf"(?<![0-9.A-Za-z])([0-9]{{4,6}})\.({_EXCHANGE_SUFFIXES})(?![A-Za-z0-9])",
+         lambda m: read_digits(m.group(1), yao=True) + "点" + m.group(2)),
+    # 10BP, 25bp: basis points said 个基点 (BP公司, a BP after no number, stays)
+    _sub(r"(?<=[0-9])\s?(?:BP|bp|bps|BPS)(?![A-Za-z])", "个基点"),
+    _sub(rf"(?<=(?:{_DIGIT_INDEX_NAMES}))\s?225(?![0-9.])", "二二五"),  # 日经225
+    # 2024-25赛季, 2023/24财年: a season over two years, the second shortened
+    _sub(r"(?<![0-9.])((?:19|20)[0-9]{2})(\s?[-~—–/]\s?)([0-9]{2})(?![0-9.])(?=\s?(?:赛季|财年|年度|学年))",
+         _season_years),
     # names that are numbers said digit by digit: Office 365, Xbox 360, 台北101 (365天, 360度 stay counts)
     _sub(r"(?<=[A-Za-z] )(36[05])(?![0-9.]|\s?[度天日个元%])", lambda m: read_digits(m.group(1))),
     _sub(r"(?<=台北)101(?![0-9.])", "一零一"),
