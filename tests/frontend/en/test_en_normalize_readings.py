@@ -567,6 +567,52 @@ ROUND_13: list[tuple[str, str]] = [
 ]
 
 
+ROUND_15: list[tuple[str, str]] = [
+    # tech news, release notes and developer chat
+    ("We tagged v2.0.0-rc.1 last night.", "We tagged version two point zero point zero R C one last night."),
+    ("Node.js 18 LTS", "Node J S eighteen L T S"),
+    ("Set it up with Vue.js and open main.js.", "Set it up with Vue J S and open main dot J S."),  # a file stays a file
+    ("Microsoft released .NET 8 in November.", "Microsoft released dot Net eight in November."),
+    ("Add your API key to the .env file.", "Add your A P I key to the dot env file."),
+    ("Wait...and see.", "Wait...and see."),  # an ellipsis is no leading dot
+    ("Run npm install, then npm run build.", "Run N P M install, then N P M run build."),
+    ("It ships with a 1 TB NVMe SSD.", "It ships with a one terabyte N V M E S S D."),
+    ("The card uses a PCIe 4.0 x16 slot.", "The card uses a P C I E four point zero by sixteen slot."),
+    ("Take 1 tablet x4 daily.", "Take one tablet times four daily."),  # no lane width
+    ("The RTX 4070 Ti has 12 GB.", "The R T X forty seventy T I has twelve gigabytes."),
+    ("Ti is the symbol for titanium.", "Ti is the symbol for titanium."),
+    ("AMD's Ryzen 9 7950X has 16 cores.", "A M D's Ryzen nine seventy-nine fifty X has sixteen cores."),
+    ("The Core i9-14900K boosts to 6 GHz.", "The Core i nine fourteen nine hundred K boosts to six gigahertz."),
+    ("Core 2 Duo", "Core two Duo"),
+    ("Builds are available for x86_64 and ARM64.", "Builds are available for x eighty-six sixty-four and Arm sixty-four."),
+    ("Set MAX_RETRIES=3 in your environment.", "Set Max underscore Retries equals three in your environment."),
+    ("DM me @jane_doe.", "D M me at jane underscore doe."),
+    ("The router supports the 2.4/5 GHz bands.", "The router supports the two point four or five gigahertz bands."),
+    ("She scored 4.5/5.", "She scored four point five out of five."),  # a rating, no unit after it
+    ("Wi-Fi 6 is also known as 802.11ax.", "Wi-Fi six is also known as eight oh two dot eleven A X."),
+    ("The chip encodes H.264 in hardware.", "The chip encodes H two sixty-four in hardware."),
+    ("The installer lands in ~/Downloads by default.", "The installer lands in tilde slash Downloads by default."),
+    ("I'll be ~20 min.", "I'll be about twenty minutes."),
+    ("On Windows, look in C:\\Users.", "On Windows, look in C colon backslash Users."),
+    ("Save it to the C: drive.", "Save it to the C: drive."),
+    ("Run git pull --rebase before you push.", "Run git pull dash dash rebase before you push."),
+    ("It was a long--very long--day.", "It was a long — very long — day."),  # a dash in prose
+    ("The dev server runs on localhost:3000.", "The dev server runs on localhost colon three zero zero zero."),
+    ("The site now supports HTTP/3.", "The site now supports H T T P three."),
+    ("Clicking the link gives a 404 error.", "Clicking the link gives a four oh four error."),
+    ("We saw 500 errors today.", "We saw five hundred errors today."),  # a count of errors
+    ("Press Ctrl+Shift+P to open the command palette.", "Press control shift P to open the command palette."),
+    ("Buy 2+1 free", "Buy two plus one free"),
+    ("Deploys go out 24/7 via CI/CD.", "Deploys go out twenty-four seven via C I C D."),
+    ("The service handles 1.5k req/s.", "The service handles one point five thousand requests per second."),
+    ("They trained a 70B-parameter model on 15T tokens.",
+     "They trained a seventy billion-parameter model on fifteen trillion tokens."),
+    ("The 15T magnet is huge.", "The fifteen T magnet is huge."),
+    ("Cisco closed its $28B acquisition of Splunk.", "Cisco closed its twenty-eight billion dollar acquisition of Splunk."),
+    ("She spent its $2B on ads.", "She spent its two billion dollars on ads."),
+]
+
+
 ROUND_14: list[tuple[str, str]] = [
     ("We're closed Sat & Sun.", "We're closed Saturday and Sunday."),  # voice agents and IVR prompts
     ("Open Sat and Sun.", "Open Saturday and Sunday."),
@@ -613,6 +659,11 @@ def test_round_13_symbol_readings() -> None:
     assert read("It costs ≈ $5.") == "It costs approximately five dollars."
     assert read("x = √2") == "x equals the square root of two"
     assert read("x ≥ 5") == "x is at least five"
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_15)
+def test_round_15_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), ROUND_14)

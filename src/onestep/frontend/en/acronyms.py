@@ -40,6 +40,10 @@ SPECIAL: dict[str, str] = {
     "YoY": "year over year",
     "QoQ": "quarter over quarter",
     "MoM": "month over month",
+    "npm": "N P M",
+    "NVMe": "N V M E",
+    "PCIe": "P C I E",
+    "CI/CD": "C I C D",
 }
 
 INITIALISMS = frozenset(

@@ -226,9 +226,14 @@ def _scaled(m: re.Match[str]) -> str:
     n, scale = m.group(1), m.group(2) or m.group(3)
     if m.group(3) and "." not in n and previous_word(m.string, m.start()) in tables.LABEL_WORDS:
         return f"{number(n)} {m.group(3)}"  # "Exit 14B": a label, the letter said
-    if m.group(3) and len(n) < 2 and not re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]):
-        return m.group(0)  # "3M" is a name, "3M users" three million
+    counted = _COUNTED_AFTER.match(m.string, m.end()) is not None
+    if m.group(3) and (len(n) < 2 or m.group(3) == "T") and not counted:
+        return m.group(0)  # "3M" is a name, "3M users" three million; "15T tokens" fifteen trillion
     return f"{number(n)} {tables.SCALES[scale]}"
+
+
+# A plural noun after a scaled number ("3M users", "15T tokens"), or "-parameter" ("a 70B-parameter model").
+_COUNTED_AFTER = re.compile(r" [a-z]{2,20}s\b|-param")
 
 
 _SIDES = {"L": "left", "R": "right", "C": "center"}
@@ -264,6 +269,23 @@ def _hyphenated_id(m: re.Match[str]) -> str:
     return f"{acronyms.letters(m.group(1))} " + ", ".join(groups)
 
 
+# CPU lines before a model number read in pairs ("Ryzen 9 7950X", "Core i9-14900K").
+_CPU_LINES = r"Ryzen(?: [3579])?|Core i[3579]|Core Ultra [579]|Threadripper|Athlon|Xeon|Celeron|Pentium"
+_CPU_NEEDS = ("Ryzen", "Core", "Threadripper", "Athlon", "Xeon", "Celeron", "Pentium")
+
+
+def _cpu_model(m: re.Match[str]) -> str:
+    """"Ryzen 9 7950X" -> "Ryzen 9 seventy-nine fifty X", "Core i9-14900K" -> "Core i9 fourteen nine hundred K": a
+    four-digit model in pairs, a five-digit one as its generation and a hundreds number; suffix letters spelled."""
+    num, tail = m.group(2), m.group(3) or ""
+    if len(num) == 5 and num[2] != "0":
+        spoken = f"{cardinal(int(num[:2]))} {model_number(num[2:])}"
+    else:
+        spoken = model_number(num)
+    spelled = " ".join(digits(c) if c.isdigit() else c for c in tail)
+    return f"{m.group(1)} {spoken}" + (f" {spelled}" if spelled else "")
+
+
 #: Numbers that a keyword before them marks as a code said digit by digit: aviation (flight levels, runways,
 #: wind headings, transponder codes), the last digits of an account ("SSN ending in 1234"), building-and-room
 #: numbers ("Rm 4-102") and hyphenated identifiers ("XJ4-88-2210").
@@ -285,6 +307,8 @@ DIGIT_CUE_RULES: list[Rule] = [
          lambda m: f"{acronyms.letters(m.group(1))} {digits(m.group(2))}"),
     rule(r"\b([A-Z]{2,5})v(\d{1,2})\b(?![.,]\d)", lambda m: f"{acronyms.letters(m.group(1))} v {cardinal(int(m.group(2)))}",
          "v"),  # "SSLv3", "IPv6"
+    rule(r"(?<=\d)-(?:rc|RC)\.?(?=\d)", lambda m: " R C ", "rc", "RC"),  # "v2.0.0-rc.1": a release candidate
+    rule(rf"\b({_CPU_LINES})[- ](\d{{4,5}})([A-Z]{{1,3}}\d?[A-Z]?)?\b(?![.,]\d)", _cpu_model, *_CPU_NEEDS),
     rule(r"\bV(6|8|10|12)\b(?![.,]\d)", lambda m: f"V {cardinal(int(m.group(1)))}", "V"),  # engines, not versions
 ]
 
@@ -346,5 +370,5 @@ CODE_RULES: list[Rule] = [
         r"(?<![\w-])(?P<letters>[A-Z]{1,6})-?(?P<num>\d{1,4}(?:\.\d{1,3})?)(?P<tail>[A-Z]{1,3})?(?![\w-]|[.-]\w)",
         _model,
     ),
-    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|k|M|B))(?![\w'’-])", _scaled),
+    rule(r"(?=\d)(?<![\w.])(\d{1,4}(?:\.\d{1,3})?)(?: ?(bn|mn|tn)|(K|k|M|B|T))(?:(?![\w'’-])|(?=-param))", _scaled),
 ]

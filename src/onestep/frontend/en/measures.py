@@ -279,7 +279,12 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.])(?P<deg>\d{1,3}(?:\.\d{1,6})?) ?°(?: ?(?P<min>\d{1,2}(?:\.\d{1,3})?) ?['′]"
          r"(?: ?(?P<sec>\d{1,2}(?:\.\d{1,3})?) ?(?:″|\"|′′|''))?)? ?(?P<dir>[NSEW])\b(?![\w'’-])", _coordinate, "°"),
     # "50/60Hz", "110/220V": two ratings of one electrical unit, read "fifty or sixty hertz" (not a fraction)
-    rule(r"(?<![\w./])(\d{2,4})/(?=\d{2,4} ?(?:[kMG]?Hz|V|VAC|VDC|kW|W|mA|A)\b)", lambda m: f"{m.group(1)} or ", "/"),
+    # "2.4/5 GHz": the two bands of a dual-band radio, read the same way
+    rule(r"(?<![\w./])(\d{2,4}|\d\.\d)/(?=(?:\d{1,4}|\d\.\d) ?(?:[kMG]?Hz|V|VAC|VDC|kW|W|mA|A)\b)",
+         lambda m: f"{m.group(1)} or ", "/"),
+    # "1.5k req/s": a number with a thousand (or million) scale before a unit
+    rule(rf"(?=\d)(?<![\w.])({NUM})([kKM]) ({_UNIT})(?![\w/])",
+         lambda m: f"{number(m.group(1))} {tables.SCALES[m.group(2)]} {spoken_unit(m.group(3), True)}", "k ", "K ", "M "),
     PER_UNIT_RULE,
     rule(rf"(?=\d)(?<![\w.])({NUM}) A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
          r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", lambda m: _amps_any(m), " A"),

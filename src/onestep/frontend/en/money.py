@@ -64,6 +64,7 @@ _HEAD_NOUNS = frozenset(
     " prize jackpot bonus".split()
 )
 # "a 5-year, $200 million contract", "a new $5 fee": an article, then up to two modifiers before the amount
+_POSSESSIVES = frozenset("its their our his".split())
 _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(?:[Aa]n?) ((?:[\w-]+,? ){0,2})$")
 
 
@@ -73,6 +74,9 @@ def _attributive(m: re.Match[str]) -> bool:
         return True
     if not after.islower() or after in _NOT_NOUNS:
         return False
+    scaled = any(v for k, v in m.groupdict().items() if "scale" in k)
+    if scaled and previous_word(m.string, m.start()) in _POSSESSIVES and not after.endswith("ly"):
+        return True  # "its $28B acquisition": a scaled amount after a possessive qualifies the noun after it
     article = _ARTICLE_BEFORE.search(m.string[max(0, m.start() - 40) : m.start()])
     # the words in between must be modifiers with a digit or hyphen ("5-year,"), not "A shirt costs $24 after"
     return article is not None and all(re.search(r"[\d-]", w) for w in article.group(1).split())

@@ -740,6 +740,10 @@ def _day_before_hours(m: re.Match[str]) -> str:
     return tables.WEEKDAY_ABBREVIATIONS[m.group("day")]
 
 
+# Specials of acronyms.SPECIAL that the all-caps pass never sees: mixed or lower case ("iOS", "npm", "PCIe"), or
+# with a slash ("CI/CD").
+_MIXED_CASE_SPECIALS = tuple(k for k in acronyms.SPECIAL if not k.isupper() or "/" in k)
+
 _EARLY_RULES: list[Rule] = [
     rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
          r" ?(?:[ap]\.?m\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
@@ -759,6 +763,7 @@ _EARLY_RULES: list[Rule] = [
         ".",
         flags=re.IGNORECASE,
     ),
+    *reference.NAME_RULES,
     rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
          "."),
     # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
@@ -778,10 +783,11 @@ _EARLY_RULES: list[Rule] = [
          lambda m: f"number {acronyms.letters(m.group(1))} {numbers.digit_string(m.group(2))}", "#"),
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
+    *reference.DEV_RULES,
     rule(
-        r"\b(PhD|PhDs|iOS|macOS|WiFi|pH|SpO2|HbA1c|YoY|QoQ|MoM|Rx)\b|\bPh\.D\.?",
+        rf"\b(?:{alternation(_MIXED_CASE_SPECIALS)})\b|\bPh\.D\.?",
         lambda m: acronyms.SPECIAL.get(m.group(0), "P H D"),
-        "PhD", "Ph.D", "iOS", "macOS", "WiFi", "pH", "SpO2", "HbA1c", "YoY", "QoQ", "MoM", "Rx",
+        "Ph.D", *_MIXED_CASE_SPECIALS,
     ),
     rule(r"(?<![\w/])([yYqQmM])/\1(?![\w/])|\by-o-y\b", lambda m: _PERIOD_OVER[(m.group(1) or "y").lower()], "/", "-o-"),
     rule(r"§§ ?", lambda m: "sections ", "§§"),
@@ -880,10 +886,19 @@ def _pack(m: re.Match[str]) -> str:
     return f"{number(m.group(1))} {number(m.group(2))} {tables.UNITS[m.group(3)][0]}"
 
 
+_LANES_AFTER = re.compile(r" (?:slots?|lanes?|links?|cards?|mode)\b")
+_PCIE_BEFORE = re.compile(r"PCIe|P C I E")
+
+
 def _times_after(m: re.Match[str]) -> str:
-    """"x2 daily" -> "times two" (not x86/x64, which are names)."""
+    """"x2 daily" -> "times two" (not x86/x64, which are names); a PCIe lane width is "by": "a PCIe 4.0 x16 slot"
+    -> "by sixteen"."""
     n = m.group(1)
-    return m.group(0) if n in ("86", "64", "32") else f"times {cardinal(int(n))}"
+    if n in ("86", "64", "32"):
+        return m.group(0)
+    lanes = n in ("1", "2", "4", "8", "16") and (
+        _LANES_AFTER.match(m.string, m.end()) is not None or _PCIE_BEFORE.search(m.string, max(0, m.start() - 18), m.start()) is not None)
+    return f"{'by' if lanes else 'times'} {cardinal(int(n))}"
 
 
 def _transport_code(m: re.Match[str]) -> str:
@@ -957,7 +972,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"\b({alternation(tables.POSITION_WORDS)}) (\d{{1,3}})/(\d{{1,3}})(?![\w/]|\.\d)", _position, "/"),
     *dates.RULES,
     rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
-    rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b)", _rating, "/"),
+    rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b| ?(?:[kMG]?Hz|V|W)\b)", _rating, "/"),
     # times
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
     rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),

@@ -8,6 +8,11 @@
   ``"c. AD 150"`` -> ``"circa AD 150"``;
 - book references: ``"2nd ed."`` -> ``"2nd edition"``, ``"vol. IV"`` -> ``"volume
   four"``, verse ranges ``"Matthew 5:3–12"`` -> ``"Matthew five three to twelve"``;
+- developer prose (round 15): ``"Node.js"`` -> ``"Node J S"``, ``".NET"`` / ``".env"`` -> ``"dot NET"`` / ``"dot env"``,
+  ``"~/Downloads"`` -> ``"tilde slash Downloads"``, ``"C:\\Users"`` -> ``"C colon backslash Users"``,
+  ``"Ctrl+Shift+P"`` -> ``"control shift P"``, ``"--rebase"`` -> ``"dash dash rebase"``, ``"MAX_RETRIES"`` ->
+  ``"MAX underscore RETRIES"``, ``"x86_64"``, ``"HTTP/3"``, ``"localhost:3000"``, ``"a 404 error"``, ``"802.11ax"``,
+  ``"H.264"``, ``"RTX 4070 Ti"``;
 - everyday notes: ``"2 pcs"``, ``"1 doz"``, ``"appt"``, ``"Sat at 7"``, ``"3rd Ave near"``, ``"W 4th St"``.
 
 Each rule runs before the generic number passes of ``normalize.py`` and leaves digits it does not read.
@@ -88,7 +93,46 @@ _NUMBERED_BOOKS = ("Kings", "Chronicles", "Corinthians", "Thessalonians", "Macca
 # books named after a person ("2 John 3 times" is a count of Johns): numbered only before chapter:verse
 _NAMED_BOOKS = ("Samuel", "Timothy", "Peter", "John")
 
+def _key_combo(m: re.Match[str]) -> str:
+    """"Ctrl+Shift+P" -> "control shift P": keys of a shortcut by name, the plus signs unsaid."""
+    return " ".join(tables.KEY_NAMES.get(k, k) for k in m.group(0).split("+"))
+
+
+def _wifi_standard(m: re.Match[str]) -> str:
+    """"802.11ax" -> "eight oh two dot eleven A X" (an IEEE standard: the group in pairs, the amendment spelled)."""
+    amendment = " " + " ".join(m.group(1).upper()) if m.group(1) else ""
+    return f"eight oh two dot eleven{amendment}"
+
+
+_KEYS = alternation(tables.KEY_NAMES)
+
+#: Names in developer prose that the file-name pass would misread ("Node.js" is a runtime, not a file).
+NAME_RULES: list[Rule] = [
+    rule(r"\b([A-Z][a-z]{1,10})\.js\b(?![.-]\w)", lambda m: f"{m.group(1)} J S", ".js"),  # Node.js, Next.js, Vue.js
+]
+
+#: Developer prose: dotfiles and leading-dot names, home and drive paths, shortcuts, flags, identifiers.
+DEV_RULES: list[Rule] = [
+    rule(r"(?<![\w.])\.([A-Za-z][A-Za-z0-9]{1,15})\b(?![.-]\w)", lambda m: f"dot {m.group(1)}", "."),  # .NET, .env
+    rule(r"(?<![\w~])~(?=/\w)", lambda m: "tilde ", "~/"),  # "~/Downloads"
+    rule(r"\b([A-Z]):(?=\\)", lambda m: f"{m.group(1)} colon ", ":\\"),  # "C:\Users"
+    rule(rf"\b(?:{_KEYS})(?:\+(?:{_KEYS}|[A-Z0-9]\b|F\d{{1,2}}\b)){{1,3}}", _key_combo, "+"),
+    rule(r"(?:(?<=\s)|^)--(?=[a-z][a-z-]{1,30}\b)", lambda m: "dash dash ", "--"),  # "git pull --rebase"
+    rule(r"\bx86[_-]64\b", lambda m: "x eighty-six sixty-four", "x86"),
+    rule(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])", lambda m: " underscore ", "_"),  # "MAX_RETRIES"
+    rule(r"\blocalhost:(\d{2,5})\b", lambda m: f"localhost colon {digits(m.group(1))}", "localhost:"),
+    rule(r"\b(HTTP)/([123](?:\.[01])?)\b", lambda m: f"{m.group(1)} {numbers.number(m.group(2))}", "HTTP/"),
+    rule(r"(?<=\d) Ti\b", lambda m: " T I", " Ti"),  # "RTX 4070 Ti"
+]
+
 RULES: list[Rule] = [
+    # "802.11ax": a Wi-Fi standard, not a decimal
+    rule(r"\b802\.11([a-z]{1,2})?\b(?![.]\d)", _wifi_standard, "802.11"),
+    # "H.264", "H.265": video codecs, the number in pairs
+    rule(r"\bH\.(26[1-6])\b", lambda m: f"H {model_number(m.group(1))}", "H."),
+    # "a 404 error", "a 503 page": an HTTP status before its noun
+    rule(r"(?<![\w.,$])([45]\d\d)(?= (?:error|page|response)\b)", lambda m: model_number(m.group(1)), " error",
+         " page", " response"),
     rule(rf"(?<![\w.])(?:{_OCTET}\.){{3}}{_OCTET}(?!\w|\.\d)", _ipv4, "."),
     rule(r"\b([Pp]orts?) (\d{2,5})\b(?![.,]\d)", _port, "ort"),
     rule(r"\b((?:HTTPS?|[Ss]tatus|[Ee]rror)(?: code)?) ([1-5]\d\d)\b(?![.,]\d)", _status, "HTTP", "tatus", "rror"),

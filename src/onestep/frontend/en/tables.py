@@ -218,6 +218,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "Mbps": ("megabit per second", "megabits per second"),
     "Gbps": ("gigabit per second", "gigabits per second"),
     "ms": ("millisecond", "milliseconds"),
+    "req/s": ("request per second", "requests per second"),
     "µs": ("microsecond", "microseconds"),
     "ns": ("nanosecond", "nanoseconds"),
     "s": ("second", "seconds"),
@@ -543,6 +544,13 @@ AP_STATES: dict[str, str] = {
     "W.Va": "West Virginia", "Wis": "Wisconsin", "Wyo": "Wyoming",
 }  # fmt: skip
 # Words after "<amount>/" read "per": "$9.99/month", "5 mg/day".
+#: Keys of a keyboard shortcut as said aloud ("Ctrl+Shift+P" -> "control shift P").
+KEY_NAMES: dict[str, str] = {
+    "Ctrl": "control", "Control": "control", "Cmd": "command", "Command": "command", "Alt": "alt", "Shift": "shift",
+    "Opt": "option", "Option": "option", "Win": "windows", "Fn": "function", "Esc": "escape", "Tab": "tab",
+    "Enter": "enter", "Del": "delete", "Delete": "delete", "Space": "space",
+}
+
 PER_WORDS: dict[str, str] = {
     "mo": "month", "month": "month", "yr": "year", "year": "year", "day": "day", "week": "week", "wk": "week",
     "hour": "hour", "hr": "hour", "night": "night", "person": "person", "head": "head", "unit": "unit",
