@@ -195,13 +195,10 @@ def _version(m: re.Match[str]) -> str:
     return "version " + _version_number(m.group(1))
 
 
-_VERSION_WORDS = frozenset({"version", "v", "build", "release", "ver", "firmware", "patch"})
-
-
 def _dotted_number(m: re.Match[str]) -> str:
     """"1.2.3" -> "one point two point three"; an IPv4 address -> "... dot ..."."""
     parts = m.group(0).split(".")
-    after_version_word = previous_word(m.string, m.start()).lower() in _VERSION_WORDS
+    after_version_word = previous_word(m.string, m.start()).lower() in tables.DOTTED_VERSION_CUES
     if len(parts) == 4 and all(int(p) <= 255 for p in parts) and not after_version_word:
         return " dot ".join(cardinal(int(p)) for p in parts)
     return _version_number(m.group(0))

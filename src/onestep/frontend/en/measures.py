@@ -245,17 +245,12 @@ PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})({_POWER})?(?![\w/]|\
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b(?:\.(?=[,;:]))?", _per, "/")  # "$3.49/gal., down"
 
-def _amps_any(m: re.Match[str]) -> str:
-    if m.group(1) is None:  # "5 V, 2 A": after volts
-        return f"{number(m.group(3))} {'amp' if m.group(3) == '1' else 'amps'}"
-    return _amps(m)
-
-
 def _amps(m: re.Match[str]) -> str:
     """"a 15 A circuit" -> "fifteen amp circuit", "5 V, 2 A input" -> "two amps input": a capital A after a number
-    is amperes only before an electrical word or after volts (elsewhere "2 A" is a grade or a group)."""
-    after = m.group(2)
-    return f"{number(m.group(1))} {'amp' if after in _AMP_NOUNS or m.group(1) == '1' else 'amps'}"
+    is amperes only before an electrical word (groups 1, 2) or after volts (group 3); elsewhere "2 A" is a grade or
+    a group."""
+    n = m.group(1) or m.group(3)
+    return f"{number(n)} {'amp' if m.group(2) in _AMP_NOUNS or n == '1' else 'amps'}"
 
 
 _AMP_NOUNS = frozenset("circuit circuits fuse fuses breaker breakers charger chargers plug socket outlet".split())
@@ -287,7 +282,7 @@ RULES: list[Rule] = [
          lambda m: f"{number(m.group(1))} {tables.SCALES[m.group(2)]} {spoken_unit(m.group(3), True)}", "k ", "K ", "M "),
     PER_UNIT_RULE,
     rule(rf"(?=\d)(?<![\w.])({NUM}) A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
-         r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", lambda m: _amps_any(m), " A"),
+         r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", _amps, " A"),
     rule(
         r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
         _duration,

@@ -308,19 +308,28 @@ def _minus(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-def _exponent(m: re.Match[str]) -> str:
-    """"3 × 10^8" -> "three times ten to the eighth", "10^-3" -> "ten to the minus third", "10^2" -> "ten squared"."""
-    mantissa, power = m.group(1), int(m.group(2).replace("−", "-"))
-    spoken = {2: "ten squared", 3: "ten cubed"}.get(power) or (
+def _ten_to_the(power: int) -> str:
+    """10 raised to ``power``: "ten squared", "ten cubed", "ten to the eighth", "ten to the minus third"."""
+    return {2: "ten squared", 3: "ten cubed"}.get(power) or (
         "ten to the " + ("minus " if power < 0 else "") + ordinal(abs(power))
     )
+
+
+def _with_unit(spoken: str, m: re.Match[str]) -> str:
+    """``spoken`` plus the unit in groups 3 (and 4: per) of a power-of-ten match, if any ("10^-19 C" -> "coulombs")."""
+    if m.group(3) in tables.SCIENCE_UNITS:
+        return f"{spoken} {tables.SCIENCE_UNITS[m.group(3)][1]}"
+    if m.group(3):
+        return f"{spoken} {measures.spoken_unit(m.group(3), True, per=m.group(4))}"
+    return spoken
+
+
+def _exponent(m: re.Match[str]) -> str:
+    """"3 × 10^8" -> "three times ten to the eighth", "10^-3" -> "ten to the minus third", "10^2" -> "ten squared"."""
+    mantissa, spoken = m.group(1), _ten_to_the(int(m.group(2).replace("−", "-")))
     if mantissa:
         spoken = f"{number(mantissa)} times {spoken}"
-    if m.group(3) in tables.SCIENCE_UNITS:
-        spoken += " " + tables.SCIENCE_UNITS[m.group(3)][1]  # "10^-19 C" -> "coulombs"
-    elif m.group(3):
-        spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
-    return spoken
+    return _with_unit(spoken, m)
 
 
 def _e_notation(m: re.Match[str]) -> str:
@@ -329,15 +338,7 @@ def _e_notation(m: re.Match[str]) -> str:
     if "E" in m.group(0) and "." not in m.group(1):
         return m.group(0)
     power = int(m.group(2).replace("−", "-").lstrip("+"))
-    spoken = {2: "ten squared", 3: "ten cubed"}.get(power) or (
-        "ten to the " + ("minus " if power < 0 else "") + ordinal(abs(power))
-    )
-    spoken = f"{number(m.group(1))} times {spoken}"
-    if m.group(3) in tables.SCIENCE_UNITS:
-        spoken += " " + tables.SCIENCE_UNITS[m.group(3)][1]  # "10^-19 C" -> "coulombs"
-    elif m.group(3):
-        spoken += " " + measures.spoken_unit(m.group(3), True, per=m.group(4))
-    return spoken
+    return _with_unit(f"{number(m.group(1))} times {_ten_to_the(power)}", m)
 
 
 _ROUND_PLURALS = {"10": "tens", "100": "hundreds", "1000": "thousands", "10000": "tens of thousands",
@@ -659,9 +660,6 @@ _ABBREVIATIONS = tables.ABBREVIATIONS | {
 }
 
 
-
-
-
 def _street_word(m: re.Match[str]) -> str:
     """"Pennsylvania Ave NW" -> "Pennsylvania Avenue Northwest", "King St W" -> "King Street West": a street
     abbreviation written without its period after a name (not before one: "St Louis" is a saint)."""
@@ -714,8 +712,6 @@ def _symbol(m: re.Match[str]) -> str:
 
 
 _CLOCK = r"\d{1,2}(?::\d{2})?(?: ?[AaPp]\.?[Mm]\.?)?"
-
-
 
 
 def _chat_word(written: str) -> str:

@@ -27,7 +27,6 @@ from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal
 from onestep.frontend.en.rules import Rule, alternation, keep_period, previous_word, rule
 
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
-_NOT_IP_BEFORE = frozenset({"version", "v", "build", "release", "ver", "firmware", "patch"})
 
 
 def _octet(text: str) -> str:
@@ -37,7 +36,7 @@ def _octet(text: str) -> str:
 
 def _ipv4(m: re.Match[str]) -> str:
     """"192.168.0.1" -> "one nine two dot one six eight dot zero dot one" (not after "version")."""
-    if previous_word(m.string, m.start()).lower() in _NOT_IP_BEFORE:
+    if previous_word(m.string, m.start()).lower() in tables.DOTTED_VERSION_CUES:
         return m.group(0)
     return " dot ".join(_octet(part) for part in m.group(0).split("."))
 
@@ -75,9 +74,6 @@ def _verse_range(m: re.Match[str]) -> str:
     return f"{m.group(1)}{cardinal(int(m.group(2)))} {cardinal(int(m.group(3)))} to {cardinal(int(m.group(4)))}"
 
 
-
-
-
 def _count_word(m: re.Match[str]) -> str:
     """"2 pcs" -> "2 pieces", "1 doz" -> "1 dozen" (a final period kept where it ends the sentence)."""
     word = "dozen" if m.group(2) == "doz" else "piece" if m.group(1) == "1" else "pieces"
@@ -92,6 +88,7 @@ def _ordinal_street(m: re.Match[str]) -> str:
 _NUMBERED_BOOKS = ("Kings", "Chronicles", "Corinthians", "Thessalonians", "Maccabees", "Esdras")
 # books named after a person ("2 John 3 times" is a count of Johns): numbered only before chapter:verse
 _NAMED_BOOKS = ("Samuel", "Timothy", "Peter", "John")
+
 
 def _key_combo(m: re.Match[str]) -> str:
     """"Ctrl+Shift+P" -> "control shift P": keys of a shortcut by name, the plus signs unsaid."""

@@ -306,6 +306,9 @@ UNITS: dict[str, tuple[str, str]] = {
     "M\u03a9": ("megohm", "megohms"),
 }
 
+#: Words before a dotted number that make it a version ("firmware 10.0.0.1"), not an IPv4 address.
+DOTTED_VERSION_CUES = frozenset({"version", "v", "build", "release", "ver", "firmware", "patch"})
+
 #: Units read only right after a power of ten ("1.602 × 10^-19 C"): elsewhere these letters are names or labels.
 SCIENCE_UNITS: dict[str, tuple[str, str]] = {
     "C": ("coulomb", "coulombs"),

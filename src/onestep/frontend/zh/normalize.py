@@ -179,7 +179,7 @@ def _slash_month_day(m: re.Match[str]) -> str:
         and not _NOT_A_DATE_AFTER.match(after)
         and not _COUNTED_AFTER.match(after)
     ):
-        return f"{int(m.group(1))}月{int(m.group(2))}日"
+        return _month_day(m)
     return m.group()
 
 
