@@ -192,3 +192,34 @@ def test_unusable_cache_directory_gives_the_same_output(tmp_path: Path) -> None:
     normal = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert broken.stdout == normal.stdout and normal.stdout.strip()
     assert "cannot write" in broken.stderr or "no usable onestep cache" in broken.stderr
+
+
+_COMPILE_CHILD = """
+import json
+from onestep.frontend.en import normalize
+from onestep.frontend.pipeline import Frontend
+from onestep.frontend.zh import normalize as zh_normalize
+rules = [r for p in (normalize._EARLY_PASSES, normalize._NUMBER_PASSES, normalize._LATE_PASSES) for r in p.rules]
+out = {"total": len(rules), "at_import": sum(r.compiled for r in rules)}
+fe = Frontend(lexicon={})
+fe.phonemize("Hello world. 你好，世界。")
+out["after_call"] = sum(r.compiled for r in rules)
+out["zh_after_call"] = zh_normalize.compiled_rules.cache_info().currsize
+fe.preload(background=False)
+out["after_preload"] = sum(r.compiled for r in rules)
+out["zh_after_preload"] = zh_normalize.compiled_rules.cache_info().currsize
+print(json.dumps(out))
+"""
+
+
+def test_normalizer_patterns_compile_on_first_use_and_all_at_preload() -> None:
+    """A first call compiles only the patterns its text needs; preload compiles every one, so that no call
+    after a TTS() load pays for a compile."""
+    proc = subprocess.run([sys.executable, "-c", _COMPILE_CHILD], capture_output=True, text=True, check=True)
+    result = json.loads(proc.stdout)
+    assert result["total"] > 200
+    assert result["at_import"] == 0
+    assert 0 < result["after_call"] < result["total"] // 4
+    assert result["zh_after_call"] == 0  # no digit or symbol: the Mandarin rules are not needed yet
+    assert result["after_preload"] == result["total"]
+    assert result["zh_after_preload"] == 1

@@ -24,10 +24,13 @@ class LanguageTools(NamedTuple):
     Attributes:
         normalize: raw text -> normalized text (numbers, symbols and abbreviations spelled out).
         g2p: normalized text -> tokens with phonemes.
+        preload: loads now what the tools otherwise load on first use and a warm-up text does not reach (e.g.
+            compiles every normalizer pattern); run by ``Frontend.preload``. None: nothing such.
     """
 
     normalize: Callable[[str], str]
     g2p: Callable[[str], list[Token]]
+    preload: Callable[[], None] | None = None
 
 
 def load_language_tools(code: str, lexicon: Lexicon | None = None) -> LanguageTools:

@@ -107,8 +107,9 @@ class Frontend:
 
         Each language is warmed by phonemizing a short text of it, which loads everything a later call may
         need (imports, dictionaries, lexicons, the number readers and, for English, the espeak fallback for
-        out-of-lexicon words), so that no request pays for a first-time load. Safe to run alongside other calls: the tools are built
-        once under a lock, and calls that need them wait for them.
+        out-of-lexicon words); then each language's ``LanguageTools.preload`` loads the rest (e.g. compiles
+        every normalizer pattern), so that no request pays for a first-time load. Safe to run alongside other
+        calls: the tools are built once under a lock, and calls that need them wait for them.
 
         Args:
             langs: codes of the languages to load (default: every registered language).
@@ -127,6 +128,10 @@ class Frontend:
         def load() -> None:
             for text in texts:
                 self.phonemize(text)
+            for lang in langs:
+                hook = self.tools(lang).preload
+                if hook is not None:
+                    hook()
             for name in deferred:
                 if is_deferred(name):
                     load_deferred(name)

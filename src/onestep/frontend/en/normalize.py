@@ -3,8 +3,9 @@
 ``normalize_en("Call 911 at 3:30 pm: it's $12.50 (25% off)!")`` ->
 ``"Call nine one one at three thirty P M: it's twelve dollars and fifty cents (twenty-five percent off)!"``
 
-The text goes through an ordered list of rewrite passes (URLs before dots are read, phone numbers and dates
-before plain numbers, abbreviations before dotted initialisms, ...). Every pattern bounds its repetitions so
+The text goes through ordered lists of rewrite passes (URLs before dots are read, phone numbers and dates
+before plain numbers, abbreviations before dotted initialisms, ...), each list run by ``passes.PassList``: one
+scan for the passes' trigger substrings, then only the passes triggered. Every pattern bounds its repetitions so
 that no input makes a regular expression backtrack for long. Letters of initialisms come out as separate
 capitals ("F B I"), which the G2P reads as letter names; acronyms read as words come out capitalized ("Nasa").
 """
@@ -16,6 +17,7 @@ import unicodedata
 
 from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, reference, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
+from onestep.frontend.en.passes import PassList
 from onestep.frontend.en.rules import (
     NUM,
     Rule,
@@ -53,15 +55,17 @@ def normalize_en(text: str) -> str:
     Returns:
         the text in words, single-spaced, punctuation kept.
     """
-    text = _clean(text)
-    for rewrite in _EARLY_RULES:
-        text = rewrite.apply(text)
+    text = _EARLY_PASSES.apply(_clean(text))
     if _DIGIT.search(text):
-        for rewrite in _NUMBER_RULES:
-            text = rewrite.apply(text)
-    for rewrite in _LATE_RULES:
-        text = rewrite.apply(text)
-    return _tidy(text)
+        text = _NUMBER_PASSES.apply(text)
+    return _tidy(_LATE_PASSES.apply(text))
+
+
+def preload() -> None:
+    """Compile every pattern of the normalizer now (they are compiled on first use otherwise), so that no
+    later call pays for a compile: ``Frontend.preload`` runs this."""
+    for passes in (_EARLY_PASSES, _NUMBER_PASSES, _LATE_PASSES):
+        passes.compile()
 
 
 # --------------------------------------------------------------------------------------------- cleaning
@@ -1045,3 +1049,8 @@ _LATE_RULES: list[Rule] = [
     rule(r"\^([23])", lambda m: " squared " if m.group(1) == "2" else " cubed ", "^"),
     rule("[" + re.escape(tables.DROPPED_SYMBOLS) + "]", lambda m: " "),
 ]
+
+# Each list runs as one: a scan for the triggers of all its passes, then the passes triggered (passes.py).
+_EARLY_PASSES = PassList(_EARLY_RULES)
+_NUMBER_PASSES = PassList(_NUMBER_RULES)
+_LATE_PASSES = PassList(_LATE_RULES)

@@ -1,6 +1,7 @@
 """The rewrite-pass machinery shared by the English normalization modules, and the context helpers they use.
 
-A pass is a compiled pattern and a handler: ``Rule.apply(text)`` replaces each match by ``handler(match)``.
+A pass is a pattern and a handler: ``Rule.run(text)`` replaces each match by ``handler(match)``; the pattern is
+compiled on first use. Lists of passes run through ``passes.PassList`` (one trigger scan for all of them).
 Every pattern bounds its repetitions, so that no input makes a regular expression backtrack for long.
 """
 
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from onestep.frontend.en import tables
 
@@ -24,33 +24,74 @@ _SENTENCE_AHEAD = re.compile(r"\s+[\"“'‘(\[]?([A-Z][a-z]*)")
 _PREVIOUS_WORD = re.compile(r"([A-Za-z]+)\W{0,3}$")
 
 
-@dataclass(frozen=True)
 class Rule:
     """One rewrite pass: each match of ``pattern`` becomes ``handler(match)``.
 
     ``needs``: substrings of which the text must contain one for the pass to run at all (a cheap pre-check
     that skips most passes on most sentences; empty = always run). With ``lower``, they are looked for in the
-    lower-cased text (for case-insensitive patterns).
+    lower-cased text (for case-insensitive patterns). The passes of a normalizer are run together by
+    :class:`onestep.frontend.en.passes.PassList`, which looks for the triggers of all of them in one scan.
+
+    The pattern is compiled on its first use (``pattern``, ``apply``), so that a process compiles only the
+    patterns its texts need; :meth:`compile` compiles it now (``Frontend.preload`` does so for every pass).
     """
 
-    pattern: re.Pattern[str]
-    handler: Callable[[re.Match[str]], str]
-    needs: tuple[str, ...] = ()
-    lower: bool = False
-    _needs: re.Pattern[str] | None = field(init=False, repr=False, compare=False, default=None)
+    __slots__ = ("source", "flags", "handler", "needs", "lower", "_pattern")
 
-    def __post_init__(self) -> None:  # the pre-check as one scan in C, not a Python loop over ``needs``
-        if self.needs:
-            object.__setattr__(self, "_needs", re.compile(alternation(self.needs)))
+    def __init__(
+        self,
+        source: str,
+        handler: Callable[[re.Match[str]], str],
+        needs: tuple[str, ...] = (),
+        *,
+        flags: int = 0,
+        lower: bool = False,
+    ) -> None:
+        self.source = source
+        self.flags = flags
+        self.handler = handler
+        self.needs = needs
+        self.lower = lower
+        self._pattern: re.Pattern[str] | None = None
+
+    def __repr__(self) -> str:
+        return f"Rule({self.source[:60]!r}, needs={self.needs!r})"
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the pattern has been compiled."""
+        return self._pattern is not None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The compiled pattern (compiled now if this is its first use)."""
+        return self._pattern or self.compile()
+
+    def compile(self) -> re.Pattern[str]:
+        """Compile the pattern if not yet done (idempotent; two threads at once both get a correct pattern)."""
+        if self._pattern is None:
+            self._pattern = re.compile(self.source, self.flags)
+        return self._pattern
+
+    def triggered(self, text: str) -> bool:
+        """Whether ``text`` holds one of :attr:`needs` (always True without them)."""
+        if not self.needs:
+            return True
+        seen = text.lower() if self.lower else text
+        return any(n in seen for n in self.needs)
+
+    def run(self, text: str) -> str:
+        """The pass without its pre-check: every match replaced."""
+        return (self._pattern or self.compile()).sub(self.handler, text)
 
     def apply(self, text: str) -> str:
-        if self._needs is not None and self._needs.search(text.lower() if self.lower else text) is None:
-            return text
-        return self.pattern.sub(self.handler, text)
+        """The pass on its own (pre-check, then :meth:`run`); a list of passes is run by ``PassList``."""
+        return self.run(text) if self.triggered(text) else text
 
 
 def rule(pattern: str, handler: Callable[[re.Match[str]], str], *needs: str, flags: int = 0) -> Rule:
-    return Rule(re.compile(pattern, flags), handler, needs, lower=bool(flags & re.IGNORECASE) and bool(needs))
+    """A :class:`Rule`; with ``re.IGNORECASE`` in ``flags`` its ``needs`` are looked for lower-cased."""
+    return Rule(pattern, handler, needs, flags=flags, lower=bool(flags & re.IGNORECASE) and bool(needs))
 
 
 def alternation(words: Iterable[str]) -> str:

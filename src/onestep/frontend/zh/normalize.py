@@ -12,12 +12,14 @@ and no pattern nests unbounded quantifiers, so the cost stays linear in the inpu
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
 from onestep.frontend.zh.numbers import read_cardinal, read_digits
 
-Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]  # pattern, re.sub replacement
+Replacement = str | Callable[[re.Match[str]], str]  # a re.sub replacement
+Rule = tuple[str, Replacement]  # pattern (compiled by compiled_rules), replacement
 
 _KEEP_FULL_WIDTH = "，！？：；（）"  # Chinese punctuation that lives in the full-width block
 _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FULL_WIDTH}
@@ -114,9 +116,21 @@ def normalize_zh(text: str) -> str:
     text = _CONTROL.sub(" ", text.translate(_FOLD))
     if not _RULES_NEED.search(text):
         return text  # no digit and none of the symbols a rule reads: most sentences, skipped in one scan
-    for pattern, replace in _RULES:
+    for pattern, replace in compiled_rules():
         text = pattern.sub(replace, text)
     return text
+
+
+@functools.cache
+def compiled_rules() -> tuple[tuple[re.Pattern[str], Replacement], ...]:
+    """The rules, compiled: on the first sentence that needs them (most need none, and a process that only
+    reads such sentences never compiles them), or at load by :func:`preload`."""
+    return tuple((re.compile(pattern), replace) for pattern, replace in _RULES)
+
+
+def preload() -> None:
+    """Compile the rules now, so that no later call pays for it (``Frontend.preload`` runs this)."""
+    compiled_rules()
 
 
 _WEB_TLD = r"com|cn|net|org|gov|edu|io|ai|hk|tw|co|info|top|xyz|me|tv|uk|jp|de"
@@ -612,8 +626,8 @@ def _signed_percent(m: re.Match[str]) -> str:
     return "加" if _BONUS_STATS.search(_before(m, 5)) else "正"
 
 
-def _sub(pattern: str, replace: str | Callable[[re.Match[str]], str]) -> Rule:
-    return re.compile(pattern), replace
+def _sub(pattern: str, replace: Replacement) -> Rule:
+    return pattern, replace
 
 
 _RULES: list[Rule] = [
