@@ -705,3 +705,63 @@ def test_spaced_vulgar_fraction_is_a_mixed_number() -> None:
     from onestep.frontend.symbols_unicode import read_symbols
 
     assert normalize_en(read_symbols("needs 2 ½ cups", "en")[0]) == "needs two and a half cups"
+
+
+# Round 16 (issue 12): labels, forms, notices, menus, DIY, history, citations — and the look-alikes they must leave.
+ROUND_16: list[tuple[str, str]] = [
+    ("26\" wheels", "twenty-six inch wheels"),
+    ("a 5\" x 7\" frame", "a five inch by seven inch frame"),
+    ("Snowfall of 6-10\" is likely.", "Snowfall of six to ten inches is likely."),
+    ("Drill a 3/16\" hole.", "Drill a three sixteenths inch hole."),
+    ("nails, 2-1/2\" long", "nails, two and a half inches long"),
+    ("600 x 600 mm", "six hundred by six hundred millimeters"),
+    ("1920x1080", "nineteen twenty by ten eighty"),
+    ("Cut two 2x4s.", "Cut two two by fours."),
+    ("Apply 3-4x a day.", "Apply three to four times a day."),
+    ("Store at 20°-25°C.", "Store at twenty to twenty-five degrees Celsius."),
+    ("a 15A breaker", "a fifteen amp breaker"),
+    ("Gate 15A", "Gate fifteen A"),
+    ("The pressure is 1013 mb.", "The pressure is one thousand thirteen millibars."),
+    ("Vitamin C, 90 ct.", "Vitamin C, ninety count."),
+    ("200 mg tablets", "two hundred milligram tablets"),
+    ("Exams run 24-27 May.", "Exams run the twenty-fourth to the twenty-seventh of May."),
+    ("Expiration date: 08/2026", "Expiration date: August twenty twenty-six"),
+    ("(c. 470-399 BC)", "(circa four seventy to three ninety-nine B C)"),
+    ("sacked in AD 410 and again in 455.", "sacked in A D four ten and again in four fifty-five."),
+    ("It's already 2025!!", "It's already twenty twenty-five!!"),
+    ("(Smith, 2019a)", "(Smith, twenty nineteen a)"),
+    ("Happy hour 4-6 PM: $5 drafts", "Happy hour four to six P M: five dollar drafts"),
+    ("M-F 9a-9p", "Monday to Friday nine A M to nine P M"),
+    ("7am-noon", "seven A M to noon"),
+    ("between 2:00 and 6:00 PM", "between two and six P M"),
+    ("at 7:00", "at seven o'clock"),
+    ("Winds NW 20 to 30 km/h", "Winds northwest twenty to thirty kilometers per hour"),
+    ("Tues & Thurs", "Tuesday and Thursday"),
+    ("Office hrs: 3-4", "Office hours: three to four"),
+    ("Quiz scores: 18/20 and 15/20.", "Quiz scores: eighteen out of twenty and fifteen out of twenty."),
+    ("Fill 3/16 of the tank.", "Fill three sixteenths of the tank."),
+    ("Sec 112, Row F", "Section one twelve, Row F"),
+    ("Rm 118B", "Room one eighteen B"),
+    ("any Forms 1099", "any Forms ten ninety-nine"),
+    ("Read 1 Cor. 13:4-7.", "Read First Corinthians thirteen four to seven."),
+    ("Art. I, Sec. 8", "Article one, Section eight"),
+    ("Ep. 47", "Episode forty-seven"),
+    ("the SAT", "the S A T"),
+    ("ACT NOW", "Act Now"),
+    ("$9,500 OBO", "nine thousand five hundred dollars or best offer"),
+    ("2BR/1BA apt, 850 sq ft", "two bedroom, one bath apartment, eight hundred fifty square feet"),
+    ("Our 1/2 lb burger", "Our half pound burger"),
+    ("notes.txt", "notes dot T X T"),
+    ("can u come? txt me", "can you come? text me"),
+    ("c u soon", "see you soon"),
+    ("the letter u", "the letter u"),
+    ("2x XP weekend", "Double X P weekend"),
+    ("It's like 2x the price.", "It's like two times the price."),
+    ("Agent 007", "Agent double oh seven"),
+    ("007", "zero zero seven"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_16)
+def test_round_16_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected

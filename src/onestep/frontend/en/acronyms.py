@@ -44,6 +44,7 @@ SPECIAL: dict[str, str] = {
     "NVMe": "N V M E",
     "PCIe": "P C I E",
     "CI/CD": "C I C D",
+    "OBO": "or best offer",
 }
 
 INITIALISMS = frozenset(

@@ -188,7 +188,8 @@ def _model(m: re.Match[str]) -> str:
 
 
 def _named_model(m: re.Match[str]) -> str:
-    return f"{m.group(1)} {model_number(m.group(2))}"
+    """"Boeing 737" -> "Boeing seven thirty-seven", "Room 118B" -> "Room one eighteen B"."""
+    return f"{m.group(1)} {model_number(m.group(2))}" + (f" {m.group(3)}" if m.group(3) else "")
 
 
 def _version(m: re.Match[str]) -> str:
@@ -348,7 +349,7 @@ CODE_RULES: list[Rule] = [
     rule(r"\b([A-Z]{2}),? (\d{5})(?:-(\d{4}))?(?![\w-]|[.-]\w)", _zip_code, " "),
     rule(r"(?=\d)(?<![\w,.-])\d{4}(?:[ -]\d{4}){2,4}(?![\w-]|[.,]\d)", _digit_groups),
     rule(r"\b(?=[A-Z0-9]{6,40}\b)(?:[A-Z]{1,6}\d{1,20}|\d{1,20}[A-Z]{1,6}){2,8}[A-Z0-9]{0,20}\b", _letters_and_digits),
-    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
+    rule(rf"\b({_PRODUCTS}) (\d{{3,4}})([A-Z](?![\w-]))?\b(?![.,]\d)", _named_model, *sorted(tables.MODEL_NAMES)),
     rule(r"(?<![\w.,$#-])(7[0-8]7)(?=s?(?: (?:MAX|[Jj]umbo|jets?|[Dd]reamliners?|airliners?|aircraft|freighters?|flew|landed)\b))"
          r"|(?<=\b[Tt]he )(7[0-8]7)(?=s?(?:[.,;:!?)]|$))",
          lambda m: model_number(m.group(1) or m.group(2)), "7"),

@@ -122,6 +122,33 @@ def _day_month(m: re.Match[str]) -> str:
     return out
 
 
+def _day_month_range(m: re.Match[str]) -> str:
+    """"24-27 May" -> "the twenty-fourth to the twenty-seventh of May" (day-first writing)."""
+    first, last = int(m.group("d1")), int(m.group("d2"))
+    if not (1 <= first < last <= 31):
+        return m.group(0)
+    the = "" if previous_word(m.string, m.start()).lower() == "the" else "the "
+    out = f"{the}{ordinal(first)} to the {ordinal(last)} of {month_name(m.group('month'))}"
+    return out + (f", {year(int(m.group('year')))}" if m.group("year") else "")
+
+
+def _numeric_month_year(m: re.Match[str]) -> str:
+    """"08/2026" -> "August twenty twenty-six" (an expiry or a billing month: a zero-padded month and a year, or
+    a one-digit month after a word that dates)."""
+    month = int(m.group(1))
+    if not 1 <= month <= 12 or (len(m.group(1)) == 1 and previous_word(m.string, m.start()).lower() not in _MONTH_YEAR_CUES):
+        return m.group(0)
+    return f"{tables.MONTHS[month - 1]} {year(int(m.group(2)))}"
+
+
+_MONTH_YEAR_CUES = frozenset("exp expires expiry expiration valid through thru until since date dated from to by".split())
+
+
+def _era_range(m: re.Match[str]) -> str:
+    """"470-399 BC" -> "four seventy to three ninety-nine B C": both ends of a span of years before an era."""
+    return f"{year(int(m.group(1)))} to {year(int(m.group(2)))} {_ERA[m.group(3)]}"
+
+
 def _month_year(m: re.Match[str]) -> str:
     return f"{month_name(m.group(1))} {year(int(m.group(2)))}"
 
@@ -220,6 +247,7 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
          _month_first, "/", "-"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
+    rule(r"(?=\d)(?<![\w/.,-])(0[1-9]|1[0-2]|[1-9])/((?:19|20)\d\d)(?![\w/]|[.,]\d)", _numeric_month_year, "/"),
     rule(rf"\b(on|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
@@ -235,6 +263,8 @@ RULES: list[Rule] = [
         _month_day,
         *_MONTH_CUES,
     ),
+    rule(rf"(?<![\w.,/-])(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month>{MONTH})(?![a-z])"
+         rf"(?:,? (?P<year>\d{{4}})\b)?", _day_month_range, *_MONTH_CUES),
     rule(
         rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{MONTH})(?![a-z])(?:,? (?P<year>\d{{4}})\b)?",
         _day_month,
@@ -243,6 +273,7 @@ RULES: list[Rule] = [
     rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
     rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
          "st, ", "nd, ", "rd, ", "th, "),
+    rule(rf"(?<![\w.,-])(\d{{3,4}}) ?[-–] ?(\d{{2,4}}) ?({_ERA_AFTER})(?!\w|\.[A-Za-z])", _era_range, "BC", "CE"),
     rule(rf"(?<![\w.,])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
     # "the 1960s–70s" -> "the nineteen sixties to seventies"

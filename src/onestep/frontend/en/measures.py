@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from onestep.frontend.en import numbers, tables
-from onestep.frontend.en.numbers import model_number, number
+from onestep.frontend.en.numbers import cardinal, model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
 # "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow"), at the end of the
@@ -26,7 +26,7 @@ _POWER = r"(?:\^[23]|(?<=[a-z])[23](?![\d.,]\d|\w))"
 _RANGE_DASH = r"(?:-| ?[–—] ?)"
 _POWER_WORDS = {"2": ("square", "squared"), "3": ("cubic", "cubed")}
 # Unit abbreviations that may carry a period ("5 ft. tall", "1,200 sq. ft.").
-_DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins sec secs sq cu".split())
+_DOTTED_UNITS = frozenset("ft in yd mi oz lb lbs gal qt tsp tbsp hr hrs min mins sec secs sq cu mos wks yrs".split())
 
 
 def _per(m: re.Match[str]) -> str:
@@ -97,7 +97,10 @@ def _attributive(m: re.Match[str]) -> bool:
 
 # Nouns that a measure before them describes even without an article ("supports 65 W charging").
 _ATTRIBUTIVE_NOUNS = frozenset(
-    "charging charger chargers adapter adapters bulb bulbs process node fast wireless".split()
+    "charging charger chargers adapter adapters bulb bulbs process node fast wireless"
+    # doses and portions sold by their size: "200 mg tablets", "an 8 oz. sirloin"
+    " tablets capsules caplets softgels pills vials lozenges sachets steak steaks sirloin ribeye filet fillet"
+    " tenderloin burger burgers patty patties".split()
 )  # "65W fast charging"
 
 
@@ -113,6 +116,10 @@ _NAUTICAL = re.compile(r"\b(?:flew|fly|flies|flight|nonstop|sail(?:s|ed|ing)?|sh
                        r"plane|offshore|knots|nautical|voyage)\b")
 
 
+# "a 1/2 lb burger", "our 1/2 lb burger": a determiner before a measure of one half (or quarter) makes it "half"
+_DETERMINER_BEFORE = re.compile(r"\b(?:[Aa]n?|[Oo]ur|[Tt]he|[Mm]y|[Yy]our|[Tt]his|[Tt]hat|[Ee]ach) $")
+
+
 def _unit(m: re.Match[str]) -> str:
     if m.group("unit") == "K" and (m.group("low") is None or not m.group(0)[len(m.group("low")):].startswith(" ")):
         return m.group(0)  # "100K" is a hundred thousand; "1,200 K" is kelvin
@@ -121,7 +128,7 @@ def _unit(m: re.Match[str]) -> str:
         quantity, one = _fraction_quantity(m)
         one = one or hyphen
         if not m.group("whole") and m.group("num") == "1" and (
-            m.group("fhyphen") or re.search(r"\b[Aa]n? $", m.string[max(0, m.start() - 3) : m.start()])
+            m.group("fhyphen") or _DETERMINER_BEFORE.search(m.string, max(0, m.start() - 6), m.start())
         ):
             quantity = quantity.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter inch bit", "1/2-inch" -> "half inch"
     else:
@@ -166,12 +173,39 @@ def _feet(m: re.Match[str]) -> str:
 _OPENING_QUOTE = re.compile(r'(?<!\d)"')  # a quote mark, not an inch mark ('24" by 36"')
 
 
+# Words after an inch mark that show it does not qualify a noun ('36" each', '26" long', '12" of snow').
+_NOT_INCH_NOUNS = _NOT_NOUNS | frozenset(
+    "tall wide high deep thick apart across diameter square are were will would can could may might should must has"
+    " have had be been".split()
+)
+_BY_INCHES = re.compile(r'(?: by [\d./-]{1,12} ?(?:"|″|inch(?:es)?\b))+')
+
+
+def _inch_noun_after(text: str, end: int) -> bool:
+    """True if a noun follows an inch measure, also after more dimensions ('a 5" x 7" frame': by then
+    "5\" by 7\" frame")."""
+    by = _BY_INCHES.match(text, end)
+    after = next_word(text, by.end() if by else end)
+    return after.islower() and after not in _NOT_INCH_NOUNS
+
+
 def _inches(m: re.Match[str]) -> str:
-    """'12"' -> "twelve inches", '6–10"' -> "six to ten inches", unless the quote mark closes a quotation."""
+    """'12"' -> "twelve inches", '6–10"' -> "six to ten inches", '26" wheels' -> "twenty-six inch wheels",
+    '3/16"' -> "three sixteenths inch", '2-1/2" long' -> "two and a half inches long", unless the quote mark
+    closes a quotation."""
     if len(_OPENING_QUOTE.findall(m.string, 0, m.start())) % 2 == 1 and m.group(0).endswith('"'):
         return m.group(0)
-    n, high = m.group(1), m.group(2)
-    attributive = previous_word(m.string, m.start()).lower() in ("a", "an")
+    before = previous_word(m.string, m.start()).lower()
+    attributive = before in ("a", "an") or _inch_noun_after(m.string, m.end())
+    if m.group("den"):
+        num, den = int(m.group("num")), int(m.group("den"))
+        if m.group("whole"):
+            return f"{numbers.mixed_number(int(m.group('whole')), num, den, True)} {'inch' if attributive else 'inches'}"
+        quantity = numbers.fraction(num, den, True)
+        if num == 1 and before in ("a", "an"):
+            quantity = quantity.removeprefix("one ")  # 'a 1/2" chuck' -> "a half inch chuck"
+        return f"{quantity} {'inch' if attributive or num < den else 'inches'}"
+    n, high = m.group("low"), m.group("high")
     return f"{_quantity(n, high)} {'inch' if attributive or (n == '1' and not high) else 'inches'}"
 
 
@@ -181,6 +215,9 @@ def _duration(m: re.Match[str]) -> str:
     return " ".join(f"{number(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
 
 
+_UNIT_AFTER = re.compile(rf" ?(?:{_UNIT})\b")
+
+
 def _dimensions(m: re.Match[str]) -> str:
     """"30 cm x 20 cm" -> "30 cm by 20 cm" (units read later); "1920x1080" -> "nineteen twenty by ten eighty"."""
     if m.group("a2"):
@@ -188,7 +225,8 @@ def _dimensions(m: re.Match[str]) -> str:
     a, unit, b = m.group("a"), m.group("u") or "", m.group("b")
     if "=" in m.string:
         return f"{a}{unit} times {b}"  # "5 x 3 = 15"
-    if not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4:
+    if (not unit and a.isdigit() and b.isdigit() and 3 <= len(a) <= 4 and 3 <= len(b) <= 4
+            and _UNIT_AFTER.match(m.string, m.end()) is None):  # "600 x 600 mm" is a size, not a resolution
         return f"{model_number(a)} by {model_number(b)}"
     return f"{a}{unit} by {b}"
 
@@ -269,7 +307,40 @@ def _bare_unit(m: re.Match[str]) -> str:
 
 BARE_UNIT_RULE = rule(rf"\b(in|into|to) ({_BARE_UNITS})(?=[?.,;:!)]|\s*$)", _bare_unit, "in ", "to ")
 
+def _lumber(m: re.Match[str]) -> str:
+    """"2x4s" -> "two by fours": pieces of lumber named by their size."""
+    last = cardinal(int(m.group(2)))
+    return f"{cardinal(int(m.group(1)))} by {last + ('es' if last.endswith('x') else 's')}"
+
+
+_PRESSURE_CUES = re.compile(r"\b(?:pressure|barometer|barometric|millibars?|hPa|storm|hurricane|typhoon|cyclone|low|high)\b")
+
+
+def _millibars(m: re.Match[str]) -> str:
+    """"1013 mb" -> "one thousand thirteen millibars" in a sentence about air pressure (elsewhere "mb" is not read)."""
+    if not _PRESSURE_CUES.search(m.string):
+        return m.group(0)
+    return f"{number(m.group(1))} millibars"
+
+
+_GEM_WORDS = re.compile(r"\b(?:diamonds?|gold|carats?|gems?|stones?|ring|sapphires?|rubies|ruby|emeralds?)\b", re.I)
+
+
+def _count(m: re.Match[str]) -> str:
+    """"90 ct." -> "ninety count" (a pack size); "1.5 ct" of a gem is carats and is left alone."""
+    if _GEM_WORDS.search(m.string):
+        return m.group(0)
+    return f"{number(m.group(1))} count" + ("." if m.group(2) and ends_sentence(m.string, m.end()) else "")
+
+
 RULES: list[Rule] = [
+    # "2x4s": lumber; "3-4x a day": a range of times; "20°-25°C": the first degree sign of a range unsaid
+    rule(r"(?<![\w.])([1-9]) ?[x×] ?(4|6|8|10|12)s\b", _lumber, "s"),
+    rule(r"(?=\d)(?<![\w.])(\d{1,2}) ?[-–] ?(\d{1,2})x(?= [a-z])",
+         lambda m: f"{number(m.group(1))} to {number(m.group(2))} times", "x"),
+    rule(r"(?=[\d−-])(?<![\w.])([-−]?\d{1,3})° ?[-–] ?(?=[-−]?\d{1,3} ?°[CF]\b)", lambda m: f"{m.group(1)} to ", "°"),
+    rule(r"(?=\d)(?<![\w.])(\d{3,4}(?:\.\d)?) ?mb\b", _millibars, "mb"),
+    rule(r"(?=\d)(?<![\w.])(\d{2,4}) ?ct\b(\.)?", _count, "ct"),
     # a latitude or longitude: "39.7°N 104.9°W", "40°42′51″N" (degrees, minutes, seconds and a compass point)
     rule(r"(?=\d)(?<![\w.])(?P<deg>\d{1,3}(?:\.\d{1,6})?) ?°(?: ?(?P<min>\d{1,2}(?:\.\d{1,3})?) ?['′]"
          r"(?: ?(?P<sec>\d{1,2}(?:\.\d{1,3})?) ?(?:″|\"|′′|''))?)? ?(?P<dir>[NSEW])\b(?![\w'’-])", _coordinate, "°"),
@@ -281,8 +352,8 @@ RULES: list[Rule] = [
     rule(rf"(?=\d)(?<![\w.])({NUM})([kKM]) ({_UNIT})(?![\w/])",
          lambda m: f"{number(m.group(1))} {tables.SCALES[m.group(2)]} {spoken_unit(m.group(3), True)}", "k ", "K ", "M "),
     PER_UNIT_RULE,
-    rule(rf"(?=\d)(?<![\w.])({NUM}) A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
-         r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", _amps, " A"),
+    rule(rf"(?=\d)(?<![\w.])({NUM}) ?A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
+         r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", _amps, "A "),
     rule(
         r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
         _duration,
@@ -321,7 +392,8 @@ RULES: list[Rule] = [
     rule(
         r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′](?= (?P<dim>tall|long|wide|high|deep|x|by)\b| [a-z])", _feet, "'", "′"
     ),
-    rule(rf"(?=\d)(?<![\w.])(\d{{1,3}}(?:\.\d{{1,3}})?)(?:{_RANGE_DASH}(\d{{1,3}}(?:\.\d{{1,3}})?))? ?(?:\"|″)(?![\w\"])",
+    rule(rf"(?=\d)(?<![\w./-])(?:(?:(?P<whole>\d{{1,2}})[- ])?(?P<num>\d{{1,2}})/(?P<den>\d{{1,2}})"
+         rf"|(?P<low>\d{{1,3}}(?:\.\d{{1,3}})?)(?:{_RANGE_DASH}(?P<high>\d{{1,3}}(?:\.\d{{1,3}})?))?) ?(?:\"|″)(?![\w\"])",
          _inches, '"', "″"),
     rule(rf"(?=\d)(?<![\w.])({NUM})x(?= [a-z])", _times, "x"),
     rule(r"(?=\d)(?<![\w.])(\d{3,4})p\b(?![-'’])", lambda m: f"{model_number(m.group(1))} p", "p"),  # 1080p video

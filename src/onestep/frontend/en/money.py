@@ -63,6 +63,11 @@ _HEAD_NOUNS = frozenset(
     "range bracket bill note coin budget limit fee voucher ticket contract deal loan grant package settlement fine"
     " prize jackpot bonus".split()
 )
+# Plural nouns priced by the amount before them with no article ("$5 drafts", "$20 bills"): "five dollar drafts".
+_PRICED_PLURALS = frozenset(
+    "drafts beers drinks cocktails shots wines pints margaritas tacos slices sliders appetizers apps entrees bills"
+    " notes coins tickets coupons vouchers".split()
+)
 # "a 5-year, $200 million contract", "a new $5 fee": an article, then up to two modifiers before the amount
 _POSSESSIVES = frozenset("its their our his".split())
 _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(?:[Aa]n?) ((?:[\w-]+,? ){0,2})$")
@@ -70,7 +75,7 @@ _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(?:[Aa]n?) ((?:[\w-]+,? ){0,2})$")
 
 def _attributive(m: re.Match[str]) -> bool:
     after = next_word(m.string, m.end())
-    if after in _HEAD_NOUNS:
+    if after in _HEAD_NOUNS or after in _PRICED_PLURALS:
         return True
     if not after.islower() or after in _NOT_NOUNS:
         return False

@@ -203,6 +203,8 @@ def _clock(m: re.Match[str]) -> str:
     if m.group("s") and not ap and _is_duration(m):
         return _hms(h, mi, int(m.group("s")))
     meridiem = _meridiem(ap)
+    if mi == 0 and not meridiem and 0 < h <= 12 and _MERIDIEM_TIME_AFTER.match(m.string, m.end()):
+        return cardinal(h)  # "between 2:00 and 6:00 PM" -> "between two and six P M" (not "two o'clock")
     if mi == 0:
         spoken = cardinal(h) + (meridiem or (" hundred" if h > 12 or h == 0 else " o'clock"))
     else:
@@ -216,6 +218,7 @@ def _clock(m: re.Match[str]) -> str:
     return spoken
 
 
+_MERIDIEM_TIME_AFTER = re.compile(r" ?(?:and|to|until|till|or) \d{1,2}(?::\d{2})? ?[AaPp]\.? ?[Mm]\b")
 _DURATION_CUES = frozenset("in of clocked timed time finished finishing won winning record".split())
 
 
@@ -365,6 +368,17 @@ def _rating(m: re.Match[str]) -> str:
     if "." in num or num == den or plural_after or previous_word(m.string, m.start()).lower() in _RATING_CUES:
         return f"{number(num)} out of {number(den)}"
     return m.group(0)
+
+
+_SCORE_WORDS = re.compile(r"\b(?:scores?|scored|quiz(?:zes)?|tests?|exams?|marks?|grades?|results?)\b", re.IGNORECASE)
+
+
+def _score_out_of(m: re.Match[str]) -> str:
+    """"Quiz scores: 18/20, 15/20" -> "eighteen out of twenty, ...": marks out of a total in a text about scores."""
+    num, den = int(m.group(1)), int(m.group(2))
+    if not (num <= den and 10 < den <= 200) or not _SCORE_WORDS.search(m.string, max(0, m.start() - 60), m.start()):
+        return m.group(0)
+    return f"{cardinal(num)} out of {cardinal(den)}"
 
 
 def _blood_pressure(m: re.Match[str]) -> str:
@@ -520,6 +534,8 @@ _EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|open
                                r"takes place|took place|kicks off)\b")
 
 
+_ERA_TEXT = re.compile(r"\b(?:A ?D|B ?C|B ?C ?E|C ?E)\b")
+_ERA_YEAR_CUES = frozenset("in until till since by around circa c after before".split())
 _GOLF_WORDS = re.compile(r"\b(?:bogey|bogeys|birdie|birdies|eagle|par|holes?|rounds?|leaderboard|putt)\b")
 _TO_PAR_BEFORE = frozenset("at to is was on reached finished sits".split())
 
@@ -529,6 +545,9 @@ def _bare_number(m: re.Match[str]) -> str:
     if (sign and body.isdigit() and int(body) <= 30 and _GOLF_WORDS.search(m.string)
             and previous_word(m.string, m.start()).lower() in _TO_PAR_BEFORE):
         return f"{cardinal(int(body))} under"  # a golf score to par: "Scheffler is at -11 after two rounds"
+    if (not sign and len(body) == 3 and body.isdigit() and _ERA_TEXT.search(m.string)
+            and previous_word(m.string, m.start()).lower() in _ERA_YEAR_CUES and _CLAUSE_END.match(m.string, m.end(2))):
+        return year(int(body))  # "sacked in AD 410 and again in 455": a year like the dated ones around it
     if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)) and _year_context(
         m.string, m.start(2), m.end(2)
     ):
@@ -538,7 +557,10 @@ def _bare_number(m: re.Match[str]) -> str:
 
 # "(Smith et al., 2019)", "(Jones & Lee, 2021, p. 14)": the year of an author-date citation
 _CITATION_BEFORE = re.compile(r"\([A-Z][^()]{0,60}, $")
-_CITATION_AFTER = re.compile(r"[a-z]?(?:[),;]|, p)")
+_CITATION_AFTER = re.compile(r" ?[a-z]?(?:[),;]|, p)")
+# "it's already 2025!!", "welcome to 2030.": the current year named at the end of a clause
+_YEAR_NOW = re.compile(r"\b(?:already|[Ii]t[’']s|[Ii]t is|[Ii]t was|[Ww]elcome to|[Hh]ello|[Gg]oodbye|[Bb]ye) $")
+_CLAUSE_END = re.compile(r"\s*(?:[.!?,;:)]|$)")
 # "The year was 1847": a year named as such
 _YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
 # "in 1903 and 1911": the second of two years joined by "and" or "or"
@@ -561,6 +583,8 @@ def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
         or (text[start - 1 : start] == "(" and text[end : end + 1] == ")")
         or _event_year_at(text, start, end, previous_word(text, start))
         or _YEAR_WAS.search(text, max(0, start - 20), start)
+        or (_YEAR_NOW.search(text, max(0, start - 16), start) and _CLAUSE_END.match(text, end)
+            and 1900 <= int(text[start:end]) <= 2099)
         or (_CITATION_BEFORE.search(text, max(0, start - 64), start) and _CITATION_AFTER.match(text, end))
         or (depth == 0 and _after_a_year(text, start, end))
     )
@@ -684,7 +708,7 @@ def _abbreviation(m: re.Match[str]) -> str:
     return keep_period(m, spoken) if spoken else m.group(0)
 
 
-_DOT_NEEDED = ("c", "p", "pp", "pg", "Max", "max", "Min", "Op", "Prop", "Cat")  # read as an abbreviation only with its period
+_DOT_NEEDED = ("c", "p", "pp", "pg", "Max", "max", "Min", "Op", "Prop", "Cat", "Ep", "Pub")  # read as an abbreviation only with its period
 _NUMBERED_NEEDS = tuple(
     sorted({k for k in tables.NUMBERED_ABBREVIATIONS if k not in _DOT_NEEDED} | {k + "." for k in _DOT_NEEDED})
 )
@@ -725,6 +749,46 @@ def _chat_word(written: str) -> str:
     return word.capitalize() if written[:1].isupper() and not written.isupper() else word
 
 
+_NOT_YOU_BEFORE = frozenset("letter letters the a vowel an symbol variable".split())
+
+
+def _chat_you(m: re.Match[str]) -> str:
+    """Chat "u" -> "you" ("can u believe it"; not "the letter u", "u = 3", "10 u of insulin")."""
+    before = m.string[max(0, m.start() - 3) : m.start()]
+    if previous_word(m.string, m.start()).lower() in _NOT_YOU_BEFORE or re.search(r"\d ?$", before):
+        return m.group(0)
+    return "you"
+
+
+def _see_you(m: re.Match[str]) -> str:
+    """Chat "c u" -> "see you" (not "vitamin c u ...", "grade C u ...")."""
+    if previous_word(m.string, m.start()).lower() in _NOT_SEE_BEFORE:
+        return m.group(0)
+    return "See you" if m.group(1) == "C" else "see you"
+
+
+_NOT_SEE_BEFORE = frozenset("vitamin letter grade type class plan section part option the a".split())
+
+
+def _weekday_pair(m: re.Match[str]) -> str:
+    """"Tues & Thurs" -> "Tuesday and Thursday", "Sat/Sun" -> "Saturday and Sunday"."""
+    if m.group(1) in tables.WEEKDAYS and m.group(2) in tables.WEEKDAYS:
+        return m.group(0)
+    first = tables.WEEKDAY_ABBREVIATIONS.get(m.group(1), m.group(1))
+    second = tables.WEEKDAY_ABBREVIATIONS.get(m.group(2), m.group(2))
+    joiner = "or" if " or " in m.group(0) else "and"
+    return f"{first} {joiner} " + (keep_period(m, second) if m.group(3) else second)
+
+
+_BARE_UNIT_WORDS = {"hrs": "hours", "mins": "minutes", "wks": "weeks", "mos": "months"}
+
+
+def _bare_unit_word(m: re.Match[str]) -> str:
+    """"Office hrs:" -> "Office hours": a unit written short with no number before it (capital kept)."""
+    word = _BARE_UNIT_WORDS[m.group(1).lower()]
+    return keep_period(m, word.capitalize() if m.group(1)[0].isupper() else word)
+
+
 def _position(m: re.Match[str]) -> str:
     """"Page 3/10" -> "Page 3 of 10", "Question 4/25": a position in a sequence (the first not past the second)."""
     a, b = m.group(2), m.group(3)
@@ -746,7 +810,7 @@ _MIXED_CASE_SPECIALS = tuple(k for k in acronyms.SPECIAL if not k.isupper() or "
 
 _EARLY_RULES: list[Rule] = [
     rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
-         r" ?(?:[ap]\.?m\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
+         r" ?(?:[ap]\.?m?\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
         rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
         _url,
@@ -794,6 +858,14 @@ _EARLY_RULES: list[Rule] = [
     rule(rf"(?<![\w'’@#])({alternation(tables.CHAT_WORDS)})(?![\w'’])",
          lambda m: _chat_word(m.group(0)), flags=re.IGNORECASE),
     rule(rf"(?<![\w.])({alternation(tables.DOSING)})(?!\w)", lambda m: tables.DOSING[m.group(0)], "."),
+    rule(r"(?<![\w'’@#.&/=+-])([Cc]) u(?![\w'’@&/=+-]|\.\w)", _see_you, " u"),
+    rule(r"(?<![\w'’@#.&/=+-])u(?![\w'’@&/=+-]|\.\w)", _chat_you, "u"),
+    rule(r"\b([Tt])xt(?= (?:me|u|you|him|her|them|us)\b)", lambda m: m.group(1) + "ext", "xt"),
+    # "Tues & Thurs", "Sat/Sun": a pair of weekdays written short
+    rule(rf"\b({alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)})\.? ?(?:&|and|or|/) ?"
+         rf"({alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)})\b(?!['’]\w)(\.(?= [a-z]|[,;:)]))?",
+         _weekday_pair,
+         "&", "and", "or", "/"),
     # "tickets for Sat, who's in?", "closed Sat & Sun"
     rule(r"(?<=[a-z,] )Sat(?=[,.!?;]|\s*$| (?:&|and|or) Sun\b)", lambda m: "Saturday", "Sat"),
     rule(r"(?<=[a-z] )v\.? (?=[A-Z])", lambda m: "versus " if re.search(r"\b[A-Z][a-z]{1,30} $", m.string[
@@ -815,7 +887,7 @@ _EARLY_RULES: list[Rule] = [
     # a compass point after a distance or before a speed: "40 mi NE of", "Wind: SW 12 mph"
     rule(rf"(?<=\d )(mi|km|ft|m|miles|kilometers|feet|meters|nm) ({alternation(tables.COMPASS)})(?= of\b)",
          lambda m: f"{m.group(1)} {tables.COMPASS[m.group(2)]}", " of"),
-    rule(rf"\b({alternation(tables.COMPASS)})(?= \d{{1,3}} ?(?:mph|km/h|kph|kt|kts|knots|m/s)\b)",
+    rule(rf"\b({alternation(tables.COMPASS)})(?= \d{{1,3}}(?: ?(?:-|–|to) ?\d{{1,3}})? ?(?:mph|km/h|kph|kt|kts|knots|m/s)\b)",
          lambda m: tables.COMPASS[m.group(1)], "N", "S", "E", "W"),
     # a spaced dash between a day or date and a weekday or month: "Sat, Jun 14 – Sun, Jun 15"
     rule(rf"(?<=\w) [–—-] (?=(?:{alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)}|"
@@ -863,7 +935,8 @@ def _formula(m: re.Match[str]) -> str:
 def _section(m: re.Match[str]) -> str:
     """"§ 230" -> "section two thirty", "Section 1983" -> "Section nineteen eighty-three": a section number of three
     or four digits is said in pairs, like a statute's name."""
-    word = "section" if m.group(1).startswith("§") else m.group(1).strip()
+    word = "section" if m.group(1).startswith("§") else m.group(1).strip(" .")
+    word = {"Sec": "Section", "sec": "section"}.get(word, word)
     return f"{word} {numbers.model_number(m.group(2))}"
 
 
@@ -916,6 +989,11 @@ def _event_distance(m: re.Match[str]) -> str:
 
 _NUMBER_RULES: list[Rule] = [
     money.SHILLINGS_RULE,
+    # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
+    rule(r"(?<![\w.])([23])[x×] (?=(?:XP|EXP|xp|exp|[Dd]rops|[Ll]oot|[Cc]oins|[Pp]oints|[Rr]ewards|[Dd]amage)\b)",
+         lambda m: ("double " if m.group(1) == "2" else "triple ") if m.start() else
+         ("Double " if m.group(1) == "2" else "Triple "), "x ", "× "),
+    rule(r"\b(Agent|agent|Bond|James Bond) 007\b", lambda m: f"{m.group(1)} double oh seven", "007"),
     rule(r"~ ?(?=\d)", lambda m: "about ", "~"),
     rule(rf"(?<![\w.])(?:({NUM}) ?[x×] ?)?10\^([-−]?\d{{1,3}})"
          rf"(?: ?({_ANY_UNIT}|{_SCIENCE_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?",
@@ -958,7 +1036,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
     *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
-    rule(r"(§ ?|\b[Ss]ection )(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection"),
+    rule(r"(§ ?|\b[Ss]ection |\bSec\.? ?|\bsec\. ?)(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection", "ec"),
     # "4.7 kΩ" arrives from the symbol pass as "4.7 k ohms"
     rule(r"(?<=\d) ?([kM]) +ohms\b", lambda m: " kilohms" if m.group(1) == "k" else " megohms", "ohms"),
     rule(r"(?<![\w.^/])([a-z]{2,3})\^([23])(?!\d)", _letters_power, "^"),  # before the unit powers read "c^2"
@@ -973,8 +1051,15 @@ _NUMBER_RULES: list[Rule] = [
     *dates.RULES,
     rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
     rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b| ?(?:[kMG]?Hz|V|W)\b)", _rating, "/"),
+    rule(r"(?=\d)(?<![\w/.,])(\d{1,3})/(\d{2,3})(?![\w/]|\.\d| of\b)", _score_out_of, "/"),
     # times
-    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?![\w:]))", _time_range, "-", "–", "—"),
+    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?!\w|:\d))", _time_range, "-", "–", "—"),
+    # "9a-9p", "10a-6p": opening hours with the bare letters of a calendar
+    rule(r"(?=\d)(?<![\w:.])(\d{1,2})([ap]) ?[-–] ?(\d{1,2})([ap])\b(?![\w'’])",
+         lambda m: f"{cardinal(int(m.group(1)))}{_meridiem(m.group(2))} to {cardinal(int(m.group(3)))}{_meridiem(m.group(4))}",
+         "a", "p"),
+    # "7am-noon", "10pm-midnight"
+    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=(?:noon|midnight)\b)", lambda m: f"{m.group(1)} to ", "noon", "midnight"),
     rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),
     rule(
         r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
@@ -1031,6 +1116,10 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b([Bb]lood (?:type|group):?) (AB|A|B|O) ?([+−-])(?![\w+])",
          lambda m: f"{m.group(1)} {m.group(2)} {'positive' if m.group(3) == '+' else 'negative'}", "lood"),
     rule(r"\bapt\.(?= [a-z])", lambda m: "apartment", "apt."),  # "Studio apt. for rent" (not "it was apt.")
+    rule(r"\b(bath|baths|bedroom|studio|furnished) apt\b\.?", lambda m: keep_period(m, f"{m.group(1)} apartment"), "apt"),
+    rule(r"\b([Hh]rs|[Mm]ins|[Ww]ks|[Mm]os)\b\.?(?=[\s:;,)]|$)", _bare_unit_word, "rs", "ins", "ks", "os"),
+    rule(r"\b([Tt]he|an|on|my|her|his|their|your|our) (P?SAT|ACT)(s?)\b(?!['’]\w)",
+         lambda m: f"{m.group(1)} {acronyms.letters(m.group(2))}{m.group(3)}", "SAT", "ACT"),  # "the SAT": the test
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",

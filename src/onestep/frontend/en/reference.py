@@ -58,7 +58,8 @@ _STREET_TYPES = (*tables.STREET_ABBREVIATIONS, *tables.STREET_ABBREVIATIONS.valu
 _LIFE_MARKS = {"b": "born", "d": "died", "r": "reigned", "fl": "flourished"}
 _EDITION_ORDINAL = r"(\d{1,3}(?:st|nd|rd|th)) (?:ed|edn)\.?(?![\w])"
 _ROMAN_AFTER = {"vol": "volume", "Vol": "Volume", "vols": "volumes", "Vols": "Volumes", "ch": "chapter",
-                "Ch": "Chapter", "pt": "part", "Pt": "Part", "bk": "book", "Bk": "Book", "Sc": "Scene", "sc": "scene"}
+                "Ch": "Chapter", "pt": "part", "Pt": "Part", "bk": "book", "Bk": "Book", "Sc": "Scene", "sc": "scene",
+                "Art": "Article", "Arts": "Articles"}
 
 
 def _roman_after(m: re.Match[str]) -> str:
@@ -142,6 +143,8 @@ RULES: list[Rule] = [
     rule(_EDITION_ORDINAL, lambda m: m.group(1) + " " + keep_period(m, "edition"), "ed"),
     rule(r"(\d{1,3}(?:st|nd|rd|th)) (?:fl|flr)\.?(?![\w])", lambda m: m.group(1) + " " + keep_period(m, "floor"), "fl"),
     rule(rf"\b({'|'.join(_ROMAN_AFTER)})\.? ([IVXLC]{{1,7}})\b(?![.'’]?\w)", _roman_after, "I", "V", "X"),
+    rule(rf"(?<![\w.])((?:[1-3] )?)({alternation(tables.BIBLE_ABBREVIATIONS)})\. (?=\d{{1,3}}:\d)",
+         lambda m: m.group(1) + tables.BIBLE_ABBREVIATIONS[m.group(2)] + " ", ":"),
     # "1 Corinthians 13", "2 Kings 5:1": a numbered book of the Bible before a chapter is "First", "Second", ...
     rule(rf"(?<![\w.,])([1-3]) (?:({alternation(_NUMBERED_BOOKS)})(?= \d)|({alternation(_NAMED_BOOKS)})(?= \d{{1,3}}:\d))",
          lambda m: f"{ordinal(int(m.group(1))).capitalize()} {m.group(2) or m.group(3)}",

@@ -231,6 +231,7 @@ UNITS: dict[str, tuple[str, str]] = {
     "yrs": ("year", "years"),
     "wk": ("week", "weeks"),
     "wks": ("week", "weeks"),
+    "mos": ("month", "months"),
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "Hz": ("hertz", "hertz"),
@@ -269,6 +270,8 @@ UNITS: dict[str, tuple[str, str]] = {
     "kts": ("knot", "knots"),
     "nmi": ("nautical mile", "nautical miles"),
     "lb-ft": ("pound-foot", "pound-feet"),
+    "ft-lb": ("foot-pound", "foot-pounds"),
+    "ft-lbs": ("foot-pound", "foot-pounds"),
     "Pa": ("pascal", "pascals"),
     "kPa": ("kilopascal", "kilopascals"),
     "MPa": ("megapascal", "megapascals"),
@@ -433,7 +436,7 @@ CAR_MAKES = frozenset(
 MODEL_NAMES = frozenset(
     """
     Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
-    GeForce Nokia Route Highway Interstate SR Flight flight Room room Suite Model Form Train train Bus bus
+    GeForce Nokia Route Highway Interstate SR Flight flight Room room Suite Model Form Forms Train train Bus bus
     """.split()
 )
 #: Road designators before a route number ("I-95 N", "Hwy 101 S", "SR 520 W"): a compass letter after the
@@ -515,6 +518,10 @@ NUMBERED_ABBREVIATIONS: dict[str, str] = {
     "Lvl": "Level",
     "Wk": "Week",
     "wk": "week",
+    "Ep": "Episode",  # with its period only ("Ep. 47")
+    "Pub": "Publication",  # with its period only ("Pub. 17")
+    "chs": "chapters",
+    "Chs": "Chapters",
 }
 
 # US state and territory postal codes: a five-digit number after one is a ZIP code ("Washington, DC 20500").
@@ -534,6 +541,17 @@ BIBLE_BOOKS = frozenset(
     Revelation
     """.split()
 )
+#: Books of the Bible as abbreviated in citations ("1 Cor. 13:4", "Matt. 5:3"): read by their names.
+BIBLE_ABBREVIATIONS: dict[str, str] = {
+    "Gen": "Genesis", "Exod": "Exodus", "Lev": "Leviticus", "Num": "Numbers", "Deut": "Deuteronomy",
+    "Josh": "Joshua", "Judg": "Judges", "Sam": "Samuel", "Kgs": "Kings", "Chron": "Chronicles", "Neh": "Nehemiah",
+    "Esth": "Esther", "Ps": "Psalm", "Psa": "Psalm", "Prov": "Proverbs", "Eccl": "Ecclesiastes", "Isa": "Isaiah",
+    "Jer": "Jeremiah", "Lam": "Lamentations", "Ezek": "Ezekiel", "Dan": "Daniel", "Hos": "Hosea", "Obad": "Obadiah",
+    "Mic": "Micah", "Hab": "Habakkuk", "Zeph": "Zephaniah", "Zech": "Zechariah", "Mal": "Malachi", "Matt": "Matthew",
+    "Mt": "Matthew", "Mk": "Mark", "Lk": "Luke", "Jn": "John", "Rom": "Romans", "Cor": "Corinthians",
+    "Gal": "Galatians", "Eph": "Ephesians", "Phil": "Philippians", "Col": "Colossians", "Thess": "Thessalonians",
+    "Tim": "Timothy", "Philem": "Philemon", "Heb": "Hebrews", "Jas": "James", "Pet": "Peter", "Rev": "Revelation",
+}
 #: AP-style state abbreviations after a party letter in news ("Sen. Warren (D-Mass.)").
 AP_STATES: dict[str, str] = {
     "Ala": "Alabama", "Ariz": "Arizona", "Ark": "Arkansas", "Calif": "California", "Colo": "Colorado",
@@ -565,7 +583,7 @@ PER_WORDS: dict[str, str] = {
 # File extensions read after "name." ("report.pdf" -> "report dot P D F"); missing ones are spelled.
 FILE_EXTENSIONS: dict[str, str] = {
     "pdf": "P D F", "doc": "doc", "docx": "doc X", "xls": "X L S", "xlsx": "X L S X", "ppt": "P P T",
-    "pptx": "P P T X", "txt": "text", "csv": "C S V", "jpg": "J P G", "jpeg": "J peg", "png": "P N G",
+    "pptx": "P P T X", "txt": "T X T", "csv": "C S V", "jpg": "J P G", "jpeg": "J peg", "png": "P N G",
     "gif": "gif", "svg": "S V G", "mp3": "M P three", "mp4": "M P four", "wav": "wave", "zip": "zip",
     "exe": "E X E", "py": "P Y", "js": "J S", "ts": "T S", "html": "H T M L", "htm": "H T M", "css": "C S S",
     "json": "Jason", "xml": "X M L", "md": "M D", "yaml": "yaml", "yml": "Y M L", "toml": "toml",
@@ -580,5 +598,5 @@ TITLES_BEFORE_NAMES = frozenset(
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, *WEEKDAY_ABBREVIATIONS, "No", "Nos", "ext", "tel",
-                        "est", "ca", "Rs")
+                        "est", "ca", "Rs", *BIBLE_ABBREVIATIONS)
 )
