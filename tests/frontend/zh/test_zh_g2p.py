@@ -363,6 +363,24 @@ CONTEXT_NEUTRAL = [
     ("钥匙又找不着了", "yao4 shi5 you4 zhao3 bu5 zhao2 le5"),  # V不着: the result complement zhao2
     ("晚上睡不着觉", "wan3 shang5 shui4 bu5 zhao2 jiao4"),
     ("你不着急吗", "ni3 bu4 zhao2 ji2 ma5"),
+    # issue 12, eighth round (zh-pinyin-sentences-8.tsv)
+    ("一个假动作骗过门将", "yi2 ge5 jia3 dong4 zuo4 pian4 guo4 men2 jiang4"),  # 过 "get past" before an object
+    ("他骗过我", "ta1 pian4 guo5 wo3"),  # before a pronoun: experiential
+    ("这种药得空腹吃", "zhe4 zhong3 yao4 dei3 kong1 fu4 chi1"),  # 得 "must" before jieba's adverb + verb word
+    ("药膏薄薄地涂一层", "yao4 gao1 bao2 bao2 de5 tu2 yi4 ceng2"),  # AA地 reads both A alike
+    ("秧苗插得太密，长不好", "yang1 miao2 cha1 de5 tai4 mi4 zhang3 bu5 hao3"),  # 长 "grow", potential 不好
+    ("这种日子长不了", "zhe4 zhong3 ri4 zi5 chang2 bu4 liao3"),
+    ("两个月就长长了", "liang3 ge5 yue4 jiu4 zhang3 chang2 le5"),  # grew long
+    ("长长的头发", "chang2 chang2 de5 tou2 fa5"),
+    ("从前有个小姑娘", "cong2 qian2 you3 ge5 xiao3 gu1 niang5"),  # 有个: 个 with 一 dropped
+    ("我们要飞回北方去了", "wo3 men5 yao4 fei1 hui2 bei3 fang1 qu5 le5"),  # verb + 回 + place + 去
+    ("小花猫钓不着鱼", "xiao3 hua1 mao1 diao4 bu5 zhao2 yu2"),  # V不着 with a verb jieba tags v
+    ("转眼就下起雨来了", "zhuan2 yan3 jiu4 xia4 qi5 yu3 lai5 le5"),  # 下 起 雨来: split compound directional
+    ("会上，王经理宣布了", "hui4 shang5 wang2 jing1 li3 xuan1 bu4 le5"),  # locative 会上 phrase-initially
+    ("我会上网", "wo3 hui4 shang4 wang3"),
+    ("同学听不清楚", "tong2 xue2 ting1 bu5 qing1 chu5"),  # potential with a two-character complement
+    ("说我腰上的劲儿不够", "shuo1 wo3 yao1 shang5 de5 jin4 er5 bu2 gou4"),  # locative after a one-character noun
+    ("向乙方支付上月租金", "xiang4 yi3 fang1 zhi1 fu4 shang4 yue4 zu1 jin1"),  # 上月 "last month"
 ]
 
 
@@ -399,6 +417,27 @@ def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
         ("鱼刺卡住了。", "卡", "qia3"),  # get stuck
         ("已将音量调到最大。", "调", "tiao2"),  # adjust to the maximum
         ("他被调到北京工作。", "调", "diao4"),  # transfer
+        ("音量已经调小了。", "调", "tiao2"),
+        ("你把空调调到二十六度。", "调", "tiao2"),  # after the device it adjusts
+        ("护士给他量了血压。", "量", "liang2"),
+        ("每次量取十毫升。", "量", "liang2"),
+        ("他没投中。", "中", "zhong4"),  # hit
+        ("但不能嚼碎。", "嚼", "jiao2"),
+        ("又把话咽了回去。", "咽", "yan4"),
+        ("他着了凉。", "着", "zhao2"),  # 着凉 split by 了
+        ("今冬这几场大雪下得好。", "场", "chang2"),  # a spell of weather
+        ("这场比赛很精彩。", "场", "chang3"),  # a match
+        ("甲方应于每月五日前付款。", "应", "ying1"),  # "shall"
+        ("均应承担法律责任。", "应", "ying1"),
+        ("应还金额为三千元。", "还", "huan2"),  # repay
+        ("分期付款每期还多少钱。", "还", "huan2"),
+        ("小熊数了数松果。", "数", "shu3"),
+        ("你猜这个西瓜有多重？", "重", "zhong4"),  # 多重 "how heavy" ending its phrase
+        ("他这次期末没考好。", "没", "mei2"),  # jieba's 没考
+        ("车厢里还有空座。", "空", "kong4"),
+        ("衣服一会儿就干了。", "干", "gan1"),  # dry
+        ("按应付金额的千分之五支付。", "应", "ying1"),  # payable
+        ("他这番话可谓一针见血。", "血", "xue4"),
     ],
 )
 def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
@@ -412,6 +451,11 @@ def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expec
         ("这些年他积累了经验。", "累", "lei3"),  # 积累 (a phrase), even before 了
         ("至殿中少监，累迁刑部。", "累", "lei3"),  # written "repeatedly": no everyday context around it
         ("我们要积极应对风险。", "应", "ying4"),  # covered by the phrase 应对
+        ("这个词有多重含义。", "重", "chong2"),  # 多重 "multiple" before a noun
+        ("我应付不了。", "应", "ying4"),  # 应付 "cope with"
+        ("你还是去吧。", "还", "hai2"),
+        ("船没入水中。", "没", "mo4"),  # literary "sink into"
+        ("活都干了。", "干", "gan4"),  # do
     ],
 )
 def test_context_rules_leave_phrases_and_other_contexts(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:

@@ -38,6 +38,8 @@ _SYLLABLE = re.compile(r"[a-z]+[1-5]")
 # 长 reads zhang3 ("grow") before these characters and chang2 ("long") after these, when no phrase covers it.
 _ZHANG_BEFORE = frozenset("得了大出成满着高胖")
 _CHANG_AFTER = frozenset("很太更最好真挺越较超变拉够蛮多")
+# 长 + 不 + one of these is the verb "grow" in a potential form (长不好, 长不大, 长不高); 长不了 is chang2.
+_ZHANG_AFTER_BU = frozenset("好大高出胖壮")
 
 
 def _is_readable(char: str) -> bool:
@@ -342,14 +344,18 @@ class MandarinG2P:
     def _apply_context(self, phrase: list[Word]) -> None:
         """Readings of single-character words that depend on their neighbours (长, 教, 为)."""
         for i, w in enumerate(phrase):
+            _reduplication_reading(w)
+            if w.text == "长长" and not w.frozen and i + 1 < len(phrase) and phrase[i + 1].text[0] == "了":
+                w.syllables[:] = ["zhang3", "chang2"]  # 头发长长了: grew long (长长的 is chang2 chang2)
             if (not w.frozen and len(w.text) == 2 and w.text[1] == "为" and not w.in_dictionary
                     and w.text[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL and 1 not in w.learned):
                 w.syllables[1] = "wei4" if _wei_is_for(phrase, i) else "wei2"  # 总为 孩子 操心 (jieba's cut)
             if w.frozen or w.learned or (len(w.text) != 1 and w.text != "成长"):
                 continue
             if w.text == "长":
-                nxt = phrase[i + 1].text[0] if i + 1 < len(phrase) else ""
-                w.syllables[0] = "zhang3" if nxt in _ZHANG_BEFORE else "chang2"
+                after = "".join(x.text for x in phrase[i + 1 : i + 3])
+                grow = after[:1] in _ZHANG_BEFORE or (after[:1] == "不" and after[1:2] in _ZHANG_AFTER_BU)
+                w.syllables[0] = "zhang3" if grow else "chang2"  # 长得快, 长不好 / 很长
             elif w.text == "成长" and _resultative_cheng(phrase, i):
                 w.syllables[1] = "chang2"  # 切 成长 条: 切成 + 长条 (jieba's cut)
             elif w.text == "教" and i + 1 < len(phrase):
@@ -419,6 +425,15 @@ def _context_readings(text: str, words: list[Word], starts: list[int]) -> None:
                     w.syllables[k] = reading
                     w.learned.add(k)
                     break
+
+
+def _reduplication_reading(w: Word) -> None:
+    """An AA地 / AA的 word jieba made up reads both A alike, as its first (薄薄地 bao2 bao2, not bao2 bo2)."""
+    t = w.text
+    a, b = w.syllables[0], w.syllables[1] if len(t) > 1 else ""
+    if (len(t) == 3 and t[0] == t[1] and t[2] in "地的" and not w.frozen and a[:-1] != b[:-1]
+            and "5" not in (a[-1], b[-1])):
+        w.syllables[1] = a  # two readings of one polyphone; a light second syllable (星星的) is left alone
 
 
 def _resultative_cheng(phrase: list[Word], index: int) -> bool:

@@ -34,6 +34,8 @@ _ASPECT_COMPLEMENTS = frozenset(("起来", "下来", "下去"))
 _PLACE_SUFFIXES = frozenset("寨村镇乡庄屯街巷路县市区港站桥")
 # Words ending in 上/里 that are not a noun plus a neutral locative (以上 yi3 shang4, 楼上 lou2 shang4, 马上).
 _NOT_LOCATIVE = frozenset("以上 之上 楼上 马上 线上 向上 往上 至上 以里 之里 公里 千里 万里 海里 英里 华里".split())
+# 上 before one of these is "last, previous" (上 月租金, 上 周五), not a locative.
+_TIME_AFTER_SHANG = frozenset("月周")
 # A word ending in one of these before 起来 … is a time or an adverb, not the verb (早上 起来: get up).
 _NOT_VERB_END = frozenset("上天午晚候时点一") | lx.NOT_VERB_BEFORE_DIRECTIONAL
 
@@ -134,7 +136,10 @@ def _verb_start(word: Word | None) -> bool:
     """Whether ``word`` starts with a one-character action verb and is no potential or degree complement."""
     if word is None or any(c in word.text for c in "不得"):
         return False
-    return _is_verb(word.text[0]) or (_pos_tag(word.text) or "").startswith("v")
+    t = word.text
+    if 2 <= len(t) <= 3 and t[-1] in lx.VERBS and not word.in_dictionary and not (_pos_tag(t) or "").startswith("n"):
+        return True  # an adverb + verb that jieba keeps whole: 这种药 得 空腹吃
+    return _is_verb(t[0]) or (_pos_tag(t) or "").startswith("v")
 
 
 def _is_verb(char: str) -> bool:
@@ -229,6 +234,8 @@ def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bo
         return
     if not glued and (t not in "上里" or len(t) != 1):
         return
+    if t == "上" and nxt is not None and nxt.text[0] in _TIME_AFTER_SHANG:
+        return  # 支付 上 月租金: 上月 "last month", not a locative
     last = prev.text[-1]
     phrase_end = nxt is None or nxt.text[0] == "的"
     noun_word = prev.in_dictionary and len(prev.text) >= 2
@@ -237,6 +244,8 @@ def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bo
         return  # 拿 上, 十 里, 导致了 里贝克
     if t[0] == "里":
         _neutral(w, 0)  # 学校 里, 口袋 里
+    elif not glued and len(prev.text) == 1 and phrase_end and nxt is not None and _pos_tag(prev.text) == "n":
+        _neutral(w, 0)  # 腰 上 的, 船 上 的 (a one-character noun)
     elif (not glued and len(prev.text) >= 2 and last not in lx.NOT_VERB_BEFORE_DIRECTIONAL
           and last not in "天午晚年月起要会能去来"
           and (nxt is None or nxt.text[0] not in "了过着")):
@@ -253,6 +262,12 @@ def _directional(w: Word, prev: Word, prev2: Word | None, nxt: Word | None) -> N
     if (t in _ASPECT_COMPLEMENTS and len(prev.text) >= 2 and prev.text[-1] not in _NOT_VERB_END
             and prev.text not in lx.PRONOUNS and prev.text[-1] not in _NOT_NOUN_END):
         _neutral(w, 0)  # 结合 起来, 坚持 下去
+        _neutral(w, 1)
+        return
+    if (len(t) == 2 and t[1] in lx.DIRECTIONAL_LAST and not w.in_dictionary and prev.text in ("起", "出")
+            and prev2 is not None and len(prev2.text) == 1 and (_is_verb(prev2.text) or prev2.text in "上下")
+            and not prev.frozen and not w.frozen):
+        _neutral(prev, 0)  # 下 起 雨来, 唱 起 歌来 (jieba glued the object to 来)
         _neutral(w, 1)
         return
     if t not in lx.DIRECTIONAL_LAST:
@@ -292,7 +307,7 @@ def _to_place(word: Word) -> bool:
     if t in ("到", "进", "回"):
         return True
     return len(t) == 2 and ((t[1] == "到" and (t[0] in lx.VERBS or t[0] in "调运派")) or (
-        t[1] in "进回" and t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
+        t[1] in "进回" and (t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL or t[0] in lx.VERBS)))  # 飞回 北方 去
 
 
 def _ends_in_verb(word: Word) -> bool:
@@ -304,6 +319,10 @@ def _ends_in_verb(word: Word) -> bool:
                            and (t[0] in lx.PRONOUNS or t[0] in lx.NOT_VERB_BEFORE_DIRECTIONAL))
 
 
+# Two-character complements of a potential form cut off its 不 (听 不 清楚).
+_POTENTIAL_WORDS = frozenset(("清楚", "明白"))
+
+
 def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
     """不 in A 不 A and in potential complements: neutral."""
     t, p = w.text, prev.text
@@ -313,12 +332,17 @@ def _bu(w: Word, prev: Word, nxt: Word | None) -> None:
           and not nxt.frozen and len(nxt.citation) == 2):
         w.syllables[0] = "bu5"  # 拿 不 回去, 搬 不 上去: potential, the complement keeps its tones
         nxt.syllables[:] = list(nxt.citation)
+    elif t == "不" and nxt is not None and nxt.text in _POTENTIAL_WORDS and _ends_in_verb(prev):
+        w.syllables[0] = "bu5"  # 听 不 清楚, 看 不 明白
     elif (t == "不" and nxt is not None and len(nxt.text) == 1 and nxt.text in lx.POTENTIAL_COMPLEMENTS
           and nxt.text != "了" and _ends_in_verb(prev) and p[-1] != nxt.text):
         w.syllables[0] = "bu5"  # 写 不 完, 听 不 懂 (cut apart)
     elif (len(t) == 2 and t[0] == "不" and t[1] in lx.POTENTIAL_COMPLEMENTS and len(p) == 1
           and (p in lx.VERBS or p in lx.POTENTIAL_VERBS or _pos_tag(p) == "v") and p != t[1]):
         w.syllables[0] = "bu5"  # 找 不到, 搬 不动, 吃 不完, 劝 不动
+    elif len(t) == 2 and t[0] == "不" and t[1] in "好饱" and len(p) == 1 and (
+            p in lx.VERBS or p in lx.POTENTIAL_VERBS or prev.syllables[0] == "zhang3"):
+        w.syllables[0] = "bu5"  # 长 不好, 睡 不好, 吃 不饱: potential
     elif (len(t) == 2 and t[0] == "不" and t[1] in "到动完见懂住" and len(p) == 2 and _pos_tag(p) == "v"
           and p[-1] not in "能要会该可以得是想"):
         w.syllables[0] = "bu5"  # 接触 不到, 修理 不完; not 可能 不到

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from onestep.frontend.zh import lexicon as lx
-from onestep.frontend.zh.neutral_context import apply_context_neutral
+from onestep.frontend.zh.neutral_context import apply_context_neutral, word_tags
 
 
 @dataclass
@@ -215,13 +215,18 @@ def _potential_or_question(w: Word) -> bool:
     t = w.text
     if w.in_dictionary or t[0] == t[2] or t[2] in lx.POTENTIAL_COMPLEMENTS:
         return True
-    return t[2] in lx.POTENTIAL_AFTER_VERB and (t[0] in lx.VERBS or t[0] in lx.POTENTIAL_VERBS)
+    verb = t[0] in lx.VERBS or t[0] in lx.POTENTIAL_VERBS or word_tags().get(t[0]) == "v"  # 钓不着
+    return t[2] in lx.POTENTIAL_AFTER_VERB and verb
 
 
 def _guo_across(text: str, nxt: Word | None) -> bool:
-    """Whether 过 of a two-character word is the directional "across" (穿过 森林 guo4), not experiential (没 穿过,
-    穿过 的)."""
-    return text[0] in lx.GUO_ACROSS and nxt is not None and nxt.text[0] not in "的吗呢吧啊了"
+    """Whether 过 of a two-character word is the directional "across" or "past" (穿过 森林, 骗过 门将 guo4), not
+    experiential (没 穿过, 穿过 的, 他 骗过 我); after a "get past" verb also before 了 (躲过 了 一劫, 熬过 了 冬天)."""
+    if nxt is None or nxt.text[0] in "的吗呢吧啊":
+        return False
+    if text[0] in lx.GUO_PAST:
+        return nxt.text not in lx.PRONOUNS
+    return text[0] in lx.GUO_ACROSS and nxt.text[0] != "了"
 
 
 def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
