@@ -6,8 +6,13 @@ lexicons), in one process (``zh`` then ``en``) and in one process per language (
 language: its peak RSS is the per-voice number). The dictionary tables in the onestep cache are built
 before timing (a first-ever run builds them once, ~2-3 s). The load average is recorded with the numbers.
 Warm latency: after ``warmup`` calls, ``repeats`` timed calls per sentence; p50/p95/mean in milliseconds.
-Repeating one sentence lets the G2Ps' word caches help; with ``corpus`` files the benchmark also times each of
-their first ``corpus_lines`` lines once (``"zh-corpus"``/``"en-corpus"`` cases), the latency of text not seen yet.
+Repeating one sentence lets the G2Ps' word caches help, so the benchmark also times text the process has never
+seen: the shipped held-out sentences (``onestep.eval.heldout``: 112 a language; 60 code-switched held-out sentences for
+``mixed``), each timed once at first sight and once again (``"<lang>-heldout"`` cases: ``first_sight`` and
+``again``); with ``corpus`` files also each of their first ``corpus_lines`` lines once (``"<lang>-corpus"``).
+The cold start is reported twice per language: a bare interpreter (imports numpy and ONNX Runtime too) and one that
+has already imported what every voice process imports before its frontend runs (numpy, onnxruntime): the second is
+the frontend's own first-call cost in a voice process.
 Targets (p50): Mandarin <= 2 ms for a 30-character sentence, English <= 1 ms for a 15-word sentence.
 """
 
@@ -31,6 +36,8 @@ TARGET_P50_MS = {"zh": 2.0, "en": 1.0}
 
 _COLD_START = """
 import json, resource, sys, time
+for name in PRELOADED:
+    __import__(name)
 t0 = time.perf_counter()
 from onestep.frontend.pipeline import Frontend
 out = {"import_s": time.perf_counter() - t0}
@@ -43,6 +50,8 @@ out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  
 print(json.dumps(out))
 """
 _BUILD_TABLES = "from onestep.frontend.pipeline import Frontend\nFrontend(lexicon={}).preload(background=False)"
+# What a voice process has imported before its frontend's first call (the runtime's own imports).
+RUNTIME_IMPORTS = ("numpy", "onnxruntime")
 
 
 def _fresh_process(code: str) -> dict[str, float]:
@@ -59,17 +68,19 @@ def cold_start() -> dict[str, Any]:
     Returns:
         ``{"import_s", "zh_first_call_s", "en_first_call_s", "peak_rss_mb"}`` of one process running zh then
         en, plus ``"per_language": {lang: {"import_s", "<lang>_first_call_s", "peak_rss_mb"}}`` of one process
-        per language, and ``"load_average"`` (1-minute, before the runs).
+        per language, ``"per_language_runtime_loaded"`` (the same after an untimed import of
+        :data:`RUNTIME_IMPORTS`), and ``"load_average"`` (1-minute, before the runs).
     """
     _fresh_process(_BUILD_TABLES)  # builds the cached tables if missing, so that no timed run does
     load_average = os.getloadavg()[0]
     texts = {"zh": ZH_SENTENCE, "en": EN_SENTENCE}
 
-    def run(langs: tuple[str, ...]) -> dict[str, float]:
-        return _fresh_process(f"TEXTS = {texts!r}\nLANGS = {langs!r}\n" + _COLD_START)
+    def run(langs: tuple[str, ...], preloaded: tuple[str, ...] = ()) -> dict[str, float]:
+        return _fresh_process(f"TEXTS = {texts!r}\nLANGS = {langs!r}\nPRELOADED = {preloaded!r}\n" + _COLD_START)
 
     result: dict[str, Any] = run(("zh", "en"))
     result["per_language"] = {lang: run((lang,)) for lang in ("zh", "en")}
+    result["per_language_runtime_loaded"] = {lang: run((lang,), RUNTIME_IMPORTS) for lang in ("zh", "en")}
     result["load_average"] = load_average
     return result
 
@@ -98,12 +109,34 @@ def once_latency(texts: Sequence[str], frontend: Any) -> dict[str, float]:
     return {"p50_ms": float(np.percentile(ms, 50)), "p95_ms": float(np.percentile(ms, 95)), "mean_ms": float(ms.mean())}
 
 
+def heldout_texts() -> dict[str, list[str]]:
+    """The shipped held-out sentences by case name: ``en`` and ``zh`` (112 each), ``mixed`` (60 code-switched)."""
+    from onestep.eval.heldout import load_heldout
+    from onestep.train.code_switch import code_switch_sentences
+
+    texts = {lang: [s.text for s in load_heldout(lang)] for lang in ("en", "zh")}
+    texts["mixed"] = code_switch_sentences(60, "heldout")
+    return texts
+
+
+def unseen_latency(texts: Sequence[str], frontend: Any) -> dict[str, Any]:
+    """Latency of text new to the process: each text once at first sight, then each once again (warm).
+
+    Returns:
+        ``{"lines", "first_sight": {p50_ms, p95_ms, mean_ms}, "again": {...}}``; the p50/p95/mean keys of
+        ``first_sight`` are also at the top level (the figure a judge compares with the target).
+    """
+    first = once_latency(texts, frontend)
+    return {"lines": len(texts), **first, "first_sight": first, "again": once_latency(texts, frontend)}
+
+
 def run_frontend_bench(
     repeats: int = 300,
     warmup: int = 30,
     cold: bool = True,
     corpus: Mapping[str, str | Path] | None = None,
     corpus_lines: int = 300,
+    heldout: bool = True,
     show: bool = True,
 ) -> dict[str, Any]:
     """Run the frontend benchmark.
@@ -114,11 +147,13 @@ def run_frontend_bench(
         cold: also measure the cold start in a subprocess.
         corpus: optional ``{"zh": path, "en": path}`` text files (one sentence per line) for the unseen-text cases.
         corpus_lines: lines of each corpus file timed.
+        heldout: also time the held-out sentences at first sight and again (:func:`unseen_latency`).
         show: print a rich table.
     Returns:
         ``{"cold_start": see :func:`cold_start` | None, "cases": {name: {"text"
         (or "lines"), "p50_ms", "p95_ms", "mean_ms", "target_p50_ms" (None without a target), "ok" (p50 within
-        target, None without a target)}}}``, names ``zh``, ``en``, ``mixed`` and ``<lang>-corpus``.
+        target, None without a target)}}}``, names ``zh``, ``en``, ``mixed``, ``<lang>-heldout`` (with
+        ``first_sight`` and ``again``) and ``<lang>-corpus``.
     """
     from onestep.frontend.pipeline import Frontend
 
@@ -127,6 +162,8 @@ def run_frontend_bench(
     for name, text in (("zh", ZH_SENTENCE), ("en", EN_SENTENCE), ("mixed", MIXED_SENTENCE)):
         stats: dict[str, Any] = {"text": text, **warm_latency(text, frontend, repeats, warmup)}
         result["cases"][name] = _judge(name, stats)
+    for lang, texts in (heldout_texts() if heldout else {}).items():
+        result["cases"][f"{lang}-heldout"] = _judge(f"{lang}-heldout", unseen_latency(texts, frontend))
     for lang, path in (corpus or {}).items():
         with open(path, encoding="utf-8") as f:
             lines = [line.strip() for _, line in zip(range(corpus_lines), f) if line.strip()]
@@ -157,17 +194,22 @@ def _print_table(result: dict[str, Any]) -> None:
             f"peak RSS {cold['peak_rss_mb']:.0f} MB"
         )
         for lang, one in cold["per_language"].items():
-            console.print(
-                f"  {lang} only: import + first call {(one['import_s'] + one[lang + '_first_call_s']) * 1e3:.0f} ms, "
-                f"peak RSS {one['peak_rss_mb']:.0f} MB"
+            loaded = cold.get("per_language_runtime_loaded", {}).get(lang)
+            own = "" if loaded is None else (
+                f"; after numpy + onnxruntime are imported: {(loaded['import_s'] + loaded[lang + '_first_call_s']) * 1e3:.0f} ms"
             )
-    table = Table(title="Frontend.phonemize, warm")
-    for col in ("case", "p50 ms", "p95 ms", "mean ms", "target p50", "ok"):
+            console.print(
+                f"  {lang} only: import + first call {(one['import_s'] + one[lang + '_first_call_s']) * 1e3:.0f} ms"
+                f"{own}, peak RSS {one['peak_rss_mb']:.0f} MB"
+            )
+    table = Table(title="Frontend.phonemize: one sentence repeated (warm); held-out lines at first sight, then again")
+    for col in ("case", "p50 ms", "p95 ms", "mean ms", "again p50", "target p50", "ok"):
         table.add_column(col, justify="left" if col == "case" else "right")
     for name, s in result["cases"].items():
         target = "-" if s["target_p50_ms"] is None else f"{s['target_p50_ms']:.1f}"
         ok = "-" if s["ok"] is None else ("yes" if s["ok"] else "NO")
-        table.add_row(name, f"{s['p50_ms']:.3f}", f"{s['p95_ms']:.3f}", f"{s['mean_ms']:.3f}", target, ok)
+        again = f"{s['again']['p50_ms']:.3f}" if "again" in s else "-"
+        table.add_row(name, f"{s['p50_ms']:.3f}", f"{s['p95_ms']:.3f}", f"{s['mean_ms']:.3f}", again, target, ok)
     console.print(table)
 
 
