@@ -455,6 +455,12 @@ CONTAINERS = frozenset(
     bottles cans jars packs bags boxes cartons tubs tubes pouches packets cups glasses jugs kegs tins bars
     """.split()
 )
+#: Two-letter airline codes of large carriers: "UA 857" in a sentence about a flight is a flight number.
+AIRLINE_CODES = frozenset(
+    """
+    AA UA DL WN AS B6 NK F9 HA BA LH AF KL EK QR QF AC NH JL SQ CX EY TK IB AZ LX OS SK AY EI VS WS VA NZ
+    """.split()
+)
 # Words before a number-and-letter label ("Exit 14B", "Gate 23B"): the letter is said, not read as billion.
 LABEL_WORDS = frozenset(
     """
@@ -598,5 +604,5 @@ TITLES_BEFORE_NAMES = frozenset(
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, *WEEKDAY_ABBREVIATIONS, "No", "Nos", "ext", "tel",
-                        "est", "ca", "Rs", *BIBLE_ABBREVIATIONS)
+                        "est", "ca", "Rs", "Rd", *BIBLE_ABBREVIATIONS)
 )
