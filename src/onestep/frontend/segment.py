@@ -31,7 +31,7 @@ _SENTENCE_END = regex.compile(
 )
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
-_DIGIT_NEXT = regex.compile(r"\s*[+(]?[A-Z]?[0-9]")  # "No. 5", "Passport no. X1234567"
+_DIGIT_NEXT = regex.compile(r"\s*[+(]?[A-Z]{0,3}-?[0-9]")  # "No. 5", "Passport no. X1234567", "model no. XR-250"
 # "2-4 in. of snow", "3 oz. of cheese": up to 5 letters right after a number, then a lower-case word.
 _UNIT_AFTER_NUMBER = regex.compile(r"[0-9](?:[-–]| ?)[A-Za-z]{1,5}\.$")
 _LOWER_NEXT = regex.compile(r"\s+[a-z]")

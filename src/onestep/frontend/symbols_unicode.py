@@ -132,6 +132,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(":")  # the ratio colon of Chinese typesetting (3∶2): the Mandarin normalizer reads it
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
+        elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
+            out.append(c)  # "⅛ tsp", "½ cup": the English normalizer reads a fraction with the unit after it
         elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")

@@ -337,7 +337,7 @@ PHONE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|back|at|on|is|number) ){{0,3}})"
-        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}[- ]\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
         _phone,
         "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,

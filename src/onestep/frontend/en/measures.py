@@ -397,7 +397,7 @@ RULES: list[Rule] = [
         _dimensions,
         "x", "×",
     )] * 2,
-    rule(r"(?=\d)(?<![\w.])(\d{2,3})([CF])\b(?![-'’])", _bare_degrees, "C", "F"),
+    rule(r"(?=\d)(?<![\w.])(\d{2,3}) ?([CF])\b(?![-'’.]\w)", _bare_degrees, "C", "F"),  # "Roast at 220C", "350 F"
     rule(r"(?<=\d%) ?[-–] ?(?=\d[\d.]*%)", lambda m: " to ", "%"),  # "51.2%-48.8%": a result, not a minus
     # "3BR/2BA", "4 bd/2.5 ba": bedrooms and bathrooms in a listing
     rule(r"(?<![\w.])(\d{1,2}) ?(?:BR|bd|BD|bed)s? ?/ ?(\d{1,2}(?:\.5)?) ?(?:BA|ba|bath)s?\b",

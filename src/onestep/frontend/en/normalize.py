@@ -105,6 +105,8 @@ def _tidy(text: str) -> str:
 # ------------------------------------------------------------------------------------ web, phone, dates
 
 
+# "IMG_2041.JPG": extensions written in capitals (camera and scanner files)
+_UPPER_EXTENSIONS = tuple(e.upper() for e in tables.FILE_EXTENSIONS if e.isalpha())
 _URL_SEPARATORS = {"?": "question mark", "=": "equals", "&": "and", "-": "dash", "_": "underscore", ".": "dot",
                    "~": "tilde", "%": "percent", "#": "hash", "+": "plus"}
 
@@ -113,8 +115,12 @@ def _url_word(part: str) -> str:
     """One URL or e-mail piece: digit runs as numbers, separators by name ("?id=5" -> "question mark id equals
     five"), anything else as a space."""
     out = []
-    for tok in re.findall(r"[A-Za-z]+|\d+|[?=&\-_.~%#+]", part):
-        if tok.isdigit():  # "data_2023.csv", "/2024/05/": a year as a year
+    for found in re.finditer(r"[A-Za-z]+|\d+|[?=&\-_.~%#+]", part):
+        tok = found.group(0)
+        glued = part[found.start() - 1 : found.start()].isalpha() or part[found.end() : found.end() + 1].isalpha()
+        if tok.isdigit() and glued:
+            out.append(digits(tok))  # "bit.ly/abc123": digits inside a code, one by one
+        elif tok.isdigit():  # "data_2023.csv", "/2024/05/": a year as a year
             out.append(year(int(tok)) if len(tok) == 4 and 1900 <= int(tok) <= 2099
                        else number(tok) if len(tok) <= 4 else digits(tok))
         else:
@@ -177,7 +183,7 @@ def _handle(name: str, hashtag: bool = False) -> str:
 
 def _file_name(m: re.Match[str]) -> str:
     """"report.pdf" -> "report dot P D F"."""
-    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2)]}"
+    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2).lower()]}"
 
 
 def _email(m: re.Match[str]) -> str:
@@ -423,6 +429,9 @@ def _fraction(m: re.Match[str]) -> str:
         return f"{cardinal(num)} for {cardinal(den)}"
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
+    if whole is None and 1900 <= num <= 2099 and (den == (num + 1) % 100 or den == num + 1):
+        # "the 2023/24 season", "in 2023/2024": a season or a school or fiscal year
+        return f"{year(num)} to {year(den) if den > 99 else cardinal(den)}"
     if whole is None and num > den and num + den == 100:
         return f"{cardinal(num)} {cardinal(den)}"  # "ground beef (80/20)", "a 60/40 split": shares of a hundred
     after = m.string[m.end() : m.end() + 24]
@@ -734,8 +743,8 @@ def _numbered_abbreviation(m: re.Match[str]) -> str:
     """"p. 12" -> "page 12", "Fig. 3" -> "Figure 3", "Hwy 101" -> "Highway 101" (only before a number)."""
     word, dot = m.group(1), m.group(2)
     spoken = tables.NUMBERED_ABBREVIATIONS.get(word)
-    if spoken is None or (word in _DOT_NEEDED and not dot):
-        return m.group(0)
+    if spoken is None or (word in _DOT_NEEDED and not dot) or (m.string.startswith("(", m.end()) and not dot):
+        return m.group(0)  # "Eq. (3)": a bracketed number only after the period
     return spoken + " "
 
 
@@ -828,6 +837,8 @@ def _ordinal_weekday(m: re.Match[str]) -> str:
     return tables.WEEKDAY_ABBREVIATIONS[m.group(1)]
 
 
+_FX_NAMES = {"EUR": "euro", "USD": "dollar", "GBP": "sterling", "JPY": "yen", "CHF": "Swiss franc",
+             "AUD": "Aussie dollar", "CAD": "Canadian dollar", "NZD": "New Zealand dollar", "CNY": "yuan"}
 # Specials of acronyms.SPECIAL that the all-caps pass never sees: mixed or lower case ("iOS", "npm", "PCIe"), or
 # with a slash ("CI/CD").
 _MIXED_CASE_SPECIALS = tuple(k for k in acronyms.SPECIAL if not k.isupper() or "/" in k)
@@ -852,7 +863,8 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     *reference.NAME_RULES,
-    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
+    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation([*tables.FILE_EXTENSIONS, *_UPPER_EXTENSIONS])})\b(?![.-]\w)",
+         _file_name,
          "."),
     # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
     rule(rf"\(([DRI])-({alternation(tables.AP_STATES)})\.?\)", lambda m: f"({m.group(1)} {tables.AP_STATES[m.group(2)]})",
@@ -907,7 +919,7 @@ _EARLY_RULES: list[Rule] = [
     rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
     rule(r"\b1:1(?= w/| with [A-Z]| meeting| call| sync| chat)", lambda m: "one on one", "1:1"),  # "1:1 w/ Sam"
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
-    rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
+    rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b|[bm]\.sc\.)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
     # "½ full" arrives as "one half full" (symbols_unicode spells a lone ½): "half full", as "1/2 full" is read
     rule(rf"\b([Oo])ne half(?= {_HALF_WORDS}\b)", lambda m: "Half" if m.group(1) == "O" else "half", "ne half"),
     # weather apps: "H: 72° L: 55°" -> "High: ... Low: ..."
@@ -926,7 +938,13 @@ _EARLY_RULES: list[Rule] = [
          rf"{alternation(tables.MONTHS)}|{alternation(tables.MONTH_BY_ABBREVIATION)})\b)",
          lambda m: " to " if re.search(r"\d(?:st|nd|rd|th)?$", m.string[max(0, m.start() - 4) : m.start()]) else m.group(0),
          " – ", " — ", " - "),
-    rule(r"\bMin\.(?= [a-z])", lambda m: "Minimum", "Min."),  # "Min. payment" (not "10 min. walk")
+    rule(r"\bMin\.(?= [a-z])", lambda m: "Minimum", "Min."),
+    # "$AAPL": a cashtag, the ticker read without its dollar sign
+    rule(r"(?<![\w$])\$([A-Z]{1,5})\b(?![.,]?\d)", lambda m: m.group(1), "$"),
+    # "EUR/USD 1.08": a currency pair, said by its currencies' names (the rate after it is a plain number)
+    rule(rf"\b({alternation(_FX_NAMES)})/({alternation(_FX_NAMES)})\b",
+         lambda m: f"{_FX_NAMES[m.group(1)]} {_FX_NAMES[m.group(2)]}", "/"),
+    rule(r"\b([Nn])o\.(?= of\b)", lambda m: "Number" if m.group(1) == "N" else "number", "o. of"),  # "no. of items"  # "Min. payment" (not "10 min. walk")
     *dates.WORD_RULES,
     *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
@@ -1075,8 +1093,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
          "st", "nd", "rd", "th"),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
-    rule(r"\b(batted|batting|hitting|hit|averaged|average|average of) \.(\d{3})\b"
-         r"|(?<![\w.])\.(\d{3})(?= hitter)",
+    rule(r"\b(batted|batting|bats|bat|hitting|hit|hits|averaged|average|average of) \.(\d{3})\b"
+         r"|(?<![\w.])\.(\d{3})(?= (?:hitter|record|winning percentage|batting average|slugging|on-base)\b)",
          lambda m: (m.group(1) + " " if m.group(1) else "") + numbers.model_number(m.group(2) or m.group(3)), "."),
     rule(r"\b([Ss]izes?) (\d{1,2})\.5\b", lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} and a half",
          "size", "Size"),
@@ -1095,7 +1113,7 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     # "Rx #6543210": five or more digits after a number sign are a code, digit by digit ("#1", "#57" are numbers)
     rule(r"#(\d{5,20})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
-    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
+    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]{0,3}-?\d)", lambda m: "number ", "o.", "#"),
     *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
     rule(r"(§ ?|\b[Ss]ection |\bSec\.? ?|\bsec\. ?)(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection", "ec"),
@@ -1106,7 +1124,7 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"\b(first|second|third|next|last|(?:ran|run|running|jogged|walked|raced|finished|did|won) "
          r"(?:a|an|the|my|his|her|their|our|another|this)) (\d{1,2})K\b",
          lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} K", "K"),  # "my first 10K": a race, not ten thousand
-    rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
+    rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d|\(\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
     *codes.CODE_RULES[:4],
     # "40 000 fans", "1 500 000 people": groups of three digits after a space, before a word (codes are read above)
