@@ -3,8 +3,9 @@
 Sentence boundaries: a newline; ``。！？!?`` (repeats allowed); a run of ``.`` followed by whitespace, a Chinese
 character or the end of the text, unless the word before it is a single letter (initials such as ``J. K.``,
 ``U.S.``), a title (``Mr. Dr. Gov. Sen. ...``: the languages' abbreviation lists), before a digit, an
-abbreviation read out before numbers (``No. 5``, ``Vol. 2``), or a short abbreviation right after a number with
-a lower-case word after it (a unit: ``2-4 in. of snow``, ``5 min. later``). Closing quotes and brackets right after the mark stay with
+abbreviation read out before numbers (``No. 5``, ``Vol. 2``, ``Art. I,``), or a short abbreviation right after a number with
+a lower-case word after it (a unit: ``2-4 in. of snow``, ``5 min. later``), or a street type before a compass
+point (``Massachusetts Ave. NW``). Closing quotes and brackets right after the mark stay with
 the sentence. A "sentence" longer than ``max_chars`` characters is cut at its last clause mark (``，,、；;：:…—``)
 before the limit, else at its last whitespace, else at the start of the Latin word crossing the limit, else
 (a run of Chinese characters with no punctuation at all) exactly at the limit.
@@ -30,10 +31,14 @@ _SENTENCE_END = regex.compile(
 )
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
-_DIGIT_NEXT = regex.compile(r"\s*[+(]?[A-Z]?[0-9]")  # "No. 5", "Passport no. X1234567"
+_DIGIT_NEXT = regex.compile(r"\s*[+(]?[A-Z]{0,3}-?[0-9]")  # "No. 5", "Passport no. X1234567", "model no. XR-250"
 # "2-4 in. of snow", "3 oz. of cheese": up to 5 letters right after a number, then a lower-case word.
 _UNIT_AFTER_NUMBER = regex.compile(r"[0-9](?:[-–]| ?)[A-Za-z]{1,5}\.$")
 _LOWER_NEXT = regex.compile(r"\s+[a-z]")
+_ROMAN_NEXT = regex.compile(r"\s+(?:[IVXLC]{2,7}\b|[IVX](?=[,;:)]))")  # "Art. I, Sec. 8", "Vol. II"
+# "1600 Pennsylvania Ave. NW": a street type written short, then a compass point closing the address
+_STREET_TYPES = frozenset({"st", "ave", "rd", "blvd", "ln", "dr", "pkwy", "ct", "pl", "hwy"})
+_COMPASS_NEXT = regex.compile(r"\s+(?:[NSEW]|NE|NW|SE|SW)\b(?:[.,;)]|\s*$)")
 _CLAUSE_CUT = regex.compile(r"[，,、；;：:…—][" + _CLOSERS + r"]*")
 
 RunKind = Lang  # a registry language code
@@ -66,8 +71,11 @@ def _is_abbreviation_dot(text: str, end: int) -> bool:
         return True
     if _UNIT_AFTER_NUMBER.search(text, max(0, end - 9), end) and _LOWER_NEXT.match(text, end):
         return True
+    if word in _STREET_TYPES and _COMPASS_NEXT.match(text, end):
+        return True  # "Massachusetts Ave. NW": a street type, then the quarter of the city
     # "No. 5"; "Min. payment": an abbreviation read before numbers, then a digit or a lower-case word
-    return word in numbers and (_DIGIT_NEXT.match(text, end) is not None or _LOWER_NEXT.match(text, end) is not None)
+    return word in numbers and (_DIGIT_NEXT.match(text, end) is not None or _LOWER_NEXT.match(text, end) is not None
+                                 or _ROMAN_NEXT.match(text, end) is not None)
 
 
 def split_sentences(text: str, max_chars: int = MAX_SENTENCE_CHARS) -> Iterator[str]:

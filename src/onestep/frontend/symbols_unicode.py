@@ -132,6 +132,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(":")  # the ratio colon of Chinese typesetting (3∶2): the Mandarin normalizer reads it
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
+        elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
+            out.append(c)  # "⅛ tsp", "½ cup": the English normalizer reads a fraction with the unit after it
         elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")
@@ -211,12 +213,14 @@ _EXPONENT_DIGITS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-"))
 _FULL_WIDTH_PASS = frozenset(
     chr(c) for c in range(0xFF01, 0xFF5F) if unicodedata.normalize("NFKC", chr(c)) in NORMALIZER_SYMBOLS
 ) | frozenset("￠￡￥￦")
-#: Forms that the normalizers read in a measure or a signed number: ``−`` (minus sign) before a digit (``2⁵ − 1``);
-#: ``²``/``³`` after a unit written right after a number (``20 m²``, ``9.8 m/s²``) or after "in", "per", 单位：
+#: Forms that the normalizers read in a measure or a signed number: ``−`` (minus sign) before a digit (``2⁵ − 1``)
+#: or a currency sign and a digit (``−$13.20``);
+#: ``²``/``³`` after a unit written right after a number (``20 m²``, ``9.8 m/s²``, ``4.2 million m³``) or after "in",
+#: "per", 单位：
 #: (``area in cm²``); ``µ``/``μ`` as the micro
 #: prefix of a unit after a number (``10 µm``). Elsewhere they keep their readings here (``x²`` -> x squared).
 _NUMBER_FORMS_PASS = frozenset("−²³µμ")
-_UNIT_BEFORE_POWER = regex.compile(r"(?:\d|(?<![A-Za-z])(?:in|per)\s|单位[:：])\s?(?:[A-Za-zµμ]{1,3}/)?[A-Za-zµμ]{1,3}$")
+_UNIT_BEFORE_POWER = regex.compile(r"(?:\d|(?<![A-Za-z])(?:in|per)\s|(?:thousand|million|billion)\s|单位[:：])\s?(?:[A-Za-zµμ]{1,3}/)?[A-Za-zµμ]{1,3}$")
 
 
 def _unit_square(c: str) -> str | None:
@@ -228,8 +232,9 @@ def _unit_square(c: str) -> str | None:
 
 
 def _normalizer_reads(text: str, i: int, c: str) -> bool:
-    if c == "−":
-        return text[i + 1 :].lstrip(" ")[:1].isdigit()
+    if c == "−":  # before a number, or before a currency sign and a number ("−$13.20")
+        after = text[i + 1 :].lstrip(" ")
+        return after[:1].isdigit() or (after[:1] in "$€£¥₹" and after[1:2].isdigit())
     if c in "²³":
         return bool(_UNIT_BEFORE_POWER.search(text[max(0, i - 12) : i]))
     return text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isalpha() and text[:i].rstrip()[-1:].isdigit()

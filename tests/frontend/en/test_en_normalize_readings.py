@@ -765,3 +765,73 @@ ROUND_16: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND_16)
 def test_round_16_readings(text: str, expected: str) -> None:
     assert normalize_en(text) == expected
+
+
+# Round 17 (issue 12): news-wire classes and short real-life texts — and the look-alikes they must leave.
+ROUND_17: list[tuple[str, str]] = [
+    ("at 12:00 midnight", "at twelve midnight"),
+    ("at 12:00", "at twelve o'clock"),
+    ("Around 40 000 fans came.", "Around forty thousand fans came."),
+    ("Some 1.3m people fled.", "Some one point three million people fled."),
+    ("a 1.3m wall", "a one point three meter wall"),
+    ("a .45-caliber handgun", "a forty-five-caliber handgun"),
+    ("by 1/100th of a second", "by one hundredth of a second"),
+    ("ground beef (80/20)", "ground beef (eighty twenty)"),
+    ("the 2023/24 season", "the twenty twenty-three to twenty-four season"),
+    ("Sinner won 6–4, 3–6, 7–6 (7–5).", "Sinner won six four, three six, seven six (seven five)."),
+    ("The Bills (11-6) host the Chiefs (14-3).", "The Bills (eleven and six) host the Chiefs (fourteen and three)."),
+    ("Ages (3-5) welcome", "Ages (three to five) welcome"),
+    ("Use 604-118 to sign in.", "Use six zero four, one one eight to sign in."),
+    ("The Lakers won 112-108.", "The Lakers won one hundred twelve to one hundred eight."),
+    ("Lifeline is on 13 11 14.", "Lifeline is on one three, one one, one four."),
+    ("Your Uber code: 7731.", "Your Uber code: seven seven three one."),
+    ("Card ending 3309", "Card ending three three zero nine"),
+    ("ISBN 978-0-14-044913-6", "I S B N nine seven eight, zero, one four, zero four four nine one three, six"),
+    ("G-582039 is your code.", "G five eight two zero three nine is your code."),
+    ("order #A1029", "order number A one zero two nine"),
+    ("Gate change: UA 857 departs from G91.", "Gate change: U A eight fifty-seven departs from G ninety-one."),
+    ("Buy 4 AA batteries.", "Buy four A A batteries."),
+    ("Street cleaning: 1st & 3rd Mon", "Street cleaning: first and third Monday"),
+    ("Msg & data rates may apply.", "Message and data rates may apply."),
+    ("MSG-free", "M S G-free"),
+    ("Avg pace: 5:12 /km", "Average pace: five twelve per kilometer"),
+    ("4.2 million m^3 of water", "four point two million cubic meters of water"),
+    ("Parking: 2 hr limit.", "Parking: two hour limit."),
+    ("Add 1 (14.5 oz) can of tomatoes.", "Add one (fourteen point five ounce) can of tomatoes."),
+    ("a $1,049.99 purchase", "a one thousand forty-nine dollars and ninety-nine cents purchase"),
+    ("a $20 bill", "a twenty dollar bill"),
+    ("the 2nd Fl.", "the second Floor."),
+    ("after Rd. 14", "after Round fourteen"),
+    ("County Rd. 12", "County Road twelve"),
+    ("example.co.nz", "example dot co dot N Z"),
+    ("data_2023.csv", "data underscore twenty twenty-three dot C S V"),
+    ("bit.ly/abc123", "bit dot L Y slash abc one two three"),
+    ("IMG_0042.JPG", "I M G underscore zero zero four two dot J P G"),
+    ("He bats .275", "He bats two seventy-five"),
+    ("no. of items", "number of items"),
+    ("Eq. (3)", "Equation (three)"),
+    ("Preheat the oven to 350 F.", "Preheat the oven to three hundred fifty degrees Fahrenheit."),
+    ("Seat 12 F", "Seat twelve F"),
+    ("$AAPL rose", "A A P L rose"),
+    ("EUR/USD 1.08", "euro dollar one point zero eight"),
+    ("the AFL-CIO", "the A F L-C I O"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_17)
+def test_round_17_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_round_17_sentence_ends_and_symbols() -> None:
+    from onestep.frontend.segment import split_sentences
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert list(split_sentences("It is at 3100 Massachusetts Ave. NW. Go there.")) == [
+        "It is at 3100 Massachusetts Ave. NW.", "Go there."]
+    assert list(split_sentences("Art. I, Sec. 8 lists them. Then more.")) == ["Art. I, Sec. 8 lists them.", "Then more."]
+    assert list(split_sentences("We met on Oak Rd. Then we left.")) == ["We met on Oak Rd.", "Then we left."]
+    assert list(split_sentences("model no. XR-250 ships.")) == ["model no. XR-250 ships."]
+    assert read_symbols("TSLA (−$13.20)", "en")[0] == "TSLA (−$13.20)"
+    assert normalize_en(read_symbols("Add ⅛ tsp salt.", "en")[0]) == "Add one eighth teaspoon salt."
+    assert read_symbols("½", "en")[0].strip() == "one half"

@@ -24,7 +24,7 @@ _TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 # Words that name a code on their own ("ZIP 90210", "account 12345678"), and words that do so only with
 # "number", "no.", "#", "ID" or "code" after them ("order #12345", not "an order of 10000 units").
 _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
-             r"policy|passport|routing|id|code|p\.? ?o\.? box"
+             r"policy|passport|routing|id|code|passcode|p\.? ?o\.? box"
 _NAMED_CODE_CUES = r"order|card|ticket|booking|customer|member|case|claim|patient|student|employee|flight"
 _CODE_NEEDS = ("zip", "pin", "post", "account", "serial", "tracking", "confirmation", "invoice", "ref", "policy",
                "passport", "routing", " id", "id ", "id:", "num", "no.", "code", "#", "box", "order", "ticket",
@@ -114,9 +114,12 @@ def _code(m: re.Match[str]) -> str:
     if cue_match is None:
         return code
     cue = cue_match.group(0)
-    short_ok = cue.lower().split()[0] in ("zip", "pin", "postcode", "post", "id") or "box" in cue.lower()
+    first = cue.lower().split()[0].rstrip(":#")
+    short_ok = first in ("zip", "pin", "postcode", "post", "id") or "box" in cue.lower()
     plain = code.replace(" ", "").replace("-", "")
-    if len(plain) < (3 if short_ok else 4 if cue_match.group("determined") else 5):
+    # "Your Uber code: 7731", "Code 5521 expires": a code of four digits is a code too
+    four_ok = cue_match.group("determined") or first in ("code", "passcode")
+    if len(plain) < (3 if short_ok else 4 if four_ok else 5):
         return m.group(0)
     if " " in code or "-" in code:
         spoken = ", ".join(digit_string(g) for g in re.split(r"[ -]", code))
@@ -255,6 +258,14 @@ def _last_digits(m: re.Match[str]) -> str:
     return f"{m.group(1)} {digits(m.group(2))}"
 
 
+def _isbn(m: re.Match[str]) -> str:
+    """"ISBN 978-0-14-044913-6" -> "I S B N nine seven eight, zero, one four, ..."."""
+    groups = [g for g in re.split(r"[ -]", m.group(3)) if g]
+    spoken = ", ".join(" ".join("ten" if c == "X" else digits(c) for c in g) for g in groups)
+    edition = f" {cardinal(int(m.group(1)[5:]))}" if m.group(1)[5:] else ""
+    return f"I S B N{edition}{m.group(2)}{spoken}"
+
+
 def _room_number(m: re.Match[str]) -> str:
     """"Rm 4-102" -> "Room four, one oh two": a building (or floor) and a room, the room said in pairs."""
     word = tables.NUMBERED_ABBREVIATIONS.get(m.group(1), m.group(1))
@@ -294,7 +305,11 @@ DIGIT_CUE_RULES: list[Rule] = [
          "ind"),  # "wind 270 at 15": a heading
     rule(r"\b([Ss]quawk(?:s|ed|ing)?) (\d{4})\b(?![.,]\d)", lambda m: f"{m.group(1)} {digits(m.group(2))}",
          "quawk"),
-    rule(r"\b((?:ending|ends|end) (?:in|with)) (\d{4})\b(?![.,]\d)", _last_digits, "end"),
+    rule(r"\b((?:ending|ends|end)(?: in| with)?) (\d{4})\b(?![.,]\d)", _last_digits, "end"),  # "Card ending 3309"
+    # "ISBN 978-0-14-044913-6": a book number, digit by digit (its hyphens are pauses)
+    rule(r"\b(ISBN(?:-1[03])?)(:? (?:is )?)((?:\d[ -]?){9,12}[\dX])\b", _isbn, "ISBN"),
+    # "G-582039 is your code": one capital, a hyphen and five to eight digits, a code said character by character
+    rule(r"(?<![\w.-])([A-Z])-(\d{5,8})(?![\w-]|[.,]\d)", lambda m: f"{m.group(1)} {digits(m.group(2))}", "-"),
     # "Rm 4-102", "Suite 3-210": a building and a room number, not a range
     rule(rf"\b({alternation(tables.ROOM_WORDS)})\.? (\d{{1,2}})-(\d{{3,4}})\b(?![\w-]|[.,]\d)", _room_number,
          *tables.ROOM_WORDS),
@@ -322,7 +337,7 @@ PHONE_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|back|at|on|is|number) ){{0,3}})"
-        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}-\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
+        r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}[- ]\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
         _phone,
         "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,
@@ -340,6 +355,9 @@ PHONE_RULES: list[Rule] = [
     rule(r"\b(zero|one|two|three|four|five|six|seven|eight|nine) x(\d{1,5})\b",
          lambda m: m.group(1) + _extension_digits(m.group(2)), " x"),
     rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
+    # "13 11 14", "a passcode of 09 41 77": three pairs of digits are a number or code said digit by digit
+    rule(r"(?=\d)(?<![\w.,:+/-])(?<!\d )(\d\d) (\d\d) (\d\d)(?![\w:/-]|[.,]\d| \d)",
+         lambda m: ", ".join(digits(g) for g in m.groups()), " "),
 ]
 
 CODE_RULES: list[Rule] = [

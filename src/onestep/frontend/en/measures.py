@@ -88,6 +88,10 @@ def _attributive(m: re.Match[str]) -> bool:
     after = next_word(m.string, m.end())
     if after in _ATTRIBUTIVE_NOUNS or after in tables.CONTAINERS:
         return True  # "65 W charging", "a 3 nm process"
+    if m.string.startswith(")", m.end()) and next_word(m.string, m.end() + 1) in _BRACKETED_CONTAINERS:
+        return True  # "1 (14.5 oz) can of tomatoes": the size of the can in brackets
+    if after in _DURATION_NOUNS and m.group("unit") in _TIME_UNITS:
+        return True  # "2 hr limit", "a 30 min drive"
     if before in ("a", "an") and after[:1].isupper():
         return True  # "a 3.5L EcoBoost V6", "a 5.0L V8"
     return before in ("a", "an", "the", "one") and (
@@ -102,6 +106,18 @@ _ATTRIBUTIVE_NOUNS = frozenset(
     " tablets capsules caplets softgels pills vials lozenges sachets steak steaks sirloin ribeye filet fillet"
     " tenderloin burger burgers patty patties".split()
 )  # "65W fast charging"
+
+
+# Containers named after a size in brackets ("1 (14.5 oz) can"), singular or plural.
+_BRACKETED_CONTAINERS = tables.CONTAINERS | frozenset(
+    "can jar pack bag box carton tub tube pouch packet bottle jug tin bar package container stick".split()
+)
+# Time units written short, and nouns that a duration before them describes ("2 hr limit", "45 min walk").
+_TIME_UNITS = frozenset("h hr hrs min mins sec secs s wk wks".split())
+_DURATION_NOUNS = frozenset(
+    "limit wait drive walk ride delay break shift window session trip layover commute nap workout class lecture"
+    " meeting flight run timer stay lunch cycle bake".split()
+)
 
 
 def _fraction_quantity(m: re.Match[str]) -> tuple[str, bool]:
@@ -283,6 +299,13 @@ PER_UNIT_RULE = rule(rf"\bper ({alternation(tables.UNITS)})({_POWER})?(?![\w/]|\
 # "$9.99/month", "5 mg/day": runs before money and units, which then read the amount.
 PER_RULE = rule(rf"(?<=[\dA-Za-zµ])/({alternation(tables.PER_WORDS)})\b(?:\.(?=[,;:]))?", _per, "/")  # "$3.49/gal., down"
 
+def _scaled_unit(m: re.Match[str]) -> str:
+    """"4.2 million m³" -> "four point two million cubic meters"."""
+    prefix = (m.group(3) or "").strip(" .-").lower()
+    power = {"sq": "2", "square": "2", "cu": "3", "cubic": "3"}.get(prefix) or _power(m.group(5))
+    return f"{number(m.group(1))} {m.group(2)} {spoken_unit(m.group(4), True, power)}"
+
+
 def _amps(m: re.Match[str]) -> str:
     """"a 15 A circuit" -> "fifteen amp circuit", "5 V, 2 A input" -> "two amps input": a capital A after a number
     is amperes only before an electrical word (groups 1, 2) or after volts (group 3); elsewhere "2 A" is a grade or
@@ -351,6 +374,9 @@ RULES: list[Rule] = [
     # "1.5k req/s": a number with a thousand (or million) scale before a unit
     rule(rf"(?=\d)(?<![\w.])({NUM})([kKM]) ({_UNIT})(?![\w/])",
          lambda m: f"{number(m.group(1))} {tables.SCALES[m.group(2)]} {spoken_unit(m.group(3), True)}", "k ", "K ", "M "),
+    # "4.2 million m³", "1.2 billion km": a number with a scale word before a unit
+    rule(rf"(?=\d)(?<![\w.])({NUM}) (thousand|million|billion|trillion) ((?:sq|cu)[.-]? ?|square |cubic )?"
+         rf"({_UNIT})({_POWER})?(?![\w/^])", _scaled_unit, "thousand", "million", "billion", "trillion"),
     PER_UNIT_RULE,
     rule(rf"(?=\d)(?<![\w.])({NUM}) ?A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
          r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", _amps, "A "),
@@ -371,7 +397,7 @@ RULES: list[Rule] = [
         _dimensions,
         "x", "×",
     )] * 2,
-    rule(r"(?=\d)(?<![\w.])(\d{2,3})([CF])\b(?![-'’])", _bare_degrees, "C", "F"),
+    rule(r"(?=\d)(?<![\w.])(\d{2,3}) ?([CF])\b(?![-'’.]\w)", _bare_degrees, "C", "F"),  # "Roast at 220C", "350 F"
     rule(r"(?<=\d%) ?[-–] ?(?=\d[\d.]*%)", lambda m: " to ", "%"),  # "51.2%-48.8%": a result, not a minus
     # "3BR/2BA", "4 bd/2.5 ba": bedrooms and bathrooms in a listing
     rule(r"(?<![\w.])(\d{1,2}) ?(?:BR|bd|BD|bed)s? ?/ ?(\d{1,2}(?:\.5)?) ?(?:BA|ba|bath)s?\b",

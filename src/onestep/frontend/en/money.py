@@ -42,8 +42,8 @@ def spoken_amount(amount: str, currency: tuple[str, str, str | None, str | None]
         attributive: the amount qualifies a noun ("a twenty dollar bill"): the unit stays singular.
     """
     major, majors, minor, minors = currency
-    if attributive:
-        majors = major
+    if attributive and not (minor is not None and re.fullmatch(r"[\d,]*\.(?!00)\d\d", amount)):
+        majors = major  # "a twenty dollar bill"; with cents the amount is said whole ("a nine dollars and ...")
     if scale:
         return f"{number(amount)} {scale} {majors}"
     whole, _, frac = amount.replace(",", "").partition(".")

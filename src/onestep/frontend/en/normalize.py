@@ -31,8 +31,9 @@ from onestep.frontend.en.rules import (
 )
 
 _URL_CHARS = r"[^\s<>\"'()\[\]{}]"
-_TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv"
-_SPELLED_TLDS = frozenset({"io", "ai", "uk", "us", "de", "fr", "jp", "cn", "edu", "tv", "ly", "me"})
+_COUNTRY_TLDS = ("nz", "au", "ie", "za", "sg", "hk", "nl", "se", "ch", "es", "br", "mx", "eu", "kr", "tw", "pl", "ru")
+_TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv|" + "|".join(_COUNTRY_TLDS)
+_SPELLED_TLDS = frozenset({"io", "ai", "uk", "us", "de", "fr", "jp", "cn", "edu", "tv", "ly", "me", *_COUNTRY_TLDS})
 _VULGAR_FRACTIONS = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
                      "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 _SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty",
@@ -104,6 +105,8 @@ def _tidy(text: str) -> str:
 # ------------------------------------------------------------------------------------ web, phone, dates
 
 
+# "IMG_2041.JPG": extensions written in capitals (camera and scanner files)
+_UPPER_EXTENSIONS = tuple(e.upper() for e in tables.FILE_EXTENSIONS if e.isalpha())
 _URL_SEPARATORS = {"?": "question mark", "=": "equals", "&": "and", "-": "dash", "_": "underscore", ".": "dot",
                    "~": "tilde", "%": "percent", "#": "hash", "+": "plus"}
 
@@ -112,9 +115,14 @@ def _url_word(part: str) -> str:
     """One URL or e-mail piece: digit runs as numbers, separators by name ("?id=5" -> "question mark id equals
     five"), anything else as a space."""
     out = []
-    for tok in re.findall(r"[A-Za-z]+|\d+|[?=&\-_.~%#+]", part):
-        if tok.isdigit():
-            out.append(number(tok) if len(tok) <= 4 else digits(tok))
+    for found in re.finditer(r"[A-Za-z]+|\d+|[?=&\-_.~%#+]", part):
+        tok = found.group(0)
+        glued = part[found.start() - 1 : found.start()].isalpha() or part[found.end() : found.end() + 1].isalpha()
+        if tok.isdigit() and glued:
+            out.append(digits(tok))  # "bit.ly/abc123": digits inside a code, one by one
+        elif tok.isdigit():  # "data_2023.csv", "/2024/05/": a year as a year
+            out.append(year(int(tok)) if len(tok) == 4 and 1900 <= int(tok) <= 2099
+                       else number(tok) if len(tok) <= 4 else digits(tok))
         else:
             out.append(_URL_SEPARATORS.get(tok, tok))
     while out and out[-1] in _URL_SEPARATORS.values():
@@ -175,7 +183,7 @@ def _handle(name: str, hashtag: bool = False) -> str:
 
 def _file_name(m: re.Match[str]) -> str:
     """"report.pdf" -> "report dot P D F"."""
-    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2)]}"
+    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2).lower()]}"
 
 
 def _email(m: re.Match[str]) -> str:
@@ -203,8 +211,9 @@ def _clock(m: re.Match[str]) -> str:
     if m.group("s") and not ap and _is_duration(m):
         return _hms(h, mi, int(m.group("s")))
     meridiem = _meridiem(ap)
-    if mi == 0 and not meridiem and 0 < h <= 12 and _MERIDIEM_TIME_AFTER.match(m.string, m.end()):
-        return cardinal(h)  # "between 2:00 and 6:00 PM" -> "between two and six P M" (not "two o'clock")
+    if mi == 0 and not meridiem and 0 < h <= 12 and (_MERIDIEM_TIME_AFTER.match(m.string, m.end())
+                                                     or _NOON_AFTER.match(m.string, m.end())):
+        return cardinal(h)  # "between 2:00 and 6:00 PM" -> "between two and six P M" (not "two o'clock"); "12:00 noon"
     if mi == 0:
         spoken = cardinal(h) + (meridiem or (" hundred" if h > 12 or h == 0 else " o'clock"))
     else:
@@ -218,6 +227,7 @@ def _clock(m: re.Match[str]) -> str:
     return spoken
 
 
+_NOON_AFTER = re.compile(r" (?:noon|midnight)\b")  # "at 12:00 midnight" -> "at twelve midnight"
 _MERIDIEM_TIME_AFTER = re.compile(r" ?(?:and|to|until|till|or) \d{1,2}(?::\d{2})? ?[AaPp]\.? ?[Mm]\b")
 _DURATION_CUES = frozenset("in of clocked timed time finished finishing won winning record".split())
 
@@ -419,6 +429,11 @@ def _fraction(m: re.Match[str]) -> str:
         return f"{cardinal(num)} for {cardinal(den)}"
     if whole is None and key in _SPECIAL_NUMBERS:
         return _SPECIAL_NUMBERS[key]
+    if whole is None and 1900 <= num <= 2099 and (den == (num + 1) % 100 or den == num + 1):
+        # "the 2023/24 season", "in 2023/2024": a season or a school or fiscal year
+        return f"{year(num)} to {year(den) if den > 99 else cardinal(den)}"
+    if whole is None and num > den and num + den == 100:
+        return f"{cardinal(num)} {cardinal(den)}"  # "ground beef (80/20)", "a 60/40 split": shares of a hundred
     after = m.string[m.end() : m.end() + 24]
     if whole is None and den in (2, 4, 8, 16) and num <= 16 and re.match(r" time\b", after):
         return f"{cardinal(num)} {cardinal(den)}"  # a time signature: "in 3/4 time" -> "three four time"
@@ -463,7 +478,12 @@ def _range(m: re.Match[str]) -> str:
         return f"{year(int(a))} {_range_word(m)} {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
+    if (len(a) == len(b) == 3 and a.isdigit() and b.isdigit() and m.group(0)[3] == "-"
+            and _CODE_WORDS.search(m.string) is not None):
+        return f"{digits(a)}, {digits(b)}"  # "Use 604-118 to sign in": a one-time code, not a range
     if (_RECORD_AFTER.match(m.string, m.end()) or previous_word(m.string, m.start()).lower() == "record"
+            or (_TEAM_BRACKET_BEFORE.search(m.string, max(0, m.start() - 30), m.start())
+                and m.string.startswith(")", m.end()))
             or _TEAM_IS_BEFORE.search(m.string, max(0, m.start() - 40), m.start())
             or _RECORD_BEFORE.search(m.string, max(0, m.start() - 50), m.start())):
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
@@ -472,8 +492,9 @@ def _range(m: re.Match[str]) -> str:
     return f"{number(a)} {_range_word(m)} {number(b)}"
 
 
-_SET_SCORE = r"[0-7]-[0-7]"
-_SET_LIST = re.compile(rf"(?:^|[^\w.-]){_SET_SCORE}, $|^, {_SET_SCORE}(?![\w-])")
+_SET_SCORE = r"[0-7][-–][0-7]"
+# a list of sets ("6-4, 3-6"), or a tiebreak in brackets after a set ("7–6 (7–5)")
+_SET_LIST = re.compile(rf"(?:^|[^\w.–-]){_SET_SCORE}(?:, | \()$|^, {_SET_SCORE}(?![\w–-])|^ \({_SET_SCORE}\)")
 _SET_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|final|opening|deciding) set\b|\btiebreak")
 
 
@@ -490,8 +511,9 @@ def _tennis_set(m: re.Match[str], a: str, b: str) -> bool:
         return False
     if _SET_WORD.search(m.string):
         return True
-    before, after = m.string[max(0, m.start() - 6) : m.start()], m.string[m.end() : m.end() + 6]
-    return _is_set(a, b) and (_SET_LIST.search(before) is not None or _SET_LIST.match(after) is not None)
+    before, after = m.string[max(0, m.start() - 6) : m.start()], m.string[m.end() : m.end() + 7]
+    tiebreak = before.endswith(" (") and _SET_LIST.search(before) is not None  # "7–6 (7–5)": the tiebreak's points
+    return tiebreak or _is_set(a, b) and (_SET_LIST.search(before) is not None or _SET_LIST.match(after) is not None)
 
 
 # "The Yankees are 45-30": a team (a capitalized plural) standing at a record, not a score
@@ -502,6 +524,9 @@ _RECORD_BEFORE = re.compile(
     r"\b(?:finished|finish|finishes|ended|ends|end|closed|wrapped up|opened|started|began) (?:the|their|its|his|her|our)"
     r" (?:regular )?(?:season|year|campaign) (?:at )?$|\brecord (?:of|at|to) $"
 )
+# "The Bills (11-6) host ...": a team's win-loss record in brackets after its name
+_TEAM_BRACKET_BEFORE = re.compile(r"\b[Tt]he (?:[A-Z][a-z]{2,20}s|[0-9]{2}ers) \($")
+_CODE_WORDS = re.compile(r"\b(?:code|passcode|OTP|PIN|sign in|log in|login|verify|verification|2FA)\b", re.IGNORECASE)
 _RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| record\b")
 
 
@@ -718,8 +743,8 @@ def _numbered_abbreviation(m: re.Match[str]) -> str:
     """"p. 12" -> "page 12", "Fig. 3" -> "Figure 3", "Hwy 101" -> "Highway 101" (only before a number)."""
     word, dot = m.group(1), m.group(2)
     spoken = tables.NUMBERED_ABBREVIATIONS.get(word)
-    if spoken is None or (word in _DOT_NEEDED and not dot):
-        return m.group(0)
+    if spoken is None or (word in _DOT_NEEDED and not dot) or (m.string.startswith("(", m.end()) and not dot):
+        return m.group(0)  # "Eq. (3)": a bracketed number only after the period
     return spoken + " "
 
 
@@ -804,6 +829,16 @@ def _day_before_hours(m: re.Match[str]) -> str:
     return tables.WEEKDAY_ABBREVIATIONS[m.group("day")]
 
 
+def _ordinal_weekday(m: re.Match[str]) -> str:
+    """"1st & 3rd Mon" -> "... Monday": a weekday written short after an ordinal (or "every", "each")."""
+    before = m.string[max(0, m.start() - 12) : m.start()]
+    if not re.search(r"(?:\d(?:st|nd|rd|th)|\b(?:first|second|third|fourth|fifth|last|every|each)) $", before):
+        return m.group(0)
+    return tables.WEEKDAY_ABBREVIATIONS[m.group(1)]
+
+
+_FX_NAMES = {"EUR": "euro", "USD": "dollar", "GBP": "sterling", "JPY": "yen", "CHF": "Swiss franc",
+             "AUD": "Aussie dollar", "CAD": "Canadian dollar", "NZD": "New Zealand dollar", "CNY": "yuan"}
 # Specials of acronyms.SPECIAL that the all-caps pass never sees: mixed or lower case ("iOS", "npm", "PCIe"), or
 # with a slash ("CI/CD").
 _MIXED_CASE_SPECIALS = tuple(k for k in acronyms.SPECIAL if not k.isupper() or "/" in k)
@@ -828,7 +863,8 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     *reference.NAME_RULES,
-    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation(tables.FILE_EXTENSIONS)})\b(?![.-]\w)", _file_name,
+    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation([*tables.FILE_EXTENSIONS, *_UPPER_EXTENSIONS])})\b(?![.-]\w)",
+         _file_name,
          "."),
     # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
     rule(rf"\(([DRI])-({alternation(tables.AP_STATES)})\.?\)", lambda m: f"({m.group(1)} {tables.AP_STATES[m.group(2)]})",
@@ -843,8 +879,10 @@ _EARLY_RULES: list[Rule] = [
     # "STARBUCKS #1234": a store number after a merchant name in capitals, digit by digit
     rule(r"(?<=[A-Z]{3} )#(\d{3,4})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
     # "order #A-10293": a code after a number sign, letters then digits one by one (no hashtag has a hyphen)
-    rule(r"(?<![\w#&])#([A-Z]{1,3})-(\d{3,12})\b(?![.,-]\d)",
-         lambda m: f"number {acronyms.letters(m.group(1))} {numbers.digit_string(m.group(2))}", "#"),
+    rule(r"(?<![\w#&])#([A-Z]{1,3})-(\d{3,12})\b(?![.,-]\d)"
+         r"|(?:(?<=[Oo]rder )|(?<=[Tt]icket )|(?<=[Ii]nvoice )|(?<=[Bb]ooking ))#([A-Z]{1,2})(\d{3,12})\b(?![.,-]\d)",
+         lambda m: f"number {acronyms.letters(m.group(1) or m.group(3))} {numbers.digit_string(m.group(2) or m.group(4))}",
+         "#"),  # also "order #A1029" (glued, after a word that names the code)
     rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
     rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
     *reference.DEV_RULES,
@@ -861,6 +899,12 @@ _EARLY_RULES: list[Rule] = [
     rule(r"(?<![\w'’@#.&/=+-])([Cc]) u(?![\w'’@&/=+-]|\.\w)", _see_you, " u"),
     rule(r"(?<![\w'’@#.&/=+-])u(?![\w'’@&/=+-]|\.\w)", _chat_you, "u"),
     rule(r"\b([Tt])xt(?= (?:me|u|you|him|her|them|us)\b)", lambda m: m.group(1) + "ext", "xt"),
+    # "1st & 3rd Mon", "every Wed": a weekday written short after an ordinal
+    rule(rf"\b({alternation(tables.WEEKDAY_ABBREVIATIONS)})\b\.?(?!['’]\w)", _ordinal_weekday,
+         *tables.WEEKDAY_ABBREVIATIONS),
+    # "Msg & data rates", "Avg pace": words written short in notifications and apps (not "MSG" in capitals)
+    rule(r"\b([Mm]sg|[Aa]vg)(s?)\b\.?(?!\w)", lambda m: {"m": "message", "M": "Message", "a": "average",
+                                                        "A": "Average"}[m.group(1)[0]] + m.group(2), "sg", "vg"),
     # "Tues & Thurs", "Sat/Sun": a pair of weekdays written short
     rule(rf"\b({alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)})\.? ?(?:&|and|or|/) ?"
          rf"({alternation(tables.WEEKDAYS)}|{alternation(tables.WEEKDAY_ABBREVIATIONS)})\b(?!['’]\w)(\.(?= [a-z]|[,;:)]))?",
@@ -875,7 +919,7 @@ _EARLY_RULES: list[Rule] = [
     rule(r" ?-{2,3} ?", lambda m: " — ", "--"),
     rule(r"\b1:1(?= w/| with [A-Z]| meeting| call| sync| chat)", lambda m: "one on one", "1:1"),  # "1:1 w/ Sam"
     rule(r"\bw/(?=\s)", lambda m: "with", "w/"),
-    rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
+    rule(r"(?<![\w.])(?:e\.g\.|i\.e\.|a\.k\.a\.|et al\.|w/o\b|[bm]\.sc\.)", _dotted_phrase, ".", "/", flags=re.IGNORECASE),
     # "½ full" arrives as "one half full" (symbols_unicode spells a lone ½): "half full", as "1/2 full" is read
     rule(rf"\b([Oo])ne half(?= {_HALF_WORDS}\b)", lambda m: "Half" if m.group(1) == "O" else "half", "ne half"),
     # weather apps: "H: 72° L: 55°" -> "High: ... Low: ..."
@@ -894,7 +938,13 @@ _EARLY_RULES: list[Rule] = [
          rf"{alternation(tables.MONTHS)}|{alternation(tables.MONTH_BY_ABBREVIATION)})\b)",
          lambda m: " to " if re.search(r"\d(?:st|nd|rd|th)?$", m.string[max(0, m.start() - 4) : m.start()]) else m.group(0),
          " – ", " — ", " - "),
-    rule(r"\bMin\.(?= [a-z])", lambda m: "Minimum", "Min."),  # "Min. payment" (not "10 min. walk")
+    rule(r"\bMin\.(?= [a-z])", lambda m: "Minimum", "Min."),
+    # "$AAPL": a cashtag, the ticker read without its dollar sign
+    rule(r"(?<![\w$])\$([A-Z]{1,5})\b(?![.,]?\d)", lambda m: m.group(1), "$"),
+    # "EUR/USD 1.08": a currency pair, said by its currencies' names (the rate after it is a plain number)
+    rule(rf"\b({alternation(_FX_NAMES)})/({alternation(_FX_NAMES)})\b",
+         lambda m: f"{_FX_NAMES[m.group(1)]} {_FX_NAMES[m.group(2)]}", "/"),
+    rule(r"\b([Nn])o\.(?= of\b)", lambda m: "Number" if m.group(1) == "N" else "number", "o. of"),  # "no. of items"  # "Min. payment" (not "10 min. walk")
     *dates.WORD_RULES,
     *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
@@ -979,12 +1029,39 @@ def _transport_code(m: re.Match[str]) -> str:
     return f"{m.group(1)} {acronyms.letters(m.group(2))} {numbers.model_number(m.group(3))}"
 
 
+_FLIGHT_WORDS = re.compile(r"\b(?:[Gg]ates?|[Bb]oard(?:s|ing)?|[Dd]epart(?:s|ed|ing|ure)?|[Aa]rriv(?:es|ed|ing|al)|"
+                           r"[Ff]lights?|[Tt]erminal|[Ll]ands|[Ll]anded|[Dd]elayed|[Cc]ancell?ed|[Ll]ayover)\b")
+
+
+def _flight_number(m: re.Match[str]) -> str:
+    """"UA 857" -> "U A eight fifty-seven" (a flight number is said in pairs)."""
+    return f"{acronyms.letters(m.group(1))} {numbers.model_number(m.group(2))}"
+
+
 def _event_distance(m: re.Match[str]) -> str:
     """"the 1,500m" -> "the fifteen hundred meters" (a race distance, said in hundreds)."""
     hundreds = cardinal(int(m.group(1).replace(",", "")) // 100)
     noun = re.match(r" [a-z]", m.string[m.end() : m.end() + 2]) is not None and not re.match(
         r" (?:in|on|at|for|and|or|with|by|to|of)\b", m.string[m.end() : m.end() + 6])
     return f"{hundreds} hundred {'meter' if noun else 'meters'}"
+
+
+# Nouns counted in millions after a lower-case "m" ("1.3m people", "2m viewers"): the m is million, not meters.
+_MILLION_NOUNS = (
+    "people|residents|users|viewers|subscribers|customers|visitors|voters|votes|jobs|homes|households|copies|"
+    "downloads|followers|tourists|passengers|children|workers|patients|refugees|deaths|cases|barrels|shares|"
+    "units|vehicles|cars|streams|views|listeners|members|employees|students|migrants|doses|tickets|fans|accounts"
+)
+
+
+def _space_thousands(m: re.Match[str]) -> str:
+    """"40 000 fans" -> "40000 fans": a space as the thousands separator (read by the later passes)."""
+    return m.group(0).replace(" ", "")
+
+
+def _fraction_ordinal(m: re.Match[str]) -> str:
+    """"1/100th of a second" -> "one hundredth of a second" (the ordinal ending written on the denominator)."""
+    return numbers.fraction(int(m.group(1)), int(m.group(2)))
 
 
 _NUMBER_RULES: list[Rule] = [
@@ -1000,7 +1077,7 @@ _NUMBER_RULES: list[Rule] = [
          _exponent, "^"),
     rule(r"(?<=\w) ([-−]) (?=\d)", _minus, " - ", " − "),
     # "x^2", "3^4"; not "20 m^2" nor "per m^2" (units: measures)
-    rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )(?<!per )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),
+    rule(r"(?<![\w.^/])(\d{1,4}(?:\.\d{1,3})?|(?<!\d )(?<!per )(?<!million )(?<!billion )(?<!thousand )[a-z])\^(\d{1,2})(?!\d|\.\d)", _power, "^"),
     rule(rf"(?<![\w.#])(\d{{1,3}}(?:\.\d{{1,6}})?)[eE]([-+−]?\d{{1,3}})(?!\w|\.\d)"
          rf"(?: ?({_ANY_UNIT}|{_SCIENCE_UNIT})(?:/({_ANY_UNIT}))?(?![\w/^]))?", _e_notation, "e", "E"),
     # "1,000s of people" -> "thousands of people" (not "1,000 seconds")
@@ -1016,8 +1093,8 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
          "st", "nd", "rd", "th"),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
-    rule(r"\b(batted|batting|hitting|hit|averaged|average|average of) \.(\d{3})\b"
-         r"|(?<![\w.])\.(\d{3})(?= hitter)",
+    rule(r"\b(batted|batting|bats|bat|hitting|hit|hits|averaged|average|average of) \.(\d{3})\b"
+         r"|(?<![\w.])\.(\d{3})(?= (?:hitter|record|winning percentage|batting average|slugging|on-base)\b)",
          lambda m: (m.group(1) + " " if m.group(1) else "") + numbers.model_number(m.group(2) or m.group(3)), "."),
     rule(r"\b([Ss]izes?) (\d{1,2})\.5\b", lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} and a half",
          "size", "Size"),
@@ -1027,13 +1104,16 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"\b(Flight|flight|Train|train|connection|Bus|bus|Ferry|ferry|service)(,? )([A-Z]{2,3}) (\d{1,4})\b(?![.,]\d)",
          lambda m: m.group(1) + m.group(2) + acronyms.letters(m.group(3)) + " " + numbers.model_number(m.group(4)),
          "light", "rain", "connection", "us", "erry", "service"),
+    # "Gate change: UA 857 now departs from G91": an airline's code and a flight number, without "Flight"
+    rule(rf"\b({alternation(tables.AIRLINE_CODES)}) (\d{{1,4}})\b(?![.,]\d|\w)",
+         lambda m: _flight_number(m) if _FLIGHT_WORDS.search(m.string) else m.group(0), *tables.AIRLINE_CODES),
     rule(r"(?<![\w.])(\d{3,4}[pi]|[48]K)/(?=\d{2,3} ?fps\b)", lambda m: m.group(1) + " ", "/"),  # 720p/30 fps
     rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     # "Rx #6543210": five or more digits after a number sign are a code, digit by digit ("#1", "#57" are numbers)
     rule(r"#(\d{5,20})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
-    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]?\d)", lambda m: "number ", "o.", "#"),
+    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]{0,3}-?\d)", lambda m: "number ", "o.", "#"),
     *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
     rule(r"(§ ?|\b[Ss]ection |\bSec\.? ?|\bsec\. ?)(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection", "ec"),
@@ -1044,9 +1124,20 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"\b(first|second|third|next|last|(?:ran|run|running|jogged|walked|raced|finished|did|won) "
          r"(?:a|an|the|my|his|her|their|our|another|this)) (\d{1,2})K\b",
          lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} K", "K"),  # "my first 10K": a race, not ten thousand
-    rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
+    rule(r"\b([A-Za-z]{1,4})(\.?) ?(?=\d|\(\d)", _numbered_abbreviation, *_NUMBERED_NEEDS),
     rule(r"\b([BCP])2([BCP])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "2"),
     *codes.CODE_RULES[:4],
+    # "40 000 fans", "1 500 000 people": groups of three digits after a space, before a word (codes are read above)
+    rule(r"(?=[1-9])(?<![\w.,:+/#-])(?<!\d )[1-9]\d{0,2}(?: \d{3}){1,4}(?= [a-z%]| ?[€$£])", _space_thousands, " "),
+    # "1.3m people": a lower-case m before counted people or things is million
+    rule(rf"(?=\d)(?<![\w.])({NUM})m(?= (?:{_MILLION_NOUNS})\b)", lambda m: f"{number(m.group(1))} million", "m "),
+    # "a .45-caliber handgun": a caliber in hundredths of an inch, said as a number
+    rule(r"(?<![\w.])\.(\d{2,3})(?=[- ](?:caliber|calibre|cal)\b)", lambda m: cardinal(int(m.group(1))), "cal"),
+    # "1/100th of a second": a fraction whose denominator carries an ordinal ending
+    rule(r"(?=\d)(?<![\w/.])(\d{1,3})/(\d{1,7})(?:st|nd|rd|th)\b", _fraction_ordinal, "st", "nd", "rd", "th"),
+    # "2nd Fl.": a floor after an ordinal; "after Rd. 14": a round (a road's number follows its name)
+    rule(r"(?<=\d(?:st|nd|rd|th) )(?:Fl|Flr)\b\.?", lambda m: keep_period(m, "Floor"), "Fl"),
+    rule(r"\b(after|in|before|from|during|through|for|of) Rd\.? (?=\d)", lambda m: f"{m.group(1)} Round ", "Rd"),
     rule(rf"\b({alternation(tables.POSITION_WORDS)}) (\d{{1,3}})/(\d{{1,3}})(?![\w/]|\.\d)", _position, "/"),
     *dates.RULES,
     rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
@@ -1061,6 +1152,9 @@ _NUMBER_RULES: list[Rule] = [
     # "7am-noon", "10pm-midnight"
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=(?:noon|midnight)\b)", lambda m: f"{m.group(1)} to ", "noon", "midnight"),
     rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),
+    # "Avg pace: 5:12 /km", "8:45 min/mi": a running pace, minutes and seconds per distance
+    rule(r"(?<=\d:[0-5]\d) ?(?:min)? ?/ ?(km|mi|mile)\b", lambda m: " per kilometer" if m.group(1) == "km" else " per mile",
+         "/"),
     rule(
         r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
         r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])|(?P<ap1>[ap])(?![\w'’]))?"
@@ -1101,7 +1195,7 @@ _NUMBER_RULES: list[Rule] = [
 _LATE_RULES: list[Rule] = [
     rule(r"(?<![\w.^/])([a-z]{2,3})(?:\^([23])(?!\d)| +(squared|cubed)\b)", _letters_power, "^", "squared", "cubed"),
     rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
-    rule(rf"(?<=[A-Za-z0-9] )({alternation(tables.STREET_ABBREVIATIONS)})(?: ({alternation(tables.COMPASS)}))?(?=[,;)]|$|\.?$)",
+    rule(rf"(?<=[A-Za-z0-9] )({alternation(tables.STREET_ABBREVIATIONS)})(?:\.? ({alternation(tables.COMPASS)}))?(?=[,;)]|$|\.?$)",
          _street_word, *tables.STREET_ABBREVIATIONS),
     rule(r"\b(Mt|Ft)(?= [A-Z][a-z])", lambda m: tables.TITLES[m.group(1)], "Mt", "Ft"),
     rule(rf"\b(the|from|toward|towards|moving|heading|blowing|winds) ({alternation(k for k in tables.COMPASS if len(k) > 1)})"

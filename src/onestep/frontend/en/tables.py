@@ -99,6 +99,8 @@ ABBREVIATIONS: dict[str, str] = {
     "Intl": "International",
     "Natl": "National",
     "Mfg": "Manufacturing",
+    "Pkg": "Package",
+    "pkg": "package",
     "approx": "approximately",
     "incl": "including",
     "excl": "excluding",
@@ -118,6 +120,8 @@ DOTTED_PHRASES: dict[str, str] = {
     "a.k.a.": "also known as",
     "et al.": "and others",
     "w/o": "without",
+    "b.sc.": "B S C",
+    "m.sc.": "M S C",
 }
 
 # Currency symbol -> (singular, plural, minor singular, minor plural); minor None: no minor unit read.
@@ -436,7 +440,7 @@ CAR_MAKES = frozenset(
 MODEL_NAMES = frozenset(
     """
     Boeing Airbus Cessna Embraer Bombardier Porsche Peugeot Ferrari Xbox Firefox Chrome RTX GTX RX Radeon
-    GeForce Nokia Route Highway Interstate SR Flight flight Room room Suite Model Form Forms Train train Bus bus
+    GeForce Nokia Route Highway Interstate SR US Flight flight Room room Suite Model Form Forms Train train Bus bus
     """.split()
 )
 #: Road designators before a route number ("I-95 N", "Hwy 101 S", "SR 520 W"): a compass letter after the
@@ -453,6 +457,12 @@ POSITION_WORDS = frozenset(
 CONTAINERS = frozenset(
     """
     bottles cans jars packs bags boxes cartons tubs tubes pouches packets cups glasses jugs kegs tins bars
+    """.split()
+)
+#: Two-letter airline codes of large carriers: "UA 857" in a sentence about a flight is a flight number.
+AIRLINE_CODES = frozenset(
+    """
+    AA UA DL WN AS B6 NK F9 HA BA LH AF KL EK QR QF AC NH JL SQ CX EY TK IB AZ LX OS SK AY EI VS WS VA NZ
     """.split()
 )
 # Words before a number-and-letter label ("Exit 14B", "Gate 23B"): the letter is said, not read as billion.
@@ -594,9 +604,9 @@ FILE_EXTENSIONS: dict[str, str] = {
 # Sentence splitting (frontend.segment): a "." after these words does not end a sentence: titles before a name
 # ("Gov. Newsom"), and abbreviations read out before a number when a digit follows ("No. 5", "Vol. 2").
 TITLES_BEFORE_NAMES = frozenset(
-    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu", "apt")
+    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu", "apt", "pkg")
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, *WEEKDAY_ABBREVIATIONS, "No", "Nos", "ext", "tel",
-                        "est", "ca", "Rs", *BIBLE_ABBREVIATIONS)
+                        "est", "ca", "Rs", "Rd", *BIBLE_ABBREVIATIONS)
 )
