@@ -220,7 +220,9 @@ _FULL_WIDTH_PASS = frozenset(
 #: (``area in cm²``); ``µ``/``μ`` as the micro
 #: prefix of a unit after a number (``10 µm``). Elsewhere they keep their readings here (``x²`` -> x squared).
 _NUMBER_FORMS_PASS = frozenset("−²³µμ")
-_UNIT_BEFORE_POWER = regex.compile(r"(?:\d|(?<![A-Za-z])(?:in|per)\s|(?:thousand|million|billion)\s|单位[:：])\s?(?:[A-Za-zµμ]{1,3}/)?[A-Za-zµμ]{1,3}$")
+_UNIT_BEFORE_POWER = regex.compile(  # (a 万 or 亿 may come between: 180万km²)
+    r"(?:\d[万亿]?|(?<![A-Za-z])(?:in|per)\s|(?:thousand|million|billion)\s|单位[:：])\s?(?:[A-Za-zµμ]{1,3}/)?[A-Za-zµμ]{1,3}$"
+)
 
 
 def _unit_square(c: str) -> str | None:

@@ -357,7 +357,7 @@ def test_a_variable_squared_is_read_with_de() -> None:
         # per a round amount of another unit; two measures of one unit stay side by side
         ("10.6g/100mL", "十点六克每一百毫升"),
         ("350kcal/100g", "三百五十千卡每一百克"),
-        ("2.4GHz/5GHz", "二点四吉赫、五吉赫"),
+        ("2.4GHz/5GHz", "二点四吉赫兹、五吉赫兹"),
         ("110V/220V", "一百一十伏、二百二十伏"),
         ("5Gbps", "五吉比特每秒"),
         ("307诊室", "三零七诊室"),
@@ -509,4 +509,73 @@ def test_round_12_keypad_slash_dates_nights_units_and_codes(text: str, expected:
     ],
 )
 def test_round_13_basis_points_stock_codes_currency_pairs_and_seasons(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # old and financial numerals in their everyday form; the name 五卅 and words with a capital stay
+        ("二〇二四年", "二零二四年"),
+        ("腊月廿三", "腊月二十三"),
+        ("民国卅八年", "民国三十八年"),
+        ("五卅运动", "五卅运动"),
+        ("叁佰伍拾万元整", "三百五十万元整"),
+        ("壹万零捌佰元整", "一万零八百元整"),
+        ("押金陆佰元", "押金六百元"),
+        ("伍万元", "五万元"),
+        ("大陆万人", "大陆万人"),
+        ("好友伍佰担任嘉宾", "好友伍佰担任嘉宾"),
+        ("陆地", "陆地"),
+        # chat numbers: 今天是520, 233 beside laughter, 886 closing a line; counted ones stay numbers
+        ("今天是520，", "今天是五二零，"),
+        ("价格是520", "价格是五百二十"),
+        ("哈哈哈233笑死", "哈哈哈二三三笑死"),
+        ("公交233路", "公交二百三十三路"),
+        ("明天见，886！", "明天见，八八六！"),
+        ("共计886人", "共计八百八十六人"),
+        # w = 万 in chat, unless a power is meant
+        ("走了1w步", "走了一万步"),
+        ("播放量破100w了", "播放量破一百万了"),
+        ("功率5w。", "功率五瓦。"),
+        # 2G of data is 两G; the network generation stays 二G
+        ("多用了2G，", "多用了两G，"),
+        ("送2G流量", "送两G流量"),
+        ("2G网络", "二G网络"),
+        # units: t (tonnes), IU, prefixed hertz by their full name
+        ("载重10t", "载重十吨"),
+        ("补充400IU", "补充四百国际单位"),
+        ("主频2.4GHz", "主频二点四吉赫兹"),
+        ("97.4MHz", "九十七点四兆赫兹"),
+        # codes: ISBN, x86, processor models, two-digit train numbers, a train-ticket sender, 校验码, 88VIP
+        ("ISBN 978-7-5447-6543-2", "ISBN 九七八七五四四七六五四三二"),
+        ("x86架构", "x八六架构"),
+        ("i7-13700H处理器", "i七一三七零零H处理器"),
+        ("Z19次列车", "Z幺九次列车"),
+        ("G7次列车", "G七次列车"),
+        ("【铁路12306】", "【铁路幺二三零六】"),
+        ("校验码 520134，", "校验码 五二零幺三四，"),
+        ("88VIP会员", "八八VIP会员"),
+        # a card number in groups is one code (its middle groups are not a landline)
+        ("卡号为6222 0210 0112 3456 789的", "卡号为六二二二零二幺零零幺幺二三四五六七八九的"),
+        # 歼-20: a designation's dash is not a minus; a negative amount still is
+        ("歼-20战斗机", "歼二十战斗机"),
+        ("净利润为-2.35亿元", "净利润为负二点三五亿元"),
+        # scores before 领先/落后; a result h:mm:ss before 的成绩 is a duration
+        ("主队1-0领先", "主队一比零领先"),
+        ("他以2:05:30的成绩夺冠", "他以两小时五分三十秒的成绩夺冠"),
+        ("又进2球", "又进两球"),
+        # other dollars, yen and ISO codes before an amount; a currency pair's second code is not a price
+        ("约S$3,500", "约三千五百新加坡元"),
+        ("签证费A$195", "签证费一百九十五澳元"),
+        ("卖JP¥3,980", "卖三千九百八十日元"),
+        ("标价CHF 12,000", "标价一万两千瑞士法郎"),
+        ("USD/JPY 150.25", "USD兑JPY 一百五十点二五"),
+        # a bare ° after a weather word is below zero; an angle stays negative
+        ("最低温度-2°", "最低温度零下二度"),
+        ("旋转-30°", "旋转负三十度"),
+        ("Windows 10 22H2版本", "Windows 十 二二H二版本"),
+    ],
+)
+def test_round_14_old_numerals_chat_numbers_units_and_codes(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected

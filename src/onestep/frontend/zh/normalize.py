@@ -36,7 +36,7 @@ _RANGE = r"[-~—–至到]"
 _MEASURES = (
     "个|位|只|本|条|张|件|次(?!元)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
     "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
-    "批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
+    "球(?![场队迷衣鞋星拍员馆类])|批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
     "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|拍|海里|英里|"
     "晚(?![上饭餐会间安点辈霞报婚年期])|宿(?![舍命敌])|"
     "点(?![0-9])|年(?!级)|分(?!之)"
@@ -56,7 +56,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "ml": ("毫升", True), "mL": ("毫升", True), "L": ("升", True),
     "TB": ("太字节", True), "GB": ("吉字节", True), "MB": ("兆字节", True), "KB": ("千字节", True),
     "kB": ("千字节", True),
-    "GHz": ("吉赫", True), "MHz": ("兆赫", True), "kHz": ("千赫", True), "Hz": ("赫兹", True),
+    # round 14: the prefixed hertz by the unit's full name, as Hz (赫兹): 2.4GHz -> 二点四吉赫兹
+    "GHz": ("吉赫兹", True), "MHz": ("兆赫兹", True), "kHz": ("千赫兹", True), "Hz": ("赫兹", True),
     "kW": ("千瓦", True), "Wh": ("瓦时", True), "W": ("瓦", True), "V": ("伏", True), "mA": ("毫安", True),
     "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True), "kN": ("千牛", True),
     "kΩ": ("千欧姆", True), "MΩ": ("兆欧姆", True), "k欧姆": ("千欧姆", True), "M欧姆": ("兆欧姆", True),
@@ -64,6 +65,7 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "kcal": ("千卡", True), "hPa": ("百帕", True), "kPa": ("千帕", True), "MPa": ("兆帕", True),
     "Pa": ("帕", True), "mmHg": ("毫米汞柱", True), "mmol/L": ("毫摩尔每升", True), "mol/L": ("摩尔每升", True),
     "mmol": ("毫摩尔", True), "mol": ("摩尔", True),
+    "t": ("吨", True), "IU": ("国际单位", True),  # round 14: 载重10t, 维生素D3 400IU
     "bar": ("巴", True), "rpm": ("转每分钟", True), "r/min": ("转每分钟", True),
     "mg/kg": ("毫克每千克", True), "μg/kg": ("微克每千克", True), "µg/kg": ("微克每千克", True),
     "mg/L": ("毫克每升", True), "mg/dL": ("毫克每分升", True), "g/L": ("克每升", True), "kJ": ("千焦", True),
@@ -81,6 +83,10 @@ _LIANG_UNITS = "|".join(sorted({r for r, liang in _UNITS.values() if liang}, key
 _CURRENCIES = {
     "US$": "美元", "HK$": "港元", "NT$": "新台币", "$": "美元", "USD": "美元", "¥": "元", "RMB": "元",
     "CNY": "元", "€": "欧元", "EUR": "欧元", "£": "英镑", "GBP": "英镑", "₩": "韩元", "₹": "卢比",
+    # round 14: other dollars and yen by their prefix, ISO codes written before an amount (CHF 12,000)
+    "JP¥": "日元", "S$": "新加坡元", "SG$": "新加坡元", "A$": "澳元", "AU$": "澳元", "C$": "加元", "CA$": "加元",
+    "NZ$": "新西兰元", "JPY": "日元", "HKD": "港元", "AUD": "澳元", "CAD": "加元", "SGD": "新加坡元", "KRW": "韩元",
+    "CHF": "瑞士法郎", "TWD": "新台币",
 }
 _CURRENCY_ALT = "|".join(re.escape(c) for c in sorted(_CURRENCIES, key=len, reverse=True))
 
@@ -88,7 +94,7 @@ _SERVICE_NUMBERS = (
     "110|119|120|122|114|12315|12345|12306|12320|12369|10086|10010|10000|95588|95533|95555|95566|95599|95522"
     "|12[0-9]{3}|9[56][0-9]{3}|950[0-9]{3}"  # government hotlines 12xxx, company numbers 95xxx/96xxx/950xxx
 )
-_DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助|客服|专线)[是为:：]?\s?$")
+_DIAL_BEFORE = re.compile(r"(?:拨打|拨|打|呼叫|致电|报警|电话|热线|号码|求救|求助|客服|专线|铁路|【)[是为:：]?\s?$")
 _DIAL_AFTER = re.compile(r"^\s?(?:报警|急救|火警|求助|电话|热线|专线|中心|客服|查号|台|App|APP|app|小程序|客户端|公众号)|^[\u4e00-\u9fff]{0,6}(?:热线|客服|服务电话)")
 _EMERGENCY = frozenset({"110", "119", "120", "122"})
 # a quantity, not a phone number: followed by a measure word or unit, or preceded by 第/共/约/是...
@@ -99,7 +105,7 @@ _ROOMS_AFTER = "房间|室|号房|宿舍|寝室|会议室|教室|办公室|病�
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
     "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码|"
-    "处方号|病历号|住院号|门诊号|就诊号|流水号|合同号|发票号"
+    "处方号|病历号|住院号|门诊号|就诊号|流水号|合同号|发票号|校验码|动态码|确认码|授权码|激活码|兑换码|提货码|核销码|券码"
 )
 
 
@@ -114,11 +120,42 @@ def normalize_zh(text: str) -> str:
         Chinese punctuation unchanged.
     """
     text = _CONTROL.sub(" ", text.translate(_FOLD))
+    if _OLD_NUMERALS_NEED.search(text):
+        text = _old_numerals(text)
     if not _RULES_NEED.search(text):
         return text  # no digit and none of the symbols a rule reads: most sentences, skipped in one scan
     for pattern, replace in compiled_rules():
         text = pattern.sub(replace, text)
     return text
+
+
+# round 14 (issue 12): numerals a reader says in their everyday form: 〇 (二〇二四), 廿/卅/卌 (腊月廿三, 十月卅日; the
+# name 五卅 stays), and the financial capitals of an amount (叁佰伍拾万元整 -> 三百五十万元整; 陆 is liù here)
+_OLD_NUMERALS_NEED = re.compile(r"[〇廿卅卌壹贰貳叁肆伍陆柒捌玖]")
+_CAPITAL_DIGITS = "壹贰貳叁肆伍陆柒捌玖"
+_CAPITALS = str.maketrans(dict(zip("壹贰貳叁肆伍陆柒捌玖拾佰仟萬億", "一二二三四五六七八九十百千万亿")))
+# a run of capitals (two or more digits, a 拾/佰/仟, or before 元/圆/角/整/万/亿; a run of two only before those),
+# or one capital digit before 元/圆/角/整: 伍元, 伍万元 (大陆万人, 放肆, 伍佰 the singer stay words)
+_CAPITAL_RUN = re.compile(rf"[{_CAPITAL_DIGITS}拾佰仟萬億万亿零]{{2,}}|[{_CAPITAL_DIGITS}](?=[元圆角整])")
+_OLD_TENS = re.compile(r"廿|(?<!五)卅|卌")
+
+
+def _capital_run(m: re.Match[str]) -> str:
+    run = m.group()
+    digits = sum(c in _CAPITAL_DIGITS for c in run)
+    followed = m.string[m.end() : m.end() + 1] in ("元", "圆", "整", "角", "万", "亿")
+    if len(run) == 2 and not followed:
+        return run  # 伍佰 (a singer), 陆万: two characters count as an amount only before 元, 整, 万...
+    if digits and (digits >= 2 or followed or len(run) == 1 or any(c in "拾佰仟" for c in run)):
+        return run.translate(_CAPITALS)
+    return run
+
+
+def _old_numerals(text: str) -> str:
+    """``二〇二四`` -> 二零二四, ``腊月廿三`` -> 腊月二十三, ``壹万零捌佰元整`` -> 一万零八百元整."""
+    text = text.replace("〇", "零")
+    text = _OLD_TENS.sub(lambda m: {"廿": "二十", "卅": "三十", "卌": "四十"}[m.group()], text)
+    return _CAPITAL_RUN.sub(_capital_run, text)
 
 
 @functools.cache
@@ -261,8 +298,13 @@ _SCORE_BEFORE = re.compile(r"(?:比分|比数|以|战绩|比赛结果)[是为:�
 _DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游了|全程用了)[是为:：]?\s?$")
 
 
+_RESULT_AFTER = re.compile(r"的?(?:成绩|用时|时间)(?:夺|获|打破|刷新|完赛|冲线|排名|位列|晋级)|的成绩")
+
+
 def _time(m: re.Match[str]) -> str:
     before = _before(m, 6)
+    if m.group(3) is not None and m.group(5) is None and _RESULT_AFTER.match(_after(m, 6)):
+        return _duration(m.group(1), m.group(2), m.group(3))  # round 14: 以2:05:30的成绩 (a result, not a clock)
     if _SCORE_BEFORE.search(before):
         return _ratio_text(m.group(1), m.group(2)) if m.group(3) is None and m.group(5) is None else m.group()
     if m.group(5) is None and _DURATION_BEFORE.search(before):
@@ -390,6 +432,10 @@ def _fraction(m: re.Match[str]) -> str:
     return f"{read_cardinal(denominator)}分之{read_cardinal(numerator)}"
 
 
+# round 14: a bare ° after a weather word is a temperature (最低温度-2° -> 零下二度; an angle of -30° stays 负)
+_WEATHER_BEFORE = re.compile(r"温|气温|低温|高温|最低|最高|体感|降至|零度|天气|冷")
+
+
 def _unit(m: re.Match[str]) -> str:
     sign, number, scale, unit = m.group(1), m.group(2), m.group(3) or "", m.group(4)
     reading, liang = _UNITS[unit]
@@ -399,7 +445,8 @@ def _unit(m: re.Match[str]) -> str:
         return read_digits(number) + "年代"  # 1990s
     spoken = read_cardinal(number, liang=liang) + scale
     if sign:
-        spoken = ("零下" if unit in _TEMPERATURES else "负") + spoken
+        below = unit in _TEMPERATURES or (unit == "°" and _WEATHER_BEFORE.search(_before(m, 12)))
+        spoken = ("零下" if below else "负") + spoken
     for per in (m.group(5), m.group(6)):  # 35µg/m³ -> 三十五微克每立方米, 250ml/盒, 52ml/kg/min
         if per:
             reading += "每" + _per_reading(per)
@@ -425,7 +472,7 @@ def _number(m: re.Match[str]) -> str:
 
 # the scores listed before this one (以6-3、6-4: the first pair's cue holds for the next)
 _SCORE_LIST_BEFORE = re.compile(r"(?:[0-9]{1,3}\s?[-–—]\s?[0-9]{1,3}、\s?){1,4}$")
-_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成)")
+_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成|领先|落后)")
 
 
 def _score(m: re.Match[str]) -> str:
@@ -454,6 +501,16 @@ def _thousands_k(m: re.Match[str]) -> str:
     """Chat shorthand: ``2k多`` -> 两千多 (k = thousand)."""
     value = round(float(m.group(1)) * 1000)
     return read_cardinal(str(value), liang=True)
+
+
+_POWER_WORDS = re.compile(r"功率|充电|快充|瓦|输出|输入|电源|灯")
+
+
+def _ten_thousands_w(m: re.Match[str]) -> str:
+    """Chat shorthand: ``1w步`` -> 一万步, ``100w`` -> 一百万 (w = 万); after a power word it is watts (功率5w: 五瓦)."""
+    if _POWER_WORDS.search(_before(m, 6)):
+        return read_cardinal(m.group(1), liang=True) + "瓦"
+    return read_cardinal(m.group(1), liang=True) + "万"
 
 
 def _international_phone(m: re.Match[str]) -> str:
@@ -532,14 +589,25 @@ def _pace(m: re.Match[str]) -> str:
 
 
 # numbers of chat slang, said digit by digit when nothing counts them (今天520, 太666了, 哈哈2333)
-_SLANG_NUMBERS = "5201314|1314|520|2333+|666+"
+_SLANG_NUMBERS = "5201314|1314|520|2333+|666+|233|886"
+# round 14: 今天是520 (the day's name after 今天是, not a count after 是); 233 beside laughter; 886 (拜拜了) closing a line
+_SLANG_DAY_BEFORE = re.compile(r"(?:今天|明天|后天|昨天|今日|明日|又)(?:就|也|又)?是$")
+_LAUGH = "哈呵嘿嘻笑"
+_SIGN_OFF_AFTER = re.compile(r"(?:[!！~～。，,\s]|$|啦|了|哦|喽|咯|哟)")
 
 
 def _slang_number(m: re.Match[str]) -> str:
     """``今天520`` -> 五二零, ``太666了`` -> 六六六; a counted one stays a number (520元, 花了520, 第666)."""
-    if _COUNTED_BEFORE.search(_before(m, 2)) or _COUNTED_AFTER.match(_after(m, 3)):
-        return m.group()
-    return read_digits(m.group())
+    number, before, after = m.group(), _before(m, 4), _after(m, 3)
+    if _COUNTED_AFTER.match(after):
+        return number
+    if number == "233" and not (before[-1:] in _LAUGH or after[:1] in _LAUGH):
+        return number
+    if number == "886" and not (_SIGN_OFF_AFTER.match(after) and not re.search(r"[0-9]$", before)):
+        return number
+    if _COUNTED_BEFORE.search(before[-2:]) and not _SLANG_DAY_BEFORE.search(before):
+        return number
+    return read_digits(number)
 
 
 _LIST_AFTER_ORDINAL = re.compile(r"第[0-9一二三四五六七八九十百]{1,4}[、，,和与及至到]$")
@@ -626,6 +694,13 @@ def _signed_percent(m: re.Match[str]) -> str:
     return "加" if _BONUS_STATS.search(_before(m, 5)) else "正"
 
 
+def _book_number(m: re.Match[str]) -> str:
+    """``ISBN 978-7-5447-6543-2`` -> 九七八七五四四七六五四三二: digits one by one, dashes not said (check letter X kept)."""
+    last = m.group(3)
+    return m.group(1) + read_digits(m.group(2).replace("-", ""), yao=True) + (
+        read_digits(last, yao=True) if last.isdigit() else last)
+
+
 def _sub(pattern: str, replace: Replacement) -> Rule:
     return pattern, replace
 
@@ -633,6 +708,18 @@ def _sub(pattern: str, replace: Replacement) -> Rule:
 _RULES: list[Rule] = [
     # round 8 (issue 12): web and e-mail addresses, said with 点 and digit by digit
     _sub(_WEB_ADDRESS, _web_address),
+    # round 14 (issue 12): ISBN 978-7-5447-6543-2, ISSN 1002-0829: a book or serial number, digit by digit
+    _sub(r"(?<=ISBN|ISSN)((?:号|编号)?[是为:：]?\s?)([0-9][0-9-]{7,16})([0-9Xx])(?![0-9])", _book_number),
+    # x86, x64 (instruction sets), i7-13700H / R7-7840HS (processor models): the numbers digit by digit
+    _sub(r"(?<![A-Za-z0-9])([xX])(86|64)(?![0-9])", lambda m: m.group(1) + read_digits(m.group(2))),
+    # Windows 22H2, 23H2: a release code digit by digit
+    _sub(r"(?<![0-9A-Za-z.])([0-9]{2})H([12])(?![0-9A-Za-z])",
+         lambda m: read_digits(m.group(1)) + "H" + read_digits(m.group(2))),
+    _sub(r"(?<![A-Za-z0-9])([iIrR])([3579])[-\s]([0-9]{4,5})(?=[A-Z]{0,3}(?![a-z0-9]))",
+         lambda m: m.group(1) + read_cardinal(m.group(2)) + read_digits(m.group(3))),
+    # 歼-20, 东风-41, 运-20运输机: the dash of a Chinese military designation is not said (not a minus)
+    _sub(r"(?:(?<=歼)|(?<=轰)|(?<=东风)|(?<=红旗)|(?<=鹰击)|(?<=巨浪)|(?<=长剑)|(?<=霹雳)|(?<=翼龙)|(?<=彩虹))\s?[-–](?=[0-9])"
+         r"|(?:(?<=运)|(?<=直))[-–](?=[0-9]{1,2}[A-Z]?\s?(?:运输机|直升机|武装直升机|战机|型|首飞|大型))", ""),
     _sub(r"(?<=[A-Za-z])\.(?=js(?![A-Za-z]))", " "),  # Node.js, Vue.js: the dot is not said
     # round 10 (issue 12): @小明, @TechCrunch: a mention on social media is said 艾特 (an e-mail's @ is read above)
     _sub(r"(?<![A-Za-z0-9._%+\-])@\s?(?=[\u4e00-\u9fffA-Za-z0-9_])", "艾特"),
@@ -722,7 +809,9 @@ _RULES: list[Rule] = [
     _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
     # phone numbers, service numbers and codes: digit by digit, 1 as 幺
     _sub(r"(?<![0-9])(?:(\+?86)[-\s]?)?(1[3-9][0-9])[-\s]?([0-9]{4})[-\s]?([0-9]{4})(?![0-9])", _mobile),
-    _sub(r"(?<![0-9])[(（]?(0[0-9]{2,3})[)）]?\s?[-\s]?([0-9]{7,8}|[0-9]{3,4}[-\s][0-9]{4})(?![0-9])",
+    # (round 14: not a group inside a longer run of digit groups, such as a card number 6222 0210 0112 3456 789)
+    _sub(r"(?<![0-9])(?<![0-9][-\s])[(（]?(0[0-9]{2,3})[)）]?\s?[-\s]?([0-9]{7,8}|[0-9]{3,4}[-\s][0-9]{4})"
+         r"(?![0-9]|[-\s][0-9])",
          lambda m: "".join(read_digits(re.sub(r"[-\s]", "", g), yao=True) for g in m.groups())),
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
@@ -739,6 +828,12 @@ _RULES: list[Rule] = [
     _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
     # HT-2024-0086; a lowercase word glued to digits is a user name or password (guest2024)
     _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,12})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),
+    # round 14: a two-digit train number, digit by digit like longer ones (Z19次 -> Z幺九次; G7次 stays 七)
+    _sub(r"(?<![A-Za-z])([GDCZTKYLS])([0-9]{2})(?=\s?次)", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
+    _sub(r"(?<![0-9.])88(?=\s?VIP)", "八八"),  # 88VIP (a membership's name)
+    # 2G of data (多用了2G, 送2G流量) -> 两G; 2G网络 (the generation) stays 二
+    _sub(r"(?<![0-9.A-Za-z])2(?=\s?G(?![A-Za-z0-9])\s?(?:流量|内存|运存|存储|空间|显存|[，。！？,.!?]|$))"
+         r"|(?<=[了用剩送超余])2(?=\s?G(?![A-Za-z0-9]))", "两"),
     _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
     # round 11 (issue 12): runways 01-36 (with L/R/C) before or after 跑道 (3号跑道 stays a count)
     _sub(r"(?<![0-9.])(?P<n>0[1-9]|[12][0-9]|3[0-6])(?P<side>[LRC]?)(?=\s?跑道)"
@@ -752,6 +847,9 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([1-9])\.([0-9])(?=\s?折)|(?<![0-9.])([1-9][0-9])(?=\s?折)",
          lambda m: read_digits((m.group(1) or "") + (m.group(2) or "") + (m.group(3) or ""))),  # 8.8折, 95折
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9])?)k(?=多|左右|出头|块|元|以上|以下|[，。！？,.!?\s]|$)", _thousands_k),
+    # round 14: chat 万 as w: 走了1w步, 播放量破100w, 月薪2.5w (a lowercase w after a power word is watts)
+    _sub(r"(?<![0-9.A-Za-z])([0-9]+(?:\.[0-9]+)?)w(?=多|左右|出头|块|元|以上|以下|步|粉|人|了|的|[，。！？,.!?~～\s]|$)",
+         _ten_thousands_w),
     _sub(r"(?<=广场|小区|工程|项目|花园|机场|园区|大厦)2(?=期)", "二"),
     _sub(r"(公元前?)\s?([0-9]{1,4})(?=\s?年)", _era_year),
     _sub(r"(?<![0-9.])100\s?%", "百分之百"),
@@ -759,7 +857,7 @@ _RULES: list[Rule] = [
     # round 12: keypad keys in a voice menu (请按*号键, 按#键结束, 以#号结束 after 按)
     _sub(r"(?:(?<=按)\s?([*#])|([*#])(?=\s?号?键))\s?号?", lambda m: "星号" if "*" in m.group() else "井号"),
     # money: ¥12.5 → 十二点五元, $100 → 一百美元; 12.50元 → 12.5元
-    _sub(rf"(?P<currency>{_CURRENCY_ALT})\s?(?P<amount>[0-9]+(?:\.[0-9]+)?)"
+    _sub(rf"(?<!兑)(?<![A-Za-z])(?P<currency>{_CURRENCY_ALT})\s?(?P<amount>[0-9]+(?:\.[0-9]+)?)"
          rf"(?:\s?(?P<sign>[-~—–至到])\s?(?:{_CURRENCY_ALT})?\s?(?P<to>[0-9]+(?:\.[0-9]+)?)(?![0-9:：]|\s?=))?"
          r"\s?(?P<scale>万亿|亿|万|千|百万|百)?", _money_prefix),  # ¥85~100
     _sub(r"(?<![0-9.])[0-9]+\.[0-9]+(?=\s?(?:元|块|美元|欧元|英镑|港元|日元))", _money_suffix),
