@@ -381,6 +381,37 @@ CONTEXT_NEUTRAL = [
     ("同学听不清楚", "tong2 xue2 ting1 bu5 qing1 chu5"),  # potential with a two-character complement
     ("说我腰上的劲儿不够", "shuo1 wo3 yao1 shang5 de5 jin4 er5 bu2 gou4"),  # locative after a one-character noun
     ("向乙方支付上月租金", "xiang4 yi3 fang1 zhi1 fu4 shang4 yue4 zu1 jin1"),  # 上月 "last month"
+    # round 9 (zh-pinyin-sentences-9.tsv)
+    ("墙壁上挂着一幅画", "qiang2 bi4 shang5 gua4 zhe5 yi4 fu2 hua4"),  # noun + jieba's glued 上挂
+    ("一阵凉风迎面吹来", "yi2 zhen4 liang2 feng1 ying2 mian4 chui1 lai5"),  # 来 after a motion verb
+    ("他走过了大半辈子", "ta1 zou3 guo4 le5 da4 ban4 bei4 zi5"),  # 走过 了 + more: "through"
+    ("这件衣服我穿过了", "zhe4 jian4 yi1 fu5 wo3 chuan1 guo5 le5"),  # experiential at the end
+    ("他哭得说不出话来", "ta1 ku1 de5 shuo1 bu5 chu1 hua4 lai5"),  # potential 说不出 + object + 来
+    ("他拿出钱来", "ta1 na2 chu5 qian2 lai5"),  # split compound directional, object glued to 来
+    ("我从盒里拿出一块糖", "wo3 cong2 he2 li5 na2 chu1 yi2 kuai4 tang2"),  # 从 + made-up X里
+    ("我想了很久也没想出来", "wo2 xiang3 le5 hen3 jiu2 ye3 mei2 xiang3 chu5 lai5"),  # 没V + compound complement
+    ("我不想出来", "wo3 bu4 xiang3 chu1 lai5"),  # 不想 "not want to"
+    ("你明天回得来吗", "ni3 ming2 tian1 hui2 de5 lai2 ma5"),  # potential 得来
+    ("小心别烫着了", "xiao3 xin1 bie2 tang4 zhao2 le5"),  # got hurt
+    ("孩子累着呢", "hai2 zi5 lei4 zhe5 ne5"),  # durative
+    ("三年过去了", "san1 nian2 guo4 qu5 le5"),  # the verb 过去
+    ("我们一起过去吧", "wo3 men5 yi4 qi3 guo4 qu5 ba5"),
+    ("回到过去", "hui2 dao4 guo4 qu4"),  # the noun "the past"
+    ("我的过去", "wo3 de5 guo4 qu4"),
+    ("他帮不上什么忙", "ta1 bang1 bu5 shang4 shen2 me5 mang2"),
+    ("她悄悄地走了", "ta1 qiao1 qiao1 de5 zou3 le5"),  # jieba's adverbial word in 地
+    ("我们拐个弯", "wo3 men5 guai3 ge5 wan1"),
+    ("他们没打过架", "ta1 men5 mei2 da3 guo5 jia4"),  # 过 glued to the object
+    ("天慢慢亮起来了", "tian1 man4 man4 liang4 qi5 lai5 le5"),  # inchoative 起来
+    ("快起来", "kuai4 qi3 lai5"),  # "get up"
+    ("我再等等你", "wo3 zai4 deng2 deng5 ni3"),  # wait a bit
+    ("苹果、梨等等", "ping2 guo3 li2 deng2 deng3"),  # and so on
+    ("我们聊聊吧", "wo3 men5 liao2 liao5 ba5"),
+    ("一会儿一会儿", "yi2 hui4 er5 yi2 hui4 er5"),
+    ("他常常遛狗", "ta1 chang2 chang2 liu4 gou3"),
+    ("桌子底下", "zhuo1 zi5 di3 xia5"),
+    ("到底下不下雨", "dao4 di3 xia4 bu5 xia4 yu3"),  # 到底 | 下: 底下 not forced on jieba
+    ("他倒了一杯水给我", "ta1 dao4 le5 yi4 bei1 shui3 gei2 wo3"),  # jieba's 水给: right to left
 ]
 
 
@@ -438,6 +469,10 @@ def _char_reading(g2p: MandarinG2P, text: str, index: int) -> str:
         ("衣服一会儿就干了。", "干", "gan1"),  # dry
         ("按应付金额的千分之五支付。", "应", "ying1"),  # payable
         ("他这番话可谓一针见血。", "血", "xue4"),
+        ("我把钥匙落在办公桌上了。", "落", "la4"),  # 把 + object + 落在: left behind
+        ("钥匙落在我那儿了。", "落", "la4"),
+        ("晚上一起去看一场电影吧。", "场", "chang3"),  # 一场 (a pypinyin phrase) before a show
+        ("他把书包背在身后。", "背", "bei1"),
     ],
 )
 def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:
@@ -456,6 +491,9 @@ def test_everyday_context_readings(g2p: MandarinG2P, text: str, char: str, expec
         ("你还是去吧。", "还", "hai2"),
         ("船没入水中。", "没", "mo4"),  # literary "sink into"
         ("活都干了。", "干", "gan4"),  # do
+        ("他把目光落在我身上。", "落", "luo4"),  # fall, land
+        ("树叶落在地上了。", "落", "luo4"),
+        ("一场秋雨一场寒。", "场", "chang2"),
     ],
 )
 def test_context_rules_leave_phrases_and_other_contexts(g2p: MandarinG2P, text: str, char: str, expected: str) -> None:

@@ -93,7 +93,7 @@ class MandarinG2P:
                 return
             tokenizer = jieba.Tokenizer()
             jieba_dict.initialize(tokenizer)
-            curated = [*lx.WORD_PINYIN, *lx.NEUTRAL_FINAL, *lx.NEUTRAL_REDUPLICATION]
+            curated = [*lx.WORD_PINYIN, *(lx.NEUTRAL_FINAL - lx.NEUTRAL_FINAL_UNFORCED), *lx.NEUTRAL_REDUPLICATION]
             for word in curated:  # make sure the curated words are cut as one word
                 freq = tokenizer.suggest_freq(word, tune=False)
                 if freq > tokenizer.FREQ.get(word, 0):
@@ -403,16 +403,26 @@ def _context_readings(text: str, words: list[Word], starts: list[int]) -> None:
     """Everyday readings from the text around a polyphone (:data:`lexicon.CONTEXT_READINGS`), in place.
 
     Only characters that no pypinyin phrase of 2+ characters covers, outside user and curated words; a reading
-    set here counts as :attr:`Word.learned`, so the arbiter and the neighbour rules leave it alone.
+    set here counts as :attr:`Word.learned`, so the arbiter and the neighbour rules leave it alone. A measure
+    word (:data:`lexicon.MEASURE_CONTEXT_CHARS`) counts as uncovered in a numeral or demonstrative + measure
+    phrase, whose one reading pypinyin gives for every sense (一场 chang2: 一场雨, but 一场电影 chang3).
     """
     for w, start in zip(words, starts):
         if w.frozen or w.text in lx.WORD_PINYIN:
             continue
         for k, char in enumerate(w.text):
             rules = lx.CONTEXT_READINGS.get(char)
-            if rules is None or (w.covered and w.covered[k]):
+            if rules is None:
                 continue
             pos = start + k
+            if w.covered and w.covered[k] and not (
+                char in lx.MEASURE_CONTEXT_CHARS and len(w.text) == 2 and k == 1 and w.text[0] in lx.NUM_DEM
+            ):
+                continue
+            if char == "落" and _left_behind(text, pos):
+                w.syllables[k] = "la4"
+                w.learned.add(k)
+                continue
             after = "".join(c if _is_readable(c) else "$" for c in text[pos + 1 : pos + 6]) or "$"
             before = text[max(0, pos - 4) : pos]
             for nexts, prevs, reading, not_prev, not_next in rules:
@@ -425,6 +435,19 @@ def _context_readings(text: str, words: list[Word], starts: list[int]) -> None:
                     w.syllables[k] = reading
                     w.learned.add(k)
                     break
+
+
+def _left_behind(text: str, pos: int) -> bool:
+    """Whether 落 at ``pos`` is la4 "leave behind": 把 + an object + 落在 (我把护照落在酒店里了), or 落在 + a place
+    ending in 那儿/这儿/那里/这里 + 了 (快递落在门卫那儿了); not 把目光落在 or 落在了地上 (luo4 "fall, land")."""
+    if not text.startswith("落在", pos):
+        return False
+    before = re.split(r"[^\u4e00-\u9fff]", text[max(0, pos - 6) : pos])[-1]
+    if "把" in before:
+        obj = before[before.rindex("把") + 1 :]
+        return bool(obj) and not any(obj.endswith(x) for x in lx.LUO4_ABSTRACT_OBJECTS)
+    after = re.split(r"[^\u4e00-\u9fff]", text[pos + 2 : pos + 10])[0]
+    return bool(re.fullmatch(r"[\u4e00-\u9fff]{1,4}(那儿|这儿|那里|这里)了", after))
 
 
 def _reduplication_reading(w: Word) -> None:

@@ -42,6 +42,7 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
     "应付账款": ("ying1", "fu4", "zhang4", "kuan3"),
     "应付款项": ("ying1", "fu4", "kuan3", "xiang4"),
     "一针见血": ("yi1", "zhen1", "jian4", "xue4"),  # pypinyin has the colloquial xie3; the idiom is read xue4
+    "行李箱": ("xing2", "li5", "xiang1"), "稀里哗啦": ("xi1", "li5", "hua1", "la1"),  # 现汉 xíng·lixiāng, xī·lihuālā
     "空座": ("kong4", "zuo4"), "空座位": ("kong4", "zuo4", "wei4"),  # 空 kong4 "vacant" (空位 already is)
 }
 
@@ -54,6 +55,11 @@ WORD_PINYIN: dict[str, tuple[str, ...]] = {
 # encyclopedia sentences, picks the written-language reading (背 bei4, 切 qie4, 撒 sa1, 倔 jue2, 累 lei3, 调 diao4).
 ContextRule = tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...], tuple[str, ...]]
 _NUM_DEM = tuple("一二三四五六七八九十几两这那哪每各某该此本多何半")
+NUM_DEM = frozenset(_NUM_DEM)
+# Measure words whose context rules hold also inside a numeral/demonstrative + measure phrase of pypinyin (一场).
+MEASURE_CONTEXT_CHARS = frozenset("场")
+# Objects of 把 … 落在 that "fall, land" (luo4: 把目光落在), not things left behind (la4: 把雨伞落在地铁上).
+LUO4_ABSTRACT_OBJECTS = ("目光", "视线", "眼光", "重心", "重点", "希望", "责任", "担子", "重担", "焦点", "脚", "手")
 CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
     "教": ((("得", "教", "我", "你", "他", "她", "孩子", "学生", "大家"), (), "jiao1", (), ("我们的",)),
            ((), ("教",), "jiao1", (), ())),
@@ -62,6 +68,7 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
         (("书包", "着孩子", "着包", "着书包", "着背包", "着一", "着个", "着行李", "起", "不动", "不了", "了一个", "了个",
           "孩子", "行李", "上书包", "上包", "上行李", "上孩子", "在肩", "在背上"), (), "bei1", (), ()),
         (("单词", "课文", "诗", "书", "熟", "下来", "得滚", "台词", "公式", "$"), (), "bei4", (), ()),
+        ((), ("包", "行李", "篓", "筐", "袋", "麻袋", "背篓"), "bei1", (), ()),  # 把包背在身后: carried on the back
     ),
     "干": (
         (("的$", "的吗", "的吧"), (), "gan4", (), ()),
@@ -139,6 +146,8 @@ CONTEXT_READINGS: dict[str, tuple[ContextRule, ...]] = {
         (("比赛", "球赛", "电影", "演出", "演唱会", "音乐会", "晚会", "考试", "讲座", "表演", "戏", "球"), (), "chang3", (), ()),
     ),  # a spell of weather or illness (这场雨) / a match or show (这场比赛)
     "空": ((("车位", "床位", "房间"), (), "kong4", (), ()),),
+    # 遛 liu4 "stroll, walk (an animal)" (遛弯儿, 遛狗, 遛鸟); pypinyin's liu2 is only the 逗遛 variant of 逗留
+    "遛": (((), (), "liu4", ("逗",), ()),),
     "划": ((("船", "着船", "着小船", "着一条", "着一只", "小船", "桨", "破", "伤", "了一道", "了个口子", "火柴"), (), "hua2", (), ()),),
 }
 
@@ -153,12 +162,14 @@ NEUTRAL_FINAL: frozenset[str] = frozenset(
     折腾 琢磨 溜达 凑合 将就 应酬 咳嗽 哆嗦 啰嗦 罗嗦 唠叨 嘀咕 委屈 冤枉 欺负 佩服 痛快 勤快 马虎 含糊 模糊
     迷糊 踏实 扎实 在乎 似的 工夫 功夫 客人 男人 女人 知道 困难 算盘 使唤 队伍 暖和 软和 便宜 窝囊 薄荷
     牲口 畜生 苗条 秀气 福气 运气 志气 小气 阔气 土气 俗气 神气 名堂 学问 体面 讲究 耽误 耽搁 张罗 盘算
-    拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦 护士 好处 任务 笑话 硬朗 合同 恶心
+    拾掇 提防 招牌 能耐 意思 多少 记性 没关系 味道 态度 葫芦 护士 好处 任务 笑话 硬朗 合同 恶心 底下 收成
     外边 前边 后边 里边 上边 下边 左边 右边 东边 西边 南边 北边
     路上 地上 身上 天上 脸上 手上 头上 桌上 床上 墙上 街上 树上 家里 心里 手里 屋里 夜里 这里 那里 哪里
     会上 网上 山上 车上 船上 书上 班上 台上 河上 湖上 板上 门上 肩上 脚上 腿上 山里 城里 村里 车里 店里 水里 梦里 眼里 嘴里 怀里 院里 园里
     """.split()
 )
+# Light-final words that the G2P does not force on jieba's segmentation (到底 | 下不下雨 must stay cut there).
+NEUTRAL_FINAL_UNFORCED = frozenset(("底下",))
 # Light-final words that also have a full-tone sense in compounds (东西方, 地方政府): a made-up word starting with
 # one keeps the citation tone.
 NEUTRAL_FINAL_FULL_SENSE = frozenset("东西 地方 大夫 买卖 生意".split())
@@ -166,6 +177,11 @@ NEUTRAL_FINAL_FULL_SENSE = frozenset("东西 地方 大夫 买卖 生意".split(
 NEUTRAL_COMPOUND_SUFFIXES = frozenset("量人们家店")
 # 关系 is only optionally light (现汉 guān·xì): full tone, except in 没关系 (above).
 
+# One-character adjectives before an inchoative 起来 "become" (天 热 起来 了: qi5 lai5) that jieba does not tag a;
+# not 快 (快 起来！ "get up, quick").
+INCHOATIVE_ADJECTIVES = frozenset("热冷暖凉亮暗黑红绿胖瘦忙乱闲富穷紧松干湿")
+# Words before 等等 that make it the tentative "wait a bit" (我再等等 deng3 deng5), not "and so on" (deng3 deng3).
+WAIT_A_BIT_BEFORE = frozenset("再 先 稍 就 还 得 要 想 可以 能 不妨 耐心 多 你再 我再 再等".split())
 # Reduplicated tentative verbs (看看 kan4 kan5); a 3rd-tone first syllable still becomes 2nd (想想 xiang2 xiang5).
 TENTATIVE_VERBS: frozenset[str] = frozenset(
     """
@@ -192,9 +208,12 @@ VERBS: frozenset[str] = frozenset(
 )
 # Verbs that move something somewhere: a bare 来/去 after one is its complement (送 去 了, 拿 来 吧).
 TRANSFER_VERBS = frozenset("送拿带寄搬传递扔抬运派捎借发")
+# Verbs of motion: a bare 来/去 ending the phrase after one is its directional complement (迎面 吹 来, 慢慢 走 来,
+# 及时 赶 来: lai5); V来V去 keeps its tones (走来走去).
+MOTION_VERBS = frozenset("走跑飞吹飘游爬冲扑涌奔滚流赶追逃跳漂")
 # First characters of two-character jieba words V来/V去 whose 来/去 is a neutral directional complement (传来 chuan2
 # lai5, 打来 (a call), 寄来, 送去); 带来/带去 keep the tone (现汉 dài·lái, only optionally light).
-LAI5_VERBS = (TRANSFER_VERBS - {"带"}) | {"打"}
+LAI5_VERBS = (TRANSFER_VERBS - {"带"}) | {"打"} | MOTION_VERBS
 # First characters of two-character X过 words where 过 is "across" (穿过森林 guo4), not the experiential suffix,
 # unless the word ends its phrase or a 的/吗 follows (没穿过, 穿过的衣服 guo5).
 GUO_ACROSS = frozenset("穿越跨翻绕掠")
@@ -209,6 +228,9 @@ GE5_TIME_AFTER: frozenset[str] = frozenset("月 星期 礼拜 周 学期 季度 
 GE_FULL_BEFORE = frozenset("人体性别案例")
 # 着 after these verbs is the result complement zhao2 (睡着, 找着, 猜着), not the aspect particle zhe5.
 ZHAO2_AFTER = frozenset("睡找猜够逮抓碰见")  # not 摸: 摸着很舒服 zhe5
+# 着 after these verbs of getting hurt is zhao2 before 了 or ending the phrase (别摔着了, 小心烫着, 别累着), not
+# the durative zhe5 (累着呢, 冻着脚).
+ZHAO2_HURT = frozenset("摔磕烫吓冻累伤扭呛噎")
 # 着手 after these one-character verbs is the aspect particle + "hand" (手拉着手, 背着手: zhe5 shou3), not 着手
 # "set about" (zhuo2 shou3).
 ZHE5_SHOU_AFTER = frozenset("拉牵握挽搀背揣抄拍搓")
@@ -267,7 +289,7 @@ DE_FULL_TONE: frozenset[str] = frozenset(
 GUO_NOT_SUFFIX = frozenset("一之而莫每再文知可同愆连")  # 连过两人 "got past two in a row"
 # Verbs after which 过 is the experiential suffix guo5 even where pypinyin has a phrase reading guo4 (来过, 见过,
 # 吃过饭) or jieba cut it off (吃 过, 遇到 过, 答应 过); 经过/通过/穿过/跳过 are not among them.
-GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当上吵")
+GUO5_AFTER = frozenset("来去见吃喝说看听做干用学写住玩买卖想试读找到遇碰等尝应教讲当上吵打")
 
 # Words ending in 儿 where 儿 means "child" (full tone er2), not the 儿化 suffix.
 ER_FULL_TONE: frozenset[str] = frozenset(
@@ -291,7 +313,7 @@ DEI3_AFTER: frozenset[str] = frozenset(
 MEASURE_AFTER_YI = frozenset("个种样次天年位件条只张本批群点些下会段回遍份场")
 
 # Verbs before a glued measure word 个 with 一 dropped (睡个午觉, 回个电话, 调个座位): 个 is neutral.
-GE5_VERBS = frozenset("睡回调换理剪洗泡聊问唱讲玩吃喝有是")  # 有个, 是个 (jieba's words)
+GE5_VERBS = frozenset("睡回调换理剪洗泡聊问唱讲玩吃喝有是拐")  # 有个, 是个 (jieba's words)
 
 NUMERAL_CHARS = frozenset("零〇一二三四五六七八九十")  # not 两: 一两个 is yi4 liang3
 BIG_UNITS = frozenset("百千万亿")

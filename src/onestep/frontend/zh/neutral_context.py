@@ -67,10 +67,10 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
             _neutral(w, 1)  # 出去玩 chu1 qu5 wan2
             if prev is not None and not prev.frozen and len(prev.text) == 1 and prev.text in lx.VERBS:
                 _neutral(w, 0)  # 跑 出去玩: a compound complement of 跑
-        if (len(t) == 4 and t[1] == "不" and t[0] in lx.POTENTIAL_VERBS and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"}
-                and not w.in_dictionary):
-            w.syllables[1] = "bu5"  # 说不清楚, 看不明白
-        if _made_up_locative_li(w, prev, nxt, is_word):
+        if (len(t) == 4 and t[1] == "不" and (t[0] in lx.POTENTIAL_VERBS or _is_verb(t[0]))
+                and t[2] in lx.POTENTIAL_COMPLEMENTS | {"明"} and not w.in_dictionary):
+            w.syllables[1] = "bu5"  # 说不清楚, 看不明白, 帮不上忙
+        if _made_up_locative_li(w, prev, nxt, is_word) or _framed_li(w, prev):
             _neutral(w, 1)  # 锅里 倒油, 在 公园 儿里
         _locative_suffix(w, is_word)
         _noun_li(w, prev, nxt)
@@ -85,12 +85,22 @@ def apply_context_neutral(words: Sequence[Word], is_word: Callable[[str], bool])
         if (len(t) == 2 and t[0] == "得" and t[1] in lx.POTENTIAL_COMPLEMENTS and t[1] != "了"
                 and (prev.text in lx.VERBS or prev.text in lx.POTENTIAL_VERBS)):
             w.syllables[0] = "de5"  # 找 得到, 搬 得动 (potential), not 他 得到 (obtained)
+        elif (t in ("得来", "得去") and len(prev.text) == 1 and not w.in_dictionary
+              and (prev.text in lx.DIRECTIONAL_FIRST or prev.text in lx.VERBS)):
+            w.syllables[0] = "de5"  # 起 得来, 回 得去 (potential), not 得来 "obtained"
         elif (len(t) == 2 and t[0] == "地" and not w.in_dictionary and not is_word(t)
               and prev.text[-1] not in lx.DI4_AFTER and w.syllables[0].startswith("d")):
             w.syllables[0] = "de5"  # 慢慢 地站 (jieba's cut); 这块 地种 keeps di4
-        if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL:
+        if len(t) == 1 and t not in "上里" and (prev.text[-1] + t) in lx.NEUTRAL_FINAL - lx.NEUTRAL_FINAL_UNFORCED:
             _neutral(w, 0)  # 记不清 楚
         _must_dei(w, prev, nxt, is_word)
+        if (len(t) == 2 and t[0] == "过" and not w.in_dictionary and not is_word(t)
+                and prev.text[-1] in lx.GUO5_AFTER and (len(prev.text) == 1 or prev.text[0] in "没未曾")):
+            _neutral(w, 0)  # 没吵 过架, 吃 过饭 (jieba glued the experiential 过 to the object)
+        if (t == "起来" and len(prev.text) == 1
+                and (prev.text in lx.INCHOATIVE_ADJECTIVES or (_pos_tag(prev.text) == "a" and prev.text != "快"))
+                and (nxt is None or nxt.text[0] in _AFTER_COMPLEMENT)):
+            _neutral(w, 0)  # 好 起来 的, 热 起来 了: inchoative 起来 after an adjective
         if t == "着手" and prev.text in lx.ZHE5_SHOU_AFTER and w.syllables[0] == "zhuo2":
             w.syllables[0] = "zhe5"  # 手拉 着手: 拉着 + 手, not 着手 "set about"
 
@@ -124,6 +134,12 @@ def word_tags() -> Mapping[str, str]:
     from onestep.frontend.zh.jieba_dict import load_tags
 
     return load_tags()
+
+
+def _noun_word(text: str) -> bool:
+    """Whether ``text`` is a common noun or a place word of jieba's dictionary (湖面, 墙壁; not a name)."""
+    tag = _pos_tag(text) or ""
+    return tag in ("n", "s", "f", "ng", "nz")
 
 
 def _is_noun(text: str) -> bool:
@@ -187,6 +203,17 @@ def _made_up_locative_li(w: Word, prev: Word | None, nxt: Word | None, is_word: 
     return nxt is not None and len(nxt.text) == 1 and nxt.text not in _PLACE_SUFFIXES
 
 
+def _framed_li(w: Word, prev: Word | None) -> bool:
+    """A two-character word jieba made up of a one-character verb-or-noun and 里 right after 在/从/往 … (从 包里,
+    在 盒里): in that frame the character is the noun (a bag), so 里 is the locative."""
+    t = w.text
+    if prev is None or len(t) != 2 or t[1] != "里" or w.in_dictionary or w.learned or w.frozen:
+        return False
+    if prev.text[-1] not in "在从往" or t[0] not in lx.VERBS or t[0] in lx.LI3_AFTER:
+        return False
+    return _pos_tag(t[0]) in ("n", "v") and w.syllables[1][:-1] == "li"
+
+
 def _noun_before_li(char: str, is_word: Callable[[str], bool]) -> bool:
     """Whether ``char`` before 里 in a two-character word jieba made up is a noun (锅里), not a verb, numeral,
     preposition or pronoun (走里, 十里, 往里, 我里)."""
@@ -229,8 +256,10 @@ def _locative(w: Word, prev: Word, nxt: Word | None, is_word: Callable[[str], bo
     """上/里 after a noun: 学校 里, 森林 里, 广场 上 的, 总体 上, and made-up words 书架上, 垃圾桶里."""
     t = w.text
     glued = len(t) == 2 and t[0] in "上里" and not w.in_dictionary and not is_word(t)  # 开水 里焯 (jieba's cut)
-    if glued and t[0] == "上" and prev.in_dictionary and len(prev.text) == 2 and prev.text[-1] == "子":
-        _neutral(w, 0)  # 桌子 上放 (a noun in 子, then jieba's 上 + verb)
+    if glued and t[0] == "上" and len(prev.text) == 2 and (
+        (prev.in_dictionary and prev.text[-1] == "子") or _noun_word(prev.text)
+    ):
+        _neutral(w, 0)  # 桌子 上放, 湖面 上结 了 冰, 火车 上人 (a noun, then jieba's 上 + the next word)
         return
     if not glued and (t not in "上里" or len(t) != 1):
         return
@@ -270,6 +299,12 @@ def _directional(w: Word, prev: Word, prev2: Word | None, nxt: Word | None) -> N
         _neutral(prev, 0)  # 下 起 雨来, 唱 起 歌来 (jieba glued the object to 来)
         _neutral(w, 1)
         return
+    if (len(t) == 2 and t[1] in lx.DIRECTIONAL_LAST and not w.in_dictionary and len(prev.text) == 2
+            and prev.text[0] in lx.VERBS and prev.text[1] in "出起进回过" and not prev.frozen and not w.frozen
+            and not _is_verb(t[0]) and (nxt is None or nxt.text[0] in _AFTER_COMPLEMENT)):
+        _neutral(prev, 1)  # 拿出 钱来 (jieba glued the object to 来)
+        _neutral(w, 1)
+        return
     if t not in lx.DIRECTIONAL_LAST:
         return
     p = prev.text
@@ -298,6 +333,15 @@ def _directional(w: Word, prev: Word, prev2: Word | None, nxt: Word | None) -> N
         _neutral(w, 0)  # 跑 回家 去, 带孩子 回老家 去
     elif len(p) == 1 and p in lx.TRANSFER_VERBS:
         _neutral(w, 0)  # 送 去 了, 拿 来 吧
+    elif len(p) == 1 and p in lx.MOTION_VERBS and not (prev2 is not None and prev2.text[-1] in lx.DIRECTIONAL_LAST):
+        _neutral(w, 0)  # 迎面 吹 来, 朝我 走 来 (not 追 来 追 去)
+    elif (prev2 is not None and len(prev2.text) >= 2 and prev2.text[-1] in lx.DIRECTIONAL_FIRST
+          and len(p) <= 2 and not _is_verb(p[0]) and p not in lx.PRONOUNS and not prev2.frozen):
+        if prev2.text[-2] in "不得":
+            _neutral(w, 0)  # 说不出 话 来: a potential form keeps 出 chu1
+        elif len(prev2.text) == 2 and prev2.text[0] in lx.VERBS:
+            _neutral(prev2, 1)  # 拿出 钱 来, 转过 身 去 (jieba's cut)
+            _neutral(w, 0)
 
 
 def _to_place(word: Word) -> bool:

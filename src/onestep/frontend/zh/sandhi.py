@@ -143,6 +143,7 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
         t, s, n = w.text, w.syllables, len(w.text)
         prev = words[i - 1] if i > 0 else None
         nxt = words[i + 1] if i + 1 < len(words) else None
+        nxt2 = words[i + 2] if i + 2 < len(words) else None
         if t in lx.NEUTRAL_FINAL or (n > 2 and t[-2:] in lx.NEUTRAL_FINAL):  # 东西, 没关系, 红衣服
             s[-1] = with_tone(s[-1], 5)
         elif n > 2 and t[:2] in lx.NEUTRAL_FINAL and not w.in_dictionary and (
@@ -161,6 +162,14 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             prev.text == t[1:] or (prev.text[-1] == t[1] and not prev.in_dictionary and not w.in_dictionary)
         ):
             s[0] = "bu5"  # 想 不想, 看合 不合身 (A 不 AB; not 非常 不常见)
+        if n == 3 and t[:2] in lx.NEUTRAL_REDUPLICATION and t[2] in lx.PARTICLES and not w.in_dictionary:
+            s[1] = with_tone(s[1], 5)  # 聊聊吧, 妈妈呢 (jieba's made-up words)
+            if t[:2] in lx.TENTATIVE_VERBS and tone(s[0]) == 3:
+                s[0] = with_tone(s[0], 2)
+        if t == "等等" and prev is not None and (prev.text in lx.PRONOUNS or prev.text in lx.WAIT_A_BIT_BEFORE):
+            s[0], s[1] = "deng2", "deng5"  # 我 再 等等 (wait a bit, as 想想), not 苹果、梨 等等 ("and so on")
+        if n >= 4 and n % 2 == 0 and t[: n // 2] == t[n // 2 :] and t[-1] == "儿":
+            s[n // 2 - 1] = "er5"  # 一点儿一点儿: both halves 儿化
         if n == 3 and t[0] == t[1] and t[:2] in lx.TENTATIVE_VERBS and is_word(t[1:]):
             s[1] = with_tone(s[1], 5)  # 散散步, 聊聊天, 看看书 (AAB of a verb-object word)
             if tone(s[0]) == 3:
@@ -183,15 +192,18 @@ def _neutral_tones(words: Sequence[Word], is_word: Callable[[str], bool]) -> Non
             s[-1] = "de5"  # 轻轻地, 慢慢地 (AA地 is always adverbial)
         elif last == "地" and not w.in_dictionary and n >= 3 and not is_word(t) and not is_word(t[-2:]):
             s[-1] = "de5"  # 慢慢地, 认真地 (words jieba made up; not 胜地/目的地, where 地 is a noun)
+        elif last == "地" and n >= 3 and not w.in_dictionary and _adverbial_de_word(t):
+            s[-1] = "de5"  # 倔强地, 狡猾地 (jieba's adverbial words; not 盐硷地, 哭天嚎地)
         elif n >= 3 and t.endswith("不得") and s[-1].startswith("de"):
             s[-2], s[-1] = "bu5", "de5"  # 舍不得, 怪不得
-        elif last == "过" and n == 2 and not _guo_across(t, nxt) and (
+        elif last == "过" and n == 2 and not _guo_across(t, nxt, nxt2) and (
             (not w.in_dictionary and is_word(t) and t[0] not in lx.GUO_NOT_SUFFIX) or t[0] in lx.GUO5_AFTER
         ):
             s[-1] = with_tone(s[-1], 5)  # 去过, 来过, 见过 (jieba words: its HMM joins 狮|过 in 狮过江)
         elif last == "过" and n >= 3 and t[0] == "没" and t[-2] in lx.GUO5_AFTER and not w.in_dictionary:
             s[-1] = with_tone(s[-1], 5)  # 没听说过, 没吃过 (made-up words of jieba)
-        elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST and (t != "过去" or _after_verb(prev, is_word))
+        elif (last in lx.DIRECTIONAL_LAST and t[-2] in lx.DIRECTIONAL_FIRST
+              and (t != "过去" or _after_verb(prev, is_word) or _guoqu_verb(prev, nxt))
               and not (t == "起来" and prev is not None and prev.text[-1] == "一")  # not 人一|起来 (一起 来)
               and not (n >= 4 and t[-3] == "不")):  # 看不下去: a potential form keeps the complement's tones
             s[-1] = with_tone(s[-1], 5)  # 回来, 上去
@@ -219,14 +231,36 @@ def _potential_or_question(w: Word) -> bool:
     return t[2] in lx.POTENTIAL_AFTER_VERB and verb
 
 
-def _guo_across(text: str, nxt: Word | None) -> bool:
+def _guo_across(text: str, nxt: Word | None, nxt2: Word | None = None) -> bool:
     """Whether 过 of a two-character word is the directional "across" or "past" (穿过 森林, 骗过 门将 guo4), not
-    experiential (没 穿过, 穿过 的, 他 骗过 我); after a "get past" verb also before 了 (躲过 了 一劫, 熬过 了 冬天)."""
+    experiential (没 穿过, 穿过 的, 他 骗过 我); after a "get past" verb also before 了 (躲过 了 一劫, 熬过 了 冬天); after
+    an "across" verb or 走 before 了 and more words (穿过 了 森林, 走过 了 五十 年; 这件 我 穿过 了 is experiential)."""
     if nxt is None or nxt.text[0] in "的吗呢吧啊":
         return False
     if text[0] in lx.GUO_PAST:
         return nxt.text not in lx.PRONOUNS
+    if nxt.text == "了" and (text[0] in lx.GUO_ACROSS or text[0] == "走"):
+        return nxt2 is not None and nxt2.text[0] not in lx.PARTICLES and nxt2.text[0] not in "的了"
     return text[0] in lx.GUO_ACROSS and nxt.text[0] != "了"
+
+
+def _guoqu_verb(prev: Word | None, nxt: Word | None) -> bool:
+    """Whether the dictionary word 过去 is the verb "pass, go over" (guo4 qu5: 多年 过去 了, 我 马上 过去), not the
+    noun "the past" (回到 过去, 我 的 过去, 过去 的 日子): before 了/吧/啦, or ending the phrase after a pronoun or
+    an adverb."""
+    if nxt is not None:
+        return nxt.text[0] in "了吧啦"
+    if prev is None or prev.text == "的":
+        return False
+    return prev.text in lx.PRONOUNS or prev.text in lx.NOT_VERB_BEFORE_DIRECTIONAL or word_tags().get(prev.text) == "d"
+
+
+def _adverbial_de_word(text: str) -> bool:
+    """Whether a word of jieba's dictionary ending in 地 is an adjective or adverb + the adverbial 地 (倔强地, 默默地:
+    jieba tags these z), not a noun or an idiom in 地 (盐硷地, 哭天嚎地)."""
+    tags = word_tags()
+    stem = text[:-1]
+    return tags.get(text) == "z" and (tags.get(stem) in ("a", "ad", "d", "z") or (len(stem) == 2 and stem[0] == stem[1]))
 
 
 def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
@@ -238,6 +272,9 @@ def _single_char_neutral(w: Word, prev: Word | None, nxt: Word | None) -> None:
         return  # phrase-initial: an interjection (啊!) or a full word (得了吧)
     if c == "着" and prev.text[-1] in lx.ZHAO2_AFTER and not w.learned:
         w.syllables[0] = "zhao2"  # 睡着, 找着
+        return
+    if c == "着" and prev.text[-1] in lx.ZHAO2_HURT and not w.learned and (nxt is None or nxt.text[0] in "了吧啊呀"):
+        w.syllables[0] = "zhao2"  # 别摔 着 了, 小心烫 着 (got hurt); not 累 着 呢
         return
     if c == "过" and not w.learned and prev.text[-1] in lx.GUO5_AFTER and prev.text not in lx.PRONOUNS and (
         nxt is None or nxt.text[0] not in "来去得"
@@ -281,7 +318,10 @@ def _after_verb(prev: Word | None, is_word: Callable[[str], bool]) -> bool:
     is its complement: 拿 出来, 没发 下来; not 适合 出去)."""
     if prev is None or prev.text[-1] not in lx.VERBS:
         return False
-    return len(prev.text) == 1 or not is_word(prev.text)
+    p = prev.text
+    if len(p) == 2 and (p[0] == "没" or (p[0] in "不别" and p[1] != "想")):
+        return True  # 没想 出来, 不拿 出来 (jieba's negated verb); not 不想 出来 "not want to come out"
+    return len(p) == 1 or not is_word(p)
 
 
 def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
@@ -297,19 +337,40 @@ def _neutral_ge(w: Word, prev: Word | None, nxt: Word | None) -> None:
             or before == "多"  # 两千多个, 多个城市, 好多个
             or (before in "上下" and any(after.startswith(x) for x in lx.GE5_TIME_AFTER))
             or (w.text == "个" and prev is not None and after[:1] not in lx.GE_FULL_BEFORE)
-            or (len(w.text) == 2 and k == 1 and (before in lx.VERBS or before in lx.GE5_VERBS) and not w.in_dictionary)  # 打个电话, 找个地儿
+            or (len(w.text) == 2 and k == 1 and not w.in_dictionary
+                and (before in lx.VERBS or before in lx.GE5_VERBS or word_tags().get(before) == "v"))  # 打个电话, 找个地儿
         ):
             w.syllables[k] = "ge5"
 
 
 def _third_tone(words: Sequence[Word], is_word: Callable[[str], bool]) -> None:
+    """Third-tone sandhi: inside dictionary words cyclically, then right to left across words. A two-character word
+    that jieba made up of a word and a function word (倒了一杯 水给 我: 水 + the preposition 给) is two words here:
+    水 给 我 → shui3 gei2 wo3, as the right-to-left pass over the words gives, not shui2 gei2 from its inside first
+    (a made-up compound such as 鼠尾 in 鼠尾鳕 keeps its inside first)."""
+    units: list[tuple[Word, int, int]] = []  # (word, first index, last index) of each unit, in order
     for w in words:
-        if not w.frozen and len(w.syllables) > 1:
-            _cyclic_third_tone(w.text, w.syllables, 0, len(w.syllables), is_word)
-    for i in range(len(words) - 2, -1, -1):
-        left, right = words[i], words[i + 1]
-        if not left.frozen and tone(left.syllables[-1]) == 3 and tone(right.syllables[0]) == 3:
-            left.syllables[-1] = with_tone(left.syllables[-1], 2)
+        n = len(w.syllables)
+        if not w.frozen and n == 2 and not w.in_dictionary and not is_word(w.text) and _glued_function_word(w.text):
+            units += [(w, 0, 0), (w, 1, 1)]
+            continue
+        if not w.frozen and n > 1:
+            _cyclic_third_tone(w.text, w.syllables, 0, n, is_word)
+        units.append((w, 0, n - 1))
+    for i in range(len(units) - 2, -1, -1):
+        (left, _, end), (right, start, _) = units[i], units[i + 1]
+        if not left.frozen and tone(left.syllables[end]) == 3 and tone(right.syllables[start]) == 3:
+            left.syllables[end] = with_tone(left.syllables[end], 2)
+
+
+# jieba tags of function words (preposition, conjunction, particle, adverb, pronoun).
+_FUNCTION_TAGS = frozenset(("p", "c", "u", "d", "r", "y"))
+
+
+def _glued_function_word(text: str) -> bool:
+    """Whether a two-character word jieba made up is a word glued to a function word (水给, 我把), not a compound."""
+    tags = word_tags()
+    return any(tags.get(c) in _FUNCTION_TAGS for c in text)
 
 
 def _cyclic_third_tone(text: str, syllables: list[str], lo: int, hi: int, is_word: Callable[[str], bool]) -> None:
