@@ -35,6 +35,7 @@ _DIGIT_NEXT = regex.compile(r"\s*[+(]?[A-Z]{0,3}-?[0-9]")  # "No. 5", "Passport 
 # "2-4 in. of snow", "3 oz. of cheese": up to 5 letters right after a number, then a lower-case word.
 _UNIT_AFTER_NUMBER = regex.compile(r"[0-9](?:[-–]| ?)[A-Za-z]{1,5}\.$")
 _LOWER_NEXT = regex.compile(r"\s+[a-z]")
+_CAPITALIZED_NEXT = regex.compile(r"\s+([A-Z][a-z]+)")
 _ROMAN_NEXT = regex.compile(r"\s+(?:[IVXLC]{2,7}\b|[IVX](?=[,;:)]))")  # "Art. I, Sec. 8", "Vol. II"
 # "1600 Pennsylvania Ave. NW": a street type written short, then a compass point closing the address
 _STREET_TYPES = frozenset({"st", "ave", "rd", "blvd", "ln", "dr", "pkwy", "ct", "pl", "hwy"})
@@ -45,16 +46,20 @@ RunKind = Lang  # a registry language code
 
 
 @cache
-def _abbreviations() -> tuple[frozenset[str], frozenset[str]]:
-    """(words before names, words before numbers) after which ``.`` ends no sentence: :data:`_TITLES` and
-    every registered language's ``abbreviations_module`` lists (loaded on the first dot that needs them)."""
-    names, numbers = set(_TITLES), set()
+def _abbreviations() -> tuple[frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
+    """(words before names, words before numbers, {title as written: words that after it start a sentence})
+    after which ``.`` ends no sentence: :data:`_TITLES` and every registered language's ``abbreviations_module``
+    lists (loaded on the first dot that needs them). The third holds the module's optional ``CASED_TITLES``:
+    titles only when capitalized and before a capitalized word that is not one of its ``SENTENCE_STARTERS``."""
+    names, numbers, cased = set(_TITLES), set(), {}
     for language in LANGUAGES:
         if language.abbreviations_module:
             module = importlib.import_module(language.abbreviations_module)
             names |= module.TITLES_BEFORE_NAMES
             numbers |= module.BEFORE_NUMBERS
-    return frozenset(names), frozenset(numbers)
+            starters = frozenset(getattr(module, "SENTENCE_STARTERS", ()))
+            cased.update({title: starters for title in getattr(module, "CASED_TITLES", ())})
+    return frozenset(names), frozenset(numbers), cased
 
 
 def _is_abbreviation_dot(text: str, end: int) -> bool:
@@ -66,9 +71,13 @@ def _is_abbreviation_dot(text: str, end: int) -> bool:
     word = m.group(1).lower()
     if len(word) == 1:
         return True
-    names, numbers = _abbreviations()
+    names, numbers, cased = _abbreviations()
     if word in names:
         return True
+    if m.group(1) in cased:  # "Sec. Blinken": a title written capitalized, before a name ("Sec. Then" ends one)
+        following = _CAPITALIZED_NEXT.match(text, end)
+        if following is not None and following.group(1) not in cased[m.group(1)]:
+            return True
     if _UNIT_AFTER_NUMBER.search(text, max(0, end - 9), end) and _LOWER_NEXT.match(text, end):
         return True
     if word in _STREET_TYPES and _COMPASS_NEXT.match(text, end):

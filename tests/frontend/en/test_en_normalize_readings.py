@@ -835,3 +835,52 @@ def test_round_17_sentence_ends_and_symbols() -> None:
     assert read_symbols("TSLA (−$13.20)", "en")[0] == "TSLA (−$13.20)"
     assert normalize_en(read_symbols("Add ⅛ tsp salt.", "en")[0]) == "Add one eighth teaspoon salt."
     assert read_symbols("½", "en")[0].strip() == "one half"
+
+
+# Round 18 (issue 12): the general rules behind en-norm-fresh-13/14, checked on other sentences than the tables'.
+ROUND_18 = [
+    ("Open Mar. 3–Apr. 5.", "Open March third to April fifth."),  # a date range across months, unspaced dash
+    ("On 6/7 we fly.", "On June seventh we fly."),  # "On" opening a sentence cues a date
+    ("On 3/4 of the days it rained.", "On three quarters of the days it rained."),  # ... not before "of"
+    ("at 4:05:09 a.m.", "at four oh five and nine seconds A M."),  # seconds before the meridiem
+    ("(0930 GMT)", "(oh nine thirty G M T)"),  # four digits before a time zone: a 24-hour time
+    ("in 2020 EST", "in twenty twenty E S T"),
+    ("He is 6′2″.", "He is six foot two."),  # unicode primes (NFKC splits the double prime)
+    ("Call 1-888-GO-TEAM.", "Call one, eight eight eight, go team."),  # vanity letters in two words
+    ("the Golf Mk IV", "the Golf Mark four"),
+    ("Henry I and Stephen I fought.", "Henry the first and Stephen the first fought."),  # coordinated rulers
+    ("Room no. 4", "Room number four"),
+    ("I said no. 3 of us left.", "I said no. three of us left."),  # the answer no, not "number"
+    ("It is 12 in long.", "It is twelve inches long."),  # "in" before a dimension word
+    ("There were 3 in long lines.", "There were three in long lines."),  # ... not before the noun it qualifies
+    ("We need a 10' x 12' tarp.", "We need a ten foot by twelve foot tarp."),
+    ("at 1:24,000 scale", "at one to twenty-four thousand scale"),  # a map scale
+    ("at 1:50", "at one fifty"),  # still a time
+    ("Add 2 C sugar.", "Add two cups sugar."),  # recipe letter units before an ingredient
+    ("2 T of gravel", "two T of gravel"),  # ... not before anything else (a ton)
+    ("Rules (ii) and (iii) apply.", "Rules (two) and (three) apply."),  # roman list labels
+    ("see (h) and (i)", "see (h) and (i)"),  # ... not in a list of letters
+    ("solve for (x)", "solve for (x)"),
+    ("stage iii disease", "stage three disease"),
+    ("in part i think", "in part i think"),
+    ("THE SHOP OPENS MONDAYS", "The Shop Opens Mondays"),  # a Y after a vowel in an all-caps word
+    ("The 1500m final", "The fifteen hundred meter final"),
+    ("Use 5W-30 oil.", "Use five W thirty oil."),
+    ("a 1-2 punch", "a one two punch"),
+    ("ages 1-2", "ages one to two"),
+    ("Sec. Rubio spoke.", "Secretary Rubio spoke."),
+    ("Sec. A covers it.", "Sec. A covers it."),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_18)
+def test_round_18_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_round_18_capitalized_title_before_a_name_does_not_end_the_sentence() -> None:
+    from onestep.frontend.segment import split_sentences
+
+    assert list(split_sentences("Sec. Rubio met him. Then he left.")) == ["Sec. Rubio met him.", "Then he left."]
+    assert list(split_sentences("Hold for 30 sec. Rest after.")) == ["Hold for 30 sec.", "Rest after."]
+    assert list(split_sentences("Sec. Then it ends.")) == ["Sec.", "Then it ends."]

@@ -88,7 +88,7 @@ _CODAS = frozenset(
 _VOWEL_GROUPS = frozenset(
     "A E I O U Y AI AU AY EA EE EI EU EY IA IE IO OA OE OI OO OU OY UA UE UI UO".split()
 )
-_CLUSTERS = re.compile(r"[AEIOU]+|[^AEIOU]+")
+_CLUSTERS = re.compile(r"[AEIOU]+Y?|[^AEIOU]+")  # a Y after a vowel is part of it: "DAYS", "KEYS"
 
 
 def is_pronounceable(word: str) -> bool:

@@ -55,10 +55,10 @@ def _phone(m: re.Match[str]) -> str:
 
 def _vanity_phone(m: re.Match[str]) -> str:
     """"1-800-FLOWERS" -> "one, eight hundred, flowers"; "1-800-273-TALK" -> "one, eight hundred, two seven
-    three, talk"."""
+    three, talk"; "1-877-SEE-SHOW" -> "one, eight seven seven, see show" (the letters may be two words)."""
     one = "one, " if m.group(0).startswith("1-") else ""
     exchange = f", {digits(m.group(2))}" if m.group(2) else ""
-    return f"{one}{_phone_groups([m.group(1)], False)}{exchange}, {m.group(3).lower()}"
+    return f"{one}{_phone_groups([m.group(1)], False)}{exchange}, {m.group(3).lower().replace('-', ' ')}"
 
 
 def _bare_local_phone(m: re.Match[str]) -> str:
@@ -342,7 +342,8 @@ PHONE_RULES: list[Rule] = [
         "call", "phone", "tel", "dial", "fax", "text", "mobile", "cell", "reach", "number", "line",
         flags=re.IGNORECASE,
     ),
-    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-(?:(\d{3})-)?([A-Z]{4,10})\b", _vanity_phone, "-"),
+    rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-(?:(\d{3})-)?([A-Z]{4,10}|[A-Z]{2,7}(?:-[A-Z]{2,7}){1,2})\b(?!-\w)",
+         _vanity_phone, "-"),
     rule(r"\((0\d{1,4})\) ?\d{3,4}[ -]?\d{3,4}(?![\w-]|[.,]\d)", _trunk_area_phone, "(0"),
     rule(r"(?=\d)(?<![\w.,$#/+-])([2-9]\d{2})-(\d{4})(?![\w-]|[.,:/]\d)", _bare_local_phone, "-"),
     rule(r"\b([Dd]ial|[Pp]ress|[Cc]all) \*(\d{1,4})\b", lambda m: f"{m.group(1)} star {digits(m.group(2))}", "*"),

@@ -80,6 +80,8 @@ def _cued_month_day(m: re.Match[str]) -> str:
     "by" not a proper fraction of a small denominator ("from 1/2 to 1 cup", "divide by 3/4") nor one before a unit."""
     if m.group(1) in ("from", "by") and _fraction_after_from(m):
         return m.group(0)
+    if m.group(1) == "On" and _UNIT_OR_OF_AFTER.match(m.string, m.end()):
+        return m.group(0)  # "On 3/4 the team flies" is a date; "On 3/4 of the days" a fraction
     return f"{m.group(1)} {date_words(None, int(m.group(2)), int(m.group(3))) or m.group(0)[len(m.group(1)) + 1:]}"
 
 
@@ -248,13 +250,16 @@ RULES: list[Rule] = [
          _month_first, "/", "-"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
     rule(r"(?=\d)(?<![\w/.,-])(0[1-9]|1[0-2]|[1-9])/((?:19|20)\d\d)(?![\w/]|[.,]\d)", _numeric_month_year, "/"),
-    rule(rf"\b(on|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
+    rule(rf"\b(on|On|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
          rf"{_WEEKDAY}\.?),? (\d{{1,2}})/(\d{{1,2}})(?![\d/]|\.\d)",
          _cued_month_day, "/"),
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+    # "Oct. 3–Jan. 12": a range from one month's day to another's (each date is read by the pass after)
+    rule(rf"\b({MONTH}) (\d{{1,2}}(?:st|nd|rd|th)?) ?[-–—] ?(?=(?:{MONTH}) \d{{1,2}}(?!\d))",
+         lambda m: f"{m.group(1)} {m.group(2)} to ", "-", "–", "—"),
     rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
          r"(?:,? (\d{4})\b)?",
          _month_day_range, *_MONTH_CUES),

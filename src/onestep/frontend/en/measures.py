@@ -17,8 +17,12 @@ from onestep.frontend.en.numbers import cardinal, model_number, number
 from onestep.frontend.en.rules import NUM, SIGNED, Rule, alternation, ends_sentence, next_word, previous_word, rule
 
 # "in" is a unit only with its period and a lower-case word after it ("2-4 in. of snow"), at the end of the
-# text ("0.5 in", "12-18 in.") or before "of" and a bare noun ("0.25 in of rain"): "5 in the box" is not.
-_UNIT = alternation(tables.UNITS) + r"|in(?=\. [a-z]|\.?\s*$|\)| of (?!(?:the|a|an|my|his|her|their|our|its|them|these|those|which)\b)[a-z])"
+# text ("0.5 in", "12-18 in."), before "of" and a bare noun ("0.25 in of rain") or before a dimension ("10 in wide",
+# "2 in x 4 in"): "5 in the box" is not.
+_UNIT = alternation(tables.UNITS) + (
+    r"|in(?=\. [a-z]|\.?\s*$|\)| of (?!(?:the|a|an|my|his|her|their|our|its|them|these|those|which)\b)[a-z]"
+    r"| (?:wide|long|tall|high|deep|thick|across|in diameter)(?=\s*(?:[.,;:)!?]|$| (?:and|or|by|x|×|when|with|at|on|"
+    r"but|so|from)\b))| (?:[x×]|by) \d)")
 # Lengths after "per" with a power are read "per square meter" ("25 kg/m²"); other units "per second squared".
 _LENGTHS = frozenset("m cm mm km ft in yd mi".split())
 _INCH = ("inch", "inches")
@@ -184,6 +188,13 @@ def _feet(m: re.Match[str]) -> str:
         return m.group(0)  # more likely a closing quote: "give me 5' and left"
     n = m.group(1)
     return f"{number(n)} {'foot' if attributive or n == '1' else 'feet'}"
+
+
+def _feet_by_feet(m: re.Match[str]) -> str:
+    """"a 12' x 16' deck" -> "a twelve foot by sixteen foot deck"; "the room is 12' x 16'." -> "... feet by ... feet"."""
+    after = next_word(m.string, m.end())
+    unit = "foot" if after.islower() and after not in _NOT_INCH_NOUNS else "feet"
+    return f"{number(m.group(1))} {unit} by {number(m.group(2))} {unit}"
 
 
 _OPENING_QUOTE = re.compile(r'(?<!\d)"')  # a quote mark, not an inch mark ('24" by 36"')
@@ -356,7 +367,26 @@ def _count(m: re.Match[str]) -> str:
     return f"{number(m.group(1))} count" + ("." if m.group(2) and ends_sentence(m.string, m.end()) else "")
 
 
+_RECIPE_LETTER_UNITS = {"C": ("cup", "cups"), "c": ("cup", "cups"), "T": ("tablespoon", "tablespoons"),
+                        "t": ("teaspoon", "teaspoons")}
+_INGREDIENTS = (
+    "flour|sugar|butter|milk|water|oil|olive oil|salt|broth|stock|cream|sour cream|rice|oats|honey|cheese|vinegar|"
+    "juice|lemon juice|yogurt|cocoa|pepper|cinnamon|vanilla|baking soda|baking powder|yeast|mayonnaise|ketchup|"
+    "mustard|soy sauce|sauce|syrup|maple syrup|chopped|minced|diced|grated|melted|softened|brown sugar|powdered"
+)
+
+
+def _recipe_letter_unit(m: re.Match[str]) -> str:
+    """"1 C of flour" -> "1 cup of flour", "2 T butter" -> "2 tablespoons butter" (a recipe's one-letter units: C
+    or c a cup, T a tablespoon, t a teaspoon); the amount is read by the unit pass after."""
+    amount = m.group(1)
+    one = amount == "1" or ("/" in amount and " " not in amount) or amount.startswith("0.")
+    return f"{amount} {_RECIPE_LETTER_UNITS[m.group(2)][0 if one else 1]}"
+
+
 RULES: list[Rule] = [
+    rule(rf"(?=\d)(?<![\w./])((?:\d{{1,2}} )?\d{{1,2}}/\d{{1,2}}|\d{{1,3}}(?:\.\d{{1,2}})?) ([CcTt])\.?"
+         rf"(?= (?:of )?(?:the )?(?:{_INGREDIENTS})\b)", _recipe_letter_unit, " C", " c", " T", " t"),
     # "2x4s": lumber; "3-4x a day": a range of times; "20°-25°C": the first degree sign of a range unsaid
     rule(r"(?<![\w.])([1-9]) ?[x×] ?(4|6|8|10|12)s\b", _lumber, "s"),
     rule(r"(?=\d)(?<![\w.])(\d{1,2}) ?[-–] ?(\d{1,2})x(?= [a-z])",
@@ -391,6 +421,7 @@ RULES: list[Rule] = [
         _feet_inches,
         "'", "′", "’", "ft", "feet", "foot",
     ),
+    rule(r"(?=\d)(?<![\w.'’])(\d{1,3}) ?['′] ?[x×] ?(\d{1,3}) ?['′](?![\w'’])", _feet_by_feet, "'", "′"),
     *[rule(  # twice: "120 x 60 x 75 cm" -> "120 by 60 by 75 cm"
         rf"(?=\d)(?<![\w.])(?P<a>{NUM})(?P<u> ?(?:{_UNIT})|[\"″])? ?[x×] ?(?P<b>{NUM})(?![\w.]|\.\d)(?! ?[x×] ?\d{{1,4}}[a-z])"
         rf"|(?=\d)(?<![\w.])(?P<a2>{NUM}) ?[x×] ?(?P<b2>{NUM})(?=(?:{_UNIT})\b)",

@@ -92,6 +92,7 @@ def _clean(text: str) -> str:
             kept.append(c)
     text = unicodedata.normalize("NFKC", "".join(kept))
     text = text.replace("\u2044", "/").replace("\u2010", "-").replace("\u2011", "-").replace("\u00a0", " ")
+    text = text.replace("\u2032\u2032", "\u2033")  # NFKC splits the double prime (inches) in two single ones
     return _SPACES.sub(" ", text).strip()
 
 
@@ -215,13 +216,14 @@ def _clock(m: re.Match[str]) -> str:
                                                      or _NOON_AFTER.match(m.string, m.end())):
         return cardinal(h)  # "between 2:00 and 6:00 PM" -> "between two and six P M" (not "two o'clock"); "12:00 noon"
     if mi == 0:
-        spoken = cardinal(h) + (meridiem or (" hundred" if h > 12 or h == 0 else " o'clock"))
+        spoken = cardinal(h) + ("" if meridiem else (" hundred" if h > 12 or h == 0 else " o'clock"))
     else:
         minutes = f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi)
-        spoken = f"{cardinal(h)} {minutes}{meridiem}"
+        spoken = f"{cardinal(h)} {minutes}"
     if m.group("s") and int(m.group("s")):
         sec = int(m.group("s"))
         spoken += f" and {cardinal(sec)} second{'s' if sec != 1 else ''}"
+    spoken += meridiem  # "2:12:38 p.m." -> "two twelve and thirty-eight seconds P M"
     if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
@@ -636,10 +638,41 @@ def _after_a_year(text: str, start: int, end: int) -> bool:
 _REGNAL_FOLLOWERS = "was|were|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
 
 
+_REGNAL_BEFORE_AND = re.compile(rf"\b(?:{alternation(tables.REGNAL_NAMES)}) [IVXLC]{{1,7}},? (?:and|or) $")
+
+
 def _lower_roman(m: re.Match[str]) -> str:
     """"Scene ii" -> "Scene two" (lower-case numerals only after a word that numbers a part)."""
     value = numbers.roman_value(m.group(2).upper())
     return f"{m.group(1)} {cardinal(value)}" if value else m.group(0)
+
+
+# Lower-case cue words before a lower-case numeral ("step iv"); a lone "i" after them stays ("in part i think").
+_LOWER_ROMAN_CUES = tuple(w.lower() for w in (
+    "Chapter Part Volume Act Book Phase Type Class Level Section Article Appendix Stage Step Scene Grade Tier "
+    "Division Category Schedule Canto Psalm Plate Figure Table Item Note Clause Paragraph Question Exercise").split())
+_LETTER_LABELS = re.compile(r"\((?:[a-hj-uwyz])\)")
+
+
+_TWO_LETTER_NUMERAL = re.compile(r"\b[A-Za-z]+ (?:i{2,3}|iv|vi{1,3}|ix|xi{1,3})\b")
+
+
+def _lower_cue_roman(m: re.Match[str]) -> str:
+    """"step iv" -> "step four"; a lone "v" or "x" ("step v") only beside a numeral of two letters or more."""
+    if len(m.group(2)) == 1 and not _TWO_LETTER_NUMERAL.search(m.string):
+        return m.group(0)
+    return _lower_roman(m)
+
+
+def _roman_label(m: re.Match[str]) -> str:
+    """"(ii)" -> "(two)": a lower-case roman list label, unless the text labels a list with letters ("(h) (i)"),
+    or has a lone "(v)" or "(x)" without another roman label (a variable or a letter)."""
+    if _LETTER_LABELS.search(m.string):
+        return m.group(0)
+    label = m.group(1)
+    if label in ("v", "x") and not re.search(r"\((?:i{1,3}|iv|vi{1,3}|ix)\)", m.string):
+        return m.group(0)
+    return f"({cardinal(numbers.roman_value(label.upper()) or 0)})"
 
 
 _TITLE_WORDS = frozenset(tables.TITLES) | frozenset(tables.TITLES.values())
@@ -671,7 +704,9 @@ def _roman(m: re.Match[str]) -> str:
         at_sentence_start(m.string, m.start()) and re.match(r" (?:[a-z]{2,20}ed|never)\b", rest) is not None
         and re.search(r"\b(?:you|your|me|my)\b", m.string[m.end() : m.end() + 40], re.IGNORECASE) is None
     )  # "Peter I founded ...": a name and "I" opening a sentence without a comma (not "Mary I called you")
-    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb
+    # "Charles I and James I both ...": a second ruler joined to a first one named with a numeral
+    coordinated = _REGNAL_BEFORE_AND.search(m.string, max(0, m.start() - 40), m.start()) is not None
+    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb or coordinated
     if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
         return f"{name} the {ordinal(value)}"
     if numeral in ("II", "III", "IV") and _after_given_name(m.string, m.start()):
@@ -692,6 +727,9 @@ def _capital_follows(m: re.Match[str]) -> bool:
 
 def _title(m: re.Match[str]) -> str:
     word = m.group(1) or m.group(2)
+    if word in tables.CASED_TITLES:  # "Sec. Blinken" (a name follows), not "Sec. A of the form" nor "Sec. Then"
+        name = re.match(r" ([A-Z][a-z]+)", m.string[m.end() : m.end() + 24])
+        return tables.CASED_TITLES[word] if name and name.group(1) not in tables.SENTENCE_STARTERS else m.group(0)
     if word not in tables.TITLES:
         return m.group(0)
     if word == "Dr" and not _capital_follows(m) and previous_word(m.string, m.start())[:1].isupper():
@@ -944,11 +982,15 @@ _EARLY_RULES: list[Rule] = [
     # "EUR/USD 1.08": a currency pair, said by its currencies' names (the rate after it is a plain number)
     rule(rf"\b({alternation(_FX_NAMES)})/({alternation(_FX_NAMES)})\b",
          lambda m: f"{_FX_NAMES[m.group(1)]} {_FX_NAMES[m.group(2)]}", "/"),
+    rule(r"\bMk\.? (?=[IVXL]{1,6}\b|\d)", lambda m: "Mark ", "Mk"),  # "Spitfire Mk IX", "Mk. 2": a model's mark
     rule(r"\b([Nn])o\.(?= of\b)", lambda m: "Number" if m.group(1) == "N" else "number", "o. of"),  # "no. of items"  # "Min. payment" (not "10 min. walk")
     *dates.WORD_RULES,
     *reference.WORD_RULES,
     measures.BARE_UNIT_RULE,
 ]
+
+# Time zones written after a 24-hour clock time ("1842 GMT").
+_TIME_ZONES = "GMT|UTC|Zulu|BST|CET|CEST|EET|EEST|WET|IST|JST|KST|SGT|HKT|AEST|AEDT|[ECMP][SD]T|[ECMP]T"
 
 _RACE_TIME_BEFORE = re.compile(r"(?:finished in|finishing in|won in|ran|clocked|in a time of|time of|record of|best of)"
                                r" $")
@@ -1042,7 +1084,7 @@ def _event_distance(m: re.Match[str]) -> str:
     """"the 1,500m" -> "the fifteen hundred meters" (a race distance, said in hundreds)."""
     hundreds = cardinal(int(m.group(1).replace(",", "")) // 100)
     noun = re.match(r" [a-z]", m.string[m.end() : m.end() + 2]) is not None and not re.match(
-        r" (?:in|on|at|for|and|or|with|by|to|of)\b", m.string[m.end() : m.end() + 6])
+        r" (?:in|on|at|for|and|or|with|by|to|of|is|was|are|were|has|had|will|remains)\b", m.string[m.end() : m.end() + 9])
     return f"{hundreds} hundred {'meter' if noun else 'meters'}"
 
 
@@ -1057,6 +1099,17 @@ _MILLION_NOUNS = (
 def _space_thousands(m: re.Match[str]) -> str:
     """"40 000 fans" -> "40000 fans": a space as the thousands separator (read by the later passes)."""
     return m.group(0).replace(" ", "")
+
+
+# Verbs after which a lower-case "no." is the answer no ending a sentence ("He said no. 5 people agreed").
+_ANSWER_VERBS = frozenset("said say says saying answered answers replied replies voted votes shouted told".split())
+
+
+def _number_sign(m: re.Match[str]) -> str:
+    """"No. 5", "room no. 12", "#3" -> "number ..."; not the answer "no." after a verb of saying."""
+    if m.group(0).startswith("no.") and previous_word(m.string, m.start()).lower() in _ANSWER_VERBS:
+        return m.group(0)
+    return "number "
 
 
 def _fraction_ordinal(m: re.Match[str]) -> str:
@@ -1100,7 +1153,7 @@ _NUMBER_RULES: list[Rule] = [
          "size", "Size"),
     rule(r"(?<![\w.])(\d{1,2}) ?[x×] ?(\d{1,4}(?:\.\d{1,2})?) ?(g|kg|ml|mL|cl|L|oz|lb)(?= [a-z])", _pack, "x", "×"),
     rule(r"(?<![\w.])(\d{1,3}) [x×] (?=[A-Z])", lambda m: number(m.group(1)) + " ", "x", "×"),
-    rule(r"(?<![\w.-])[x×](\d{1,2})(?!\w|[.,]\d)", _times_after, "x", "×"),
+    rule(r"(?<![\w.'′\"″-])[x×](\d{1,2})(?!\w|[.,]\d)", _times_after, "x", "×"),
     rule(r"\b(Flight|flight|Train|train|connection|Bus|bus|Ferry|ferry|service)(,? )([A-Z]{2,3}) (\d{1,4})\b(?![.,]\d)",
          lambda m: m.group(1) + m.group(2) + acronyms.letters(m.group(3)) + " " + numbers.model_number(m.group(4)),
          "light", "rain", "connection", "us", "erry", "service"),
@@ -1108,12 +1161,17 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"\b({alternation(tables.AIRLINE_CODES)}) (\d{{1,4}})\b(?![.,]\d|\w)",
          lambda m: _flight_number(m) if _FLIGHT_WORDS.search(m.string) else m.group(0), *tables.AIRLINE_CODES),
     rule(r"(?<![\w.])(\d{3,4}[pi]|[48]K)/(?=\d{2,3} ?fps\b)", lambda m: m.group(1) + " ", "/"),  # 720p/30 fps
-    rule(r"(?<=\bthe )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the"),
+    rule(r"(?<=\b[Tt]he )(1,?[1-9]00) ?(?:m|meters|metres)\b(?![/.]\w)", _event_distance, "the", "The"),
+    # "10W-30 oil": a motor oil's viscosity grade, "ten W thirty"
+    rule(r"(?<![\w.-])(0|5|10|15|20|25)W-(\d{2})\b(?!-\w)",
+         lambda m: f"{cardinal(int(m.group(1)))} W {cardinal(int(m.group(2)))}", "W-"),
+    # "a 1-2 punch": the boxer's one-two, not a range
+    rule(r"\b1[-–]2(?= (?:punch|punches|combo|combination|finish)\b)", lambda m: "one two", "1-2", "1–2"),
     rule(r"(?<![\w.])(\d{1,2})K(?= (?:race|races|run|runs|runners|walk|fun run|course|event|trail|swim)\b)",
          lambda m: f"{cardinal(int(m.group(1)))} K", "K "),  # "the 10K race": a distance, not ten thousand
     # "Rx #6543210": five or more digits after a number sign are a code, digit by digit ("#1", "#57" are numbers)
     rule(r"#(\d{5,20})\b(?![.,]\d)", lambda m: f"number {numbers.digit_string(m.group(1))}", "#"),
-    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]{0,3}-?\d)", lambda m: "number ", "o.", "#"),
+    rule(r"(?:\b[Nn]o\.|#) ?(?=[A-Z]{0,3}-?\d)", _number_sign, "o.", "#"),
     *codes.DIGIT_CUE_RULES,
     rule(r"(?<![\w.-])(?=[A-Z][A-Za-z]{0,8}\d)(?:[A-Z][a-z]?\d{0,3}){2,10}(?![\w-])", _formula),  # "H2SO4", "CH4"
     rule(r"(§ ?|\b[Ss]ection |\bSec\.? ?|\bsec\. ?)(\d{3,4})(?![\w.,]\d|[\w-])", _section, "§", "ection", "ec"),
@@ -1143,6 +1201,9 @@ _NUMBER_RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.])(\d{2,3})/(\d{2,3})(?![\w/]|\.\d)( ?mmHg\b)?", _blood_pressure, "/"),
     rule(r"(?=\d)(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(5|10|100)(?![\w/]|\.\d| of\b| ?(?:[kMG]?Hz|V|W)\b)", _rating, "/"),
     rule(r"(?=\d)(?<![\w/.,])(\d{1,3})/(\d{2,3})(?![\w/]|\.\d| of\b)", _score_out_of, "/"),
+    # "1:50,000", "a 1:25000 map": a map or model scale (no clock has thousands after its colon)
+    rule(r"(?=\d)(?<![\w:.,])1 ?: ?(\d{1,3}(?:,\d{3})+|\d{4,7})(?![\d:,]|\.\d)",
+         lambda m: f"one to {number(m.group(1))}", ":"),
     # times
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?!\w|:\d))", _time_range, "-", "–", "—"),
     # "9a-9p", "10a-6p": opening hours with the bare letters of a calendar
@@ -1164,6 +1225,9 @@ _NUMBER_RULES: list[Rule] = [
     ),
     rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
     rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", _hour_h_minutes, "h"),
+    # "(1842 GMT)", "0930 UTC": four digits before a time zone are a 24-hour clock time
+    rule(rf"(?=\d)(?<![\w:.,$€£¥#-])([01]\d|2[0-3])([0-5]\d) (?=(?:{_TIME_ZONES})\b)",
+         lambda m: _military_time(m).removesuffix(" hours") + " ", "GMT", "UTC", "Z", "T"),
     rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
          lambda m: _military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
     rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
@@ -1214,6 +1278,12 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b([Hh]rs|[Mm]ins|[Ww]ks|[Mm]os)\b\.?(?=[\s:;,)]|$)", _bare_unit_word, "rs", "ins", "ks", "os"),
     rule(r"\b([Tt]he|an|on|my|her|his|their|your|our) (P?SAT|ACT)(s?)\b(?!['’]\w)",
          lambda m: f"{m.group(1)} {acronyms.letters(m.group(2))}{m.group(3)}", "SAT", "ACT"),  # "the SAT": the test
+    # "(i) and (ii)", "(iv)": lower-case numerals as list labels (not in a list of letters: "(h), (i), (j)")
+    rule(r"(?<![\w)])\((i{1,3}|iv|vi{0,3}|ix|x)\)(?!\w)", _roman_label, "(i", "(v", "(x"),
+    # "step iv", "stage ii": a lower-case cue word before a numeral of two letters or more, or a lone v or x
+    # where such a numeral is also written ("Step iv is optional; step v is not")
+    rule(rf"\b({alternation(_LOWER_ROMAN_CUES)}) ([ivx][ivxl]{{1,6}}|[vx])\b(?![.'’]?\w)", _lower_cue_roman,
+         " i", " v", " x"),
     rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",

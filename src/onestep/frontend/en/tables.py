@@ -601,10 +601,15 @@ FILE_EXTENSIONS: dict[str, str] = {
 }
 
 
+# Titles only when written capitalized and before a capitalized name ("Sec. Blinken"; "30 sec. Then" ends a
+# sentence): read by the title pass, and kept from ending a sentence by frontend.segment in that case only.
+CASED_TITLES: dict[str, str] = {"Sec": "Secretary"}
+
 # Sentence splitting (frontend.segment): a "." after these words does not end a sentence: titles before a name
 # ("Gov. Newsom"), and abbreviations read out before a number when a digit follows ("No. 5", "Vol. 2").
 TITLES_BEFORE_NAMES = frozenset(
-    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu", "apt", "pkg")
+    w.lower() for w in (*TITLES, "St", "Mt", "Ft", "vs", "approx", "incl", "excl", "dept", "fig", "jr", "sr", "sq", "cu",
+                        "apt", "pkg", "mk")
 )
 BEFORE_NUMBERS = frozenset(
     w.lower() for w in (*NUMBERED_ABBREVIATIONS, *MONTH_BY_ABBREVIATION, *WEEKDAY_ABBREVIATIONS, "No", "Nos", "ext", "tel",
