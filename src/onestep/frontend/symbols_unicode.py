@@ -73,6 +73,9 @@ EN_NORMALIZER_FRACTIONS = frozenset("½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 #: Symbols the language normalizers read themselves, next to a number (left alone here then).
 NORMALIZER_SYMBOLS = frozenset("$%&+=@#°€£¥₩₹¢<>×÷~^*/\\|_`")
 
+#: Currency signs that only the Mandarin normalizer reads, before or after a number (``₽500`` -> 五百卢布).
+ZH_NORMALIZER_SYMBOLS = frozenset("₽฿₫₱₺")
+
 #: Readings of the normalizers' non-ASCII symbols where no number stands next to them (``"€"`` alone).
 STANDALONE_READINGS: dict[str, tuple[str, str]] = {
     "°": ("度", "degrees"),
@@ -139,7 +142,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(reading if zh else f" {reading} ")
         elif not zh and c in EN_NORMALIZER_FRACTIONS and previous == " " and i >= 2 and sentence[i - 2].isdigit():
             out[-1] = c  # "2 ½ cups": the mixed number 2½, read by the English normalizer
-        elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()):
+        elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()) \
+                or (zh and c in ZH_NORMALIZER_SYMBOLS and _next_to_digit(sentence, i)):
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
             # Mandarin reads a variable's power with 的 (R² -> R的平方, like 3² -> 三的平方 in the normalizer)

@@ -579,3 +579,71 @@ def test_round_13_basis_points_stock_codes_currency_pairs_and_seasons(text: str,
 )
 def test_round_14_old_numerals_chat_numbers_units_and_codes(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 2 as 二 where it numbers something (a building, a seat row, second-tier, a power), 两 where it counts
+        ("住在2栋3单元502", "住在二栋三单元五零二"),
+        ("这个小区只有2栋楼", "这个小区只有两栋楼"),
+        ("座位在2排5座", "座位在二排五座"),
+        ("x的2次方", "x的二次方"),
+        ("2本院校", "二本院校"),
+        ("2期工程", "二期工程"),
+        ("分2期付款", "分两期付款"),
+        ("周2下午", "周二下午"),
+        ("2平方米", "两平方米"),
+        ("2美元", "两美元"),
+        ("花了2日元", "花了两日元"),
+        ("3月2日", "三月二日"),
+        # 2、3天: an approximation, 两三天 (第2、3名 stays a list of ordinals)
+        ("需要2、3天", "需要两、三天"),
+        ("第2、3名", "第二、三名"),
+        # a four-digit number of years is a quantity; a year stays digit by digit
+        ("已有2500年的历史", "已有两千五百年的历史"),
+        ("历经1400年风雨", "历经一千四百年风雨"),
+        ("约1450年，", "约一四五零年，"),
+        ("1998年毕业", "一九九八年毕业"),
+        # 120 after 限速 is a speed; after 拨打 the emergency number
+        ("限速120，", "限速一百二十，"),
+        ("拨打120急救", "拨打幺二零急救"),
+        # slash dates before a part of the day; a year and month after a date cue; eight-digit dates after a label
+        ("安排在4/8上午", "安排在四月八日上午"),
+        ("有效期至2025-12", "有效期至二零二五年十二月"),
+        ("生产日期：20240312", "生产日期：二零二四年三月十二日"),
+        ("今天是3/8妇女节", "今天是三八妇女节"),
+        # scores after 比分来到/打成, before 握手言和, and listed after a first one
+        ("比分来到15:12，", "比分来到十五比十二，"),
+        ("双方打成12:10", "双方打成十二比十"),
+        ("双方3-3握手言和", "双方三比三握手言和"),
+        ("她以21:15、21:18连下两局", "她以二十一比十五、二十一比十八连下两局"),
+        ("时间来到12:10", "时间来到十二点十分"),
+        ("他跑出了2:08:15", "他跑出了两小时八分十五秒"),
+        # signs: -‰ and a negative fraction, LPR spreads
+        ("增长率为-0.6‰", "增长率为负千分之零点六"),
+        ("-1/2", "负二分之一"),
+        ("LPR-20BP", "LPR减二十个基点"),
+        # names and codes
+        ("985、211高校", "九八五、二一一高校"),
+        ("（2023）沪02民终4567号", "（二零二三）沪零二民终四千五百六十七号"),
+        ("账户6228 4800 1234 5678 910", "账户六二二八四八零零幺二三四五六七八九幺零"),
+        ("AK-47", "AK四七"),
+        ("5V5", "五V五"),
+        ("5V2A", "五伏二安"),
+        # units and currencies
+        ("物业费3.5元/m²·月", "物业费三点五元每平方米每月"),
+        ("500kV特高压", "五百千伏特高压"),
+        ("RUB 500", "五百卢布"),
+        ("THB 1,200", "一千二百泰铢"),
+    ],
+)
+def test_round_15_context_ambiguity_genres_units_and_currencies(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+
+
+def test_round_15_zh_only_currency_signs_reach_the_normalizer() -> None:
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert normalize_zh(read_symbols("花了฿1,200", "zh")[0]) == "花了一千二百泰铢"
+    assert read_symbols("฿ alone", "en")[0] != "฿ alone"  # English text: still dropped and reported

@@ -34,8 +34,10 @@ _DASH = r"[-~—–]"  # ~ also stands for the folded full-width ～
 _RANGE = r"[-~—–至到]"
 
 _MEASURES = (
-    "个|位|只|本|条|张|件|次(?!元)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|斤|米|公里|"
-    "千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|期|"
+    "个|位|只|本(?!院校|大学)|条|张|件|次(?!元|方)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|"
+    "斤|米|公里|千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|"
+    # round 15: 2次方, 2本院校, 2期工程 (二); 两英寸, 两亩, 两美元
+    "期(?!工程|项目)|英寸|平方米|平方公里|立方米|平米|亩|公顷|美元|欧元|英镑|港元|港币|日元|韩元|澳元|加元|卢布|"
     "球(?![场队迷衣鞋星拍员馆类])|批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
     "课|桌|道|集|章|户|餐|顿|步|圈|排|行|列|队|群|股|阵|番|些|勺|汤匙|茶匙|瓣|滴|撮|串|罐|桶|壶|盘|碟|拍|海里|英里|"
     "晚(?![上饭餐会间安点辈霞报婚年期])|宿(?![舍命敌])|"
@@ -58,6 +60,8 @@ _UNITS: dict[str, tuple[str, bool]] = {
     "kB": ("千字节", True),
     # round 14: the prefixed hertz by the unit's full name, as Hz (赫兹): 2.4GHz -> 二点四吉赫兹
     "GHz": ("吉赫兹", True), "MHz": ("兆赫兹", True), "kHz": ("千赫兹", True), "Hz": ("赫兹", True),
+    "kV": ("千伏", True), "mV": ("毫伏", True), "MW": ("兆瓦", True), "GW": ("吉瓦", True),  # round 15
+    "MWh": ("兆瓦时", True), "GWh": ("吉瓦时", True),
     "kW": ("千瓦", True), "Wh": ("瓦时", True), "W": ("瓦", True), "V": ("伏", True), "mA": ("毫安", True),
     "N·m": ("牛米", True), "N.m": ("牛米", True), "Nm": ("牛米", True), "kN": ("千牛", True),
     "kΩ": ("千欧姆", True), "MΩ": ("兆欧姆", True), "k欧姆": ("千欧姆", True), "M欧姆": ("兆欧姆", True),
@@ -87,6 +91,10 @@ _CURRENCIES = {
     "JP¥": "日元", "S$": "新加坡元", "SG$": "新加坡元", "A$": "澳元", "AU$": "澳元", "C$": "加元", "CA$": "加元",
     "NZ$": "新西兰元", "JPY": "日元", "HKD": "港元", "AUD": "澳元", "CAD": "加元", "SGD": "新加坡元", "KRW": "韩元",
     "CHF": "瑞士法郎", "TWD": "新台币",
+    # round 15: more currencies by sign or ISO code (₽500 -> 五百卢布, THB 1,200 -> 一千二百泰铢)
+    "₽": "卢布", "RUB": "卢布", "฿": "泰铢", "THB": "泰铢", "₫": "越南盾", "VND": "越南盾", "₱": "比索",
+    "₺": "里拉", "INR": "卢比", "MYR": "林吉特", "RM": "林吉特", "MOP": "澳门元", "NZD": "新西兰元",
+    "MOP$": "澳门元", "IDR": "印尼盾", "SEK": "瑞典克朗", "DKK": "丹麦克朗", "NOK": "挪威克朗",
 }
 _CURRENCY_ALT = "|".join(re.escape(c) for c in sorted(_CURRENCIES, key=len, reverse=True))
 
@@ -105,7 +113,9 @@ _ROOMS_AFTER = "房间|室|号房|宿舍|寝室|会议室|教室|办公室|病�
 _ID_KEYWORDS = (
     "电话|手机|号码|编号|单号|账号|帐号|卡号|工号|学号|证号|邮编|验证码|密码|尾号|房间号|房间|房号|分机|车牌号|"
     "QQ号|QQ|qq|微信号|航班号|取件码|订单号|运单号|单号|会员卡号|卡号|编码|代码|区号|口令|序列号|识别码|"
-    "处方号|病历号|住院号|门诊号|就诊号|流水号|合同号|发票号|校验码|动态码|确认码|授权码|激活码|兑换码|提货码|核销码|券码"
+    "处方号|病历号|住院号|门诊号|就诊号|流水号|合同号|发票号|校验码|动态码|确认码|授权码|激活码|兑换码|提货码|核销码|券码|"
+    # round 15: accounts and product codes
+    "账户|户号|会员号|保单号|批号|批次号|税号|信用代码|护照号|证件号|条码|车架号|发动机号|设备号"
 )
 
 
@@ -216,6 +226,7 @@ def _month_day(m: re.Match[str]) -> str:
 # round 12 (issue 12): a month/day with a slash in a notice (预计12/11送达, 请于3/15前还款); 1/3 stays a fraction
 _SLASH_DATE_AFTER = re.compile(
     r"\s?(?:[（(]?(?:周|星期)[一二三四五六日天]|送达|到达|到货|发货|发出|签收|出发|起飞|到期|截止|当天|之前|"
+    r"上午|下午|晚上|早上|中午|凌晨|傍晚|当晚|"  # round 15: 体检安排在4/8上午, 改签到12/25晚上
     r"前(?:送达|到达|还款|缴费|付款|支付|完成|办理|发货|取件|提交|领取))"
 )
 _SLASH_DATE_BEFORE = re.compile(r"(?:请于|将于|已于|定于|预计于?|最晚|最迟|截至|截止到?|日期[是为:：]?|改为|改期至|延期至|顺延至)\s?$")
@@ -256,6 +267,13 @@ def _year_month(m: re.Match[str]) -> str:
     return spoken + (f"{_connector(m.group(3))}{m.group(4)}年{int(m.group(5))}月" if m.group(4) else "")
 
 
+def _year_month_cued(m: re.Match[str]) -> str:
+    """``有效期至2025-12`` -> 2025年12月: a year and month with a dash or slash, only after a date cue."""
+    if not _YEAR_MONTH_CUE.search(_before(m, 6)):
+        return m.group()
+    return f"{m.group(1)}年{int(m.group(2))}月"
+
+
 def _connector(sign: str) -> str:
     """How a range sign is read: 至 and 到 as written, a dash or tilde as 到."""
     sign = sign.strip()
@@ -266,8 +284,23 @@ def _year_range(m: re.Match[str]) -> str:
     return f"{read_digits(m.group(1))}{_connector(m.group(2))}{read_digits(m.group(3))}"
 
 
+# round 15 (issue 12): a four-digit number of years, not a year: 已有2500年的历史, 树龄约1300年, 历经1400年风雨
+_YEARS_SPAN_BEFORE = re.compile(
+    r"(?:已有|已经有|长达|历经|经历了?|经过了?|走过了?|跨越了?|持续了?|延续了?|相隔|相距|距今约?|约有|足足|整整|"
+    r"树龄约?|树龄达|寿命约?|历史约?|超过|将近|至少)$"  # (not a bare 约: 约1450年 is a year)
+)
+_YEARS_SPAN_AFTER = re.compile(r"\s?年(?:的历史|历史|之久|的时间|光阴|岁月|风雨|沧桑|的岁月)")
+
+
 def _year(m: re.Match[str]) -> str:
-    return read_digits(m.group()) if 1000 < int(m.group()) < 3000 else m.group()
+    if not 1000 < int(m.group()) < 3000:
+        return m.group()
+    before = _before(m, 4)
+    if _YEARS_SPAN_AFTER.match(m.string, m.end()) or (
+        _YEARS_SPAN_BEFORE.search(before) and not re.match(r"\s?年\s?[0-9]{1,2}\s?月", m.string[m.end() : m.end() + 6])
+    ):
+        return read_cardinal(m.group(), liang=True)
+    return read_digits(m.group())
 
 
 def _small_cardinal(m: re.Match[str]) -> str:
@@ -294,8 +327,15 @@ def _duration(hours: str, minutes: str, seconds: str | None) -> str:
     return spoken + (read_cardinal(seconds) + "秒" if seconds and seconds != "00" else "")
 
 
-_SCORE_BEFORE = re.compile(r"(?:比分|比数|以|战绩|比赛结果)[是为:：]?\s?$")
-_DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游了|全程用了)[是为:：]?\s?$")
+_SCORE_BEFORE = re.compile(
+    r"(?:比分|比数|以|战绩|比赛结果)[是为:：]?\s?$"
+    # round 15: 比分定格在2-1, 比分来到15:12, 双方打成12:10 (a score after these, not a time or a range)
+    r"|比分(?:定格在|定格为|锁定在|来到|变成|变为|改写为|扩大到|扩大为|缩小到|缩小为|追至|追到)\s?$"
+    r"|(?:打成|战成|扳成|追成|追平为)\s?$"
+)
+# the scores listed before this one (以21:15、21:18: the first game's cue holds for the next)
+_COLON_SCORE_LIST_BEFORE = re.compile(r"(?:[0-9]{1,3}\s?[:：]\s?[0-9]{1,3}、\s?){1,4}$")
+_DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游了|全程用了|跑出了?|游出了?|骑出了?)[是为:：]?\s?$")
 
 
 _RESULT_AFTER = re.compile(r"的?(?:成绩|用时|时间)(?:夺|获|打破|刷新|完赛|冲线|排名|位列|晋级)|的成绩")
@@ -303,6 +343,9 @@ _RESULT_AFTER = re.compile(r"的?(?:成绩|用时|时间)(?:夺|获|打破|刷�
 
 def _time(m: re.Match[str]) -> str:
     before = _before(m, 6)
+    listed = _COLON_SCORE_LIST_BEFORE.search(_before(m, 40))
+    if listed:
+        before = _before(m, 40)[: listed.start()][-6:]
     if m.group(3) is not None and m.group(5) is None and _RESULT_AFTER.match(_after(m, 6)):
         return _duration(m.group(1), m.group(2), m.group(3))  # round 14: 以2:05:30的成绩 (a result, not a clock)
     if _SCORE_BEFORE.search(before):
@@ -344,12 +387,17 @@ def _digit_groups(m: re.Match[str]) -> str:
     return "".join(read_digits(g, yao=True) for g in m.groups() if g)
 
 
+# round 15: a bare 110/120 after these is a quantity (限速120, 时速120, 满分120), not the emergency number
+_QUANTITY_BEFORE = re.compile(r"(?:限速|时速|车速|速度|限高|限重|满分|总分|得分|考了|售价|定价|只有|仅有|大约)$")
+
+
 def _service_number(m: re.Match[str]) -> str:
     if len(m.group()) == 5 and _COUNTED_AFTER.match(_after(m, 3)) and not _DIAL_AFTER.search(_after(m, 10)):
         return m.group()  # 热线12000人次: a count
     if _DIAL_BEFORE.search(_before(m, 5)) or _DIAL_AFTER.search(_after(m, 10)):
         return read_digits(m.group(), yao=True)
-    if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 2)):
+    if m.group() in _EMERGENCY and not _COUNTED_AFTER.match(_after(m, 3)) and not _COUNTED_BEFORE.search(_before(m, 2)) \
+            and not _QUANTITY_BEFORE.search(_before(m, 4)):
         return read_digits(m.group(), yao=True)  # a bare 110/119/120/122 is the emergency number
     return m.group()
 
@@ -472,7 +520,7 @@ def _number(m: re.Match[str]) -> str:
 
 # the scores listed before this one (以6-3、6-4: the first pair's cue holds for the next)
 _SCORE_LIST_BEFORE = re.compile(r"(?:[0-9]{1,3}\s?[-–—]\s?[0-9]{1,3}、\s?){1,4}$")
-_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成|领先|落后)")
+_SCORE_VERBS = re.compile(r"^\s?(?:击败|战胜|胜|负|获胜|取胜|险胜|力克|大胜|完胜|逆转|告负|不敌|横扫|落败|送走|拿下|带走|赢|战平|打平|逼平|战成|领先|落后|握手言和|言和)")
 
 
 def _score(m: re.Match[str]) -> str:
@@ -482,7 +530,7 @@ def _score(m: re.Match[str]) -> str:
     listed = _SCORE_LIST_BEFORE.search(before)
     if listed:
         before = before[: listed.start()]
-    if _SCORE_VERBS.match(after) or (_SCORE_BEFORE.search(before[-6:]) and not _COUNTED_AFTER.match(after)):
+    if _SCORE_VERBS.match(_after(m, 5)) or (_SCORE_BEFORE.search(before[-6:]) and not _COUNTED_AFTER.match(after)):
         return _ratio_text(m.group(1), m.group(2))
     return m.group()
 
@@ -518,7 +566,10 @@ def _international_phone(m: re.Match[str]) -> str:
     return "加" + read_digits(re.sub(r"[^0-9]", "", m.group()), yao=True)
 
 
-_EVENT_AFTER = "假期|小长假|长假|黄金周|晚会|劳动节|国庆|事变|事件|惨案|运动|大促|促销|购物节|狂欢节|纪念日|当天|期间|前夕"
+_EVENT_AFTER = (
+    "假期|小长假|长假|黄金周|晚会|劳动节|国庆|事变|事件|惨案|运动|大促|促销|购物节|狂欢节|纪念日|当天|期间|前夕|"
+    "妇女节|儿童节|青年节|建军节|植树节|消费者权益日"  # round 15: 3.8妇女节, 6/1儿童节
+)
 
 
 def _event_date(m: re.Match[str]) -> str:
@@ -613,9 +664,16 @@ def _slang_number(m: re.Match[str]) -> str:
 _LIST_AFTER_ORDINAL = re.compile(r"第[0-9一二三四五六七八九十百]{1,4}[、，,和与及至到]$")
 
 
+# round 15: a building or a seat row numbered 2 (2栋3单元, 2排5座), not two of them
+_NUMBERED_AFTER = re.compile(r"(?:栋|幢)\s?[0-9]{1,2}\s?(?:单元|号)|排\s?[0-9]{1,2}\s?[座号]")
+
+
 def _two(m: re.Match[str]) -> str:
-    """A bare 2 before a measure word: 两 (两个, 两室两厅), but 二 in a list after an ordinal (第1、2名)."""
-    return "二" if _LIST_AFTER_ORDINAL.search(_before(m, 8)) else "两"
+    """A bare 2 before a measure word: 两 (两个, 两室两厅, 两三天), but 二 in a list after an ordinal (第1、2名)
+    and as a number (2栋3单元, 2排5座)."""
+    if _LIST_AFTER_ORDINAL.search(_before(m, 8)) or _NUMBERED_AFTER.match(m.string, m.end()):
+        return "二"
+    return "两"
 
 
 _PROPER_FRACTION = re.compile(r"(?<![0-9.])([0-9]+)/([0-9]+)(?![0-9.])")
@@ -751,13 +809,26 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{1,3})\.[xX](?![A-Za-z])", lambda m: read_cardinal(m.group(1)) + "点x"),  # 2.x版本
     # 国家统计局（2024）: a year alone in brackets after a name (a source or a date)
     _sub(r"(?<=[\u4e00-\u9fff][（(])((?:19|20)[0-9]{2})(?=[)）])", lambda m: read_digits(m.group(1))),
+    # round 15: （2023）沪02民终4567号: the year in brackets that opens a case number (at the start of a line too)
+    _sub(r"(?<![0-9A-Za-z])(?<=[（(])((?:19|20)[0-9]{2})(?=[)）]\s?[\u4e00-\u9fff]{1,6}[0-9]{0,6}[\u4e00-\u9fff]{0,6}[0-9]+\s?号)",
+         lambda m: read_digits(m.group(1))),
+    # round 15: 985、211 (the university programmes), 211工程, 985高校: names said digit by digit, 1 as 一
+    _sub(r"(?<![0-9.])(?:985|211)(?=\s?(?:[、/和或与及]\s?(?:985|211)|工程|高校|院校|大学|名校|学校|双料|学历|毕业))"
+         r"|(?<=985[、/和或与及])211(?![0-9.])|(?<=985)\s?211(?![0-9.])|(?<=211[、/和或与及])985(?![0-9.])",
+         lambda m: read_digits(m.group().strip())),
+    # round 15: LPR-20BP, LPR+10BP: a spread over the loan prime rate, said 减/加
+    _sub(r"(?<=LPR)\s?([-–+])\s?(?=[0-9])", lambda m: "加" if m.group(1) == "+" else "减"),
     # 5.1假期, 3.15晚会, 勿忘9.18: a month.day naming an event
     _sub(rf"(?<![0-9.])(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])(?=\s?(?:{_EVENT_AFTER}))", _event_date),
     _sub(r"(?<=勿忘|铭记|纪念)(1[0-2]|[1-9])\.([1-9]|[12][0-9]|3[01])(?![0-9.])", _event_date),
+    _sub(rf"(?<![0-9./])(1[0-2]|[1-9])/([1-9]|[12][0-9]|3[01])(?![0-9./])(?=\s?(?:{_EVENT_AFTER}))", _event_date),
     # round 11 (issue 12): 3·15晚会, 5·12汶川地震, 9·11: a month and day joined by a middle dot name an event
     _sub(r"(?<![0-9.·A-Za-z])(1[0-2]|[1-9])·([1-9]|[12][0-9]|3[01])(?![0-9.·])", _event_date),
     # 〔2023〕5号, [2024]: a year in the brackets of a document number
     _sub(r"(?<=[〔\[【])\s?((?:19|20)[0-9]{2})\s?(?=[〕\]】])", lambda m: read_digits(m.group(1))),
+    # round 15: 生产日期：20240312 -> 2024年3月12日: eight digits of a date after a date label
+    _sub(r"(?<=日期|日至|期至|效期|生日)([是为:：]?\s?)((?:19|20)[0-9]{2})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])(?![0-9])",
+         lambda m: f"{m.group(1)}{m.group(2)}年{int(m.group(3))}月{int(m.group(4))}日"),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     _sub(r"(?<![0-9.\-/])(0[1-9]|1[0-2])[-/.](0[1-9]|[12][0-9]|3[01])(?=\s(?:[01]?[0-9]|2[0-3])[:：][0-5][0-9])",
@@ -765,6 +836,9 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9./])(1[0-2]|0?[1-9])/(3[01]|[12][0-9]|0?[1-9])(?![0-9./])", _slash_month_day),  # round 12: 12/11送达
     _sub(rf"(?<![0-9.])((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2])(?:(\s?[-~—–至到]\s?)((?:19|20)[0-9]{{2}})\.(0[1-9]|1[0-2]))?"
          rf"(?![0-9]|\.[0-9]|\s?(?:{_MEASURES}|[A-Za-z%‰]))", _year_month),  # 有效期至2026.09, 2019.09-2023.06
+    # round 15: 有效期至2025-12, 截止2024/06: a year and month with a dash or slash after a date cue
+    _sub(r"(?<![0-9.])((?:19|20)[0-9]{2})[-/](0[1-9]|1[0-2])(?![0-9]|[-/.][0-9]|\s?[-~—–至到]\s?[0-9])",
+         _year_month_cued),
     _sub(r"(?<![0-9.])([0-9]{4})(\s?" + _RANGE + r"\s?)([0-9]{4})(?=\s?年)", _year_range),
     _sub(r"(?<=[（(])([12][0-9]{3})(\s?[-~—–至到]\s?)([12][0-9]{3})(?=[)）])", _year_range),  # （1939-1945）
     _sub(r"(?<=年)\s?[-~—–]\s?(?=(?:公元前|公元|前)?[0-9]{3,4}\s?年)", "到"),  # 618年—907年, 前259年—前210年
@@ -782,7 +856,7 @@ _RULES: list[Rule] = [
     # 5月1日-5月5日, 6月-8月, 2023年12月-2024年3月
     _sub(r"(?<=[日号月])\s?[-~—–]\s?(?=(?:[零一二三四五六七八九]{4}\s?年\s?)?[0-9]{1,2}\s?[月日号])", "到"),
     _sub(r"(?<![0-9.])(0?[1-9]|1[0-2])(?=\s?月)", _small_cardinal),
-    _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号])", _small_cardinal),
+    _sub(r"(?<![0-9.])(0?[1-9]|[12][0-9]|3[01])(?=\s?[日号](?!元))", _small_cardinal),
     _sub(r"(?<![0-9.])(?<![0-9][:：])([0-9]{1,2})[:：]([0-5][0-9])\.([0-9]{1,3})(?![0-9])", _race_time),  # 1:45.32
     _sub(r"(?<![0-9.])([0-9]{1,3}(?:\.[0-9]+)?)\s?°\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?['′]"
          r"(?:\s?([0-9]{1,2}(?:\.[0-9]+)?)\s?(?:[\"″]|''))?", _arc),  # 116°23′
@@ -834,7 +908,7 @@ _RULES: list[Rule] = [
     # 2G of data (多用了2G, 送2G流量) -> 两G; 2G网络 (the generation) stays 二
     _sub(r"(?<![0-9.A-Za-z])2(?=\s?G(?![A-Za-z0-9])\s?(?:流量|内存|运存|存储|空间|显存|[，。！？,.!?]|$))"
          r"|(?<=[了用剩送超余])2(?=\s?G(?![A-Za-z0-9]))", "两"),
-    _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX))([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
+    _sub(r"(?<![A-Za-z])((?:KN|KF|N|AK|IP|IPX)-?)([0-9]{2})(?![0-9.])", _latin_code),  # IP68  # N95 / KN95 masks, AK47: 九五
     # round 11 (issue 12): runways 01-36 (with L/R/C) before or after 跑道 (3号跑道 stays a count)
     _sub(r"(?<![0-9.])(?P<n>0[1-9]|[12][0-9]|3[0-6])(?P<side>[LRC]?)(?=\s?跑道)"
          r"|(?<=跑道)\s?(?P<n2>0[1-9]|[12][0-9]|3[0-6])(?P<side2>[LRC])(?![0-9A-Za-z])",
@@ -886,8 +960,11 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])({_NUM})\s?{_DASH}\s?(?=[0-9])", r"\1到"),
     _sub(rf"(?<=[0-9][万亿千百])\s?{_DASH}\s?(?=[0-9])", "到"),
     _sub(r"(?<![0-9A-Za-z.])[-–]\s?(?=[0-9]+(?:\.[0-9]+)?\s?(?:度|摄氏度|华氏度))", "零下"),
+    # round 15: 1v1, 5V5, 3vs3 (players against players), not volts
+    _sub(r"(?<![0-9.A-Za-z])([1-9]|1[01])\s?([vV]|vs|VS)\s?([1-9]|1[01])(?![0-9.A-Za-z])",
+         lambda m: read_cardinal(m.group(1)) + m.group(2) + read_cardinal(m.group(3))),
     # 5V/2A, 9V/2A: a charger's volts and amps
-    _sub(rf"(?<![0-9.])({_NUM})\s?V\s?/\s?({_NUM})\s?A(?![A-Za-z])",
+    _sub(rf"(?<![0-9.])({_NUM})\s?V\s?/?\s?({_NUM})\s?A(?![A-Za-z])",
          lambda m: read_cardinal(m.group(1)) + "伏" + read_cardinal(m.group(2), liang=False) + "安"),
     _sub(rf"(?<![0-9.])({_NUM})\s?A(?![A-Za-z0-9])", _ampere),  # round 12: 电流12.5A
     # 0℃～40℃ (℃ already read by symbols_unicode), 10cm-20cm: a range with the unit on both ends
@@ -900,8 +977,9 @@ _RULES: list[Rule] = [
          rf"(?:/({_UNIT_ALT}|[\u4e00-\u9fff])(?![A-Za-z²³]))?)?(?![A-Za-z²³/])", _unit),  # 35µg/m³, 250ml/盒, ml/kg/min
     _sub(r"(?<=(?<![A-Za-z])[a-z])\s?[-–]\s?(?=[0-9a-z](?![A-Za-z]))", _variable_minus),  # 2x-3=x+6
     _sub(r"(?<=[A-Za-z])[-–](?=[0-9])", " "),  # COVID-19: a hyphen, not a minus
-    _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9])", "负"),
-    _sub(rf"(?<![0-9.A-Za-z])(?<!第)2(?=\s?(?:{_MEASURES}|{_LIANG_NOUNS})"
+    # round 15: -0.6‰ arrives as -千分之0.6, and -1/2 as -二分之一
+    _sub(r"(?<![0-9A-Za-z.])[-–](?=[0-9]|[千万]分之[0-9]|[一二三四五六七八九十百千]+分之[零一二三四五六七八九十百千])", "负"),
+    _sub(rf"(?<![0-9.A-Za-z])(?<!第)(?<!周)(?<!星期)(?<!礼拜)2(?=\s?(?:{_MEASURES}|{_LIANG_NOUNS})|、\s?3\s?(?:{_MEASURES})"
          rf"|到(?:[0-9]+(?:\.[0-9]+)?|[零一二三四五六七八九十百千万两点]+)\s?(?:{_MEASURES}|{_LIANG_UNITS}))", _two),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
@@ -912,6 +990,7 @@ _RULES: list[Rule] = [
          rf"(?:/(?:{_UNIT_ALT}(?![A-Za-z²³/])|(?=[\u4e00-\u9fff])))?)", _per_chain),
     _sub(r"(?<=[零一二三四五六七八九十百千万亿点两])([\u4e00-\u9fff]{1,3})/(?=[\u4e00-\u9fff])", r"\1每"),  # 33米/秒
     _sub(r"(?<=[零一二三四五六七八九十百千万两][\u4e00-\u9fff]每[\u4e00-\u9fff])/(?=[\u4e00-\u9fff])", "每"),  # 元/人/天
+    _sub(r"(每[\u4e00-\u9fff]{1,4})\s?[·•]\s?(?=[月年天日])", r"\1每"),  # round 15: 元/㎡·月 -> 元每平方米每月
     _sub(r"(?<=[零一二三四五六七八九十百千万])\s?=\s?(?=[a-z](?![A-Za-z]))", "等于"),  # 2x-3=x+6
     _sub(r"\s?×\s?", "乘"),
     _sub(r"\s?÷\s?", "除以"),
