@@ -2,10 +2,11 @@
 
 For held-out sentences this synthesizes each line with :class:`onestep.TTS` (default voices) and compares
 every word that a pause follows (the last word of the line or of a sentence, and a word before a comma-like
-mark) with where the audio's energy actually stops: the start of the longest run of quiet windows (RMS more
-than ``--threshold`` dB below the line's loudest window) between the word's start and 100 ms after the next
-word's start (or the end of the audio): the pause. Overshoot = reported end - that energy end (positive: the
-word ends after the sound does). Also counts overlapping neighbours and words that end before they start.
+mark) with where the audio's energy actually stops: the start of the longest run (50 ms or more) of quiet
+windows (RMS more than ``--threshold`` dB below the line's loudest window) between the word's start and 100 ms
+after the next word's start (or the end of the audio): the pause. Overshoot = reported end - that energy end
+(positive: the word ends after the sound does). Also counts overlapping neighbours and words that end before
+they start; a word before a comma with no such pause (the voice reads on) counts as ``no_pause_found``.
 
     PYTHONPATH=src python lab/tools/word_end_overshoot.py --lines 40 --json out.json
 """
@@ -22,6 +23,7 @@ import numpy as np
 FINAL = set(".!?。！？…")
 COMMA = set(",;:，、；：")
 FRAME_S = 0.005  # energy frame hop (seconds); window = 2 hops
+MIN_PAUSE_S = 0.05  # the shortest quiet run taken for a pause
 
 
 def frame_db(samples: np.ndarray, rate: int) -> np.ndarray:
@@ -38,12 +40,13 @@ def frame_db(samples: np.ndarray, rate: int) -> np.ndarray:
 
 def energy_end(db: np.ndarray, start: float, stop: float, threshold: float) -> float | None:
     """Where the longest quiet run in [start, stop) begins (seconds: the end of the loud window before it);
-    None when the span has no quiet run of at least two windows or no loud window before it."""
+    None when the span has no quiet run of at least ``MIN_PAUSE_S`` (a stop's closure is no pause) or no loud
+    window before it."""
     lo, hi = int(start / FRAME_S), min(int(np.ceil(stop / FRAME_S)), db.size)
     quiet = np.concatenate([[False], db[lo:hi] <= threshold, [False]])
     edges = np.flatnonzero(np.diff(quiet.astype(np.int8)))
     runs = list(zip(edges[::2], edges[1::2], strict=True))  # [first, after) of each quiet run, within the span
-    runs = [(a, b) for a, b in runs if b - a >= 2 and a > 0]
+    runs = [(a, b) for a, b in runs if (b - a) * FRAME_S >= MIN_PAUSE_S and a > 0]
     if not runs:
         return None
     first, _ = max(runs, key=lambda r: r[1] - r[0])
@@ -79,7 +82,7 @@ def measure(lang: str, lines: int, threshold: float) -> dict[str, list[float]]:
                 out["overlaps"].append(w.end - words[i + 1].start)
             if w.end < w.start:
                 out["order_errors"].append(w.start - w.end)
-            kind = "final" if i + 1 == len(words) else (pause_after(sentence.text, w.char_end) if w.char_end >= 0 else "")
+            kind = "final" if i + 1 == len(words) else pause_after(sentence.text, w.char_end) if w.char_end >= 0 else ""
             if not kind:
                 continue
             end = energy_end(db, w.start, max(nxt + 0.1, w.end), threshold)
