@@ -19,7 +19,7 @@ import os
 import threading
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +37,7 @@ from onestep.runtime.engines import get_engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.speakers import SpeakerEngine
+from onestep.sounding import FrameSpans, frame_spans
 from onestep.runtime.voices import (
     VoiceCatalog,
     VoiceEntry,
@@ -83,7 +84,9 @@ class WordTiming:
         text: the word as written in the input (``"Dr."``, ``"3个"``); the normalized form when it could
             not be found in the input.
         phonemes: its phonemes (words of a rewritten run joined by spaces).
-        start, end: seconds from the start of the audio.
+        start, end: seconds from the start of the audio; ``end`` is where the word stops sounding: a pause after
+            it (punctuation, a sentence's end, an SSML break) lies between words and belongs to none (measured
+            on the audio, :mod:`onestep.sounding`). Words are in order and do not overlap.
         spoken: what is read (``"Doctor"``, ``"三个"``).
         char_start, char_end: ``text``'s offsets in the ORIGINAL input, ``input[char_start:char_end]``
             (-1 when it could not be placed).
@@ -113,8 +116,10 @@ class Audio:
         samples: float32 [N] mono PCM in [-1, 1].
         sample_rate: Hz.
         phonemes: the phonemes spoken, sentences joined by a space.
-        words: per word timing (from the predicted durations); empty for phoneme input.
-        phoneme_timestamps: per phoneme symbol timing.
+        words: per word timing (from the predicted durations; a word before a pause ends where its sound does);
+            empty for phoneme input.
+        phoneme_timestamps: per phoneme symbol timing; they tile each sentence: a pause's frames belong to its
+            punctuation symbol (or to the sentence's closing pad, which has no entry), not to the phoneme before.
         voice: name of the voice used.
         skipped: characters of the text that could not be spoken (removed), with their counts.
     """
@@ -158,8 +163,9 @@ class AudioChunk:
         samples: float32 [n] mono PCM in [-1, 1].
         sample_rate: Hz.
         sentence: index of the sentence (of the frontend's split) the chunk belongs to.
-        words: with ``stream(..., timestamps=True)``: the words of the sentences that start in this chunk
-            (times in seconds from the start of the stream, offsets into the input text), else empty.
+        words: with ``stream(..., timestamps=True)``: words (times in seconds from the start of the stream,
+            offsets into the input text) as soon as their timing is final, each at the latest with the chunk in
+            which it starts; else empty.
     """
 
     samples: np.ndarray
@@ -485,8 +491,11 @@ class TTS:
         The voice, speed and output options (as in :meth:`synthesize`) are checked now; the work happens while
         the returned iterator is consumed, one sentence at a time, so memory stays bounded for any length of
         text. Resampling is stateful across chunks and sentences: the joined chunks equal :meth:`synthesize`'s
-        samples. ``timestamps=True``: each sentence's words (as in :attr:`Audio.words`; ``characters=True``
-        splits Chinese words) come with its first chunk. SSML as in :meth:`synthesize` (parsed and its voices
+        samples. ``timestamps=True``: the words (as in :attr:`Audio.words`; ``characters=True`` splits Chinese
+        words) come in order with the chunks, each as soon as its timing is final: at once from the durations,
+        but a word before a pause (and so the words after it) waits for the audio through its end, where its end
+        is measured; a word comes at the latest with the chunk in which it starts (that chunk is held back until
+        then, usually until the next chunk is made). SSML as in :meth:`synthesize` (parsed and its voices
         resolved now; breaks and rate changes keep streaming). The iterator raises
         :class:`~onestep.work_limits.NothingToSpeakError` at its end if nothing in the text could be spoken.
         """
@@ -591,13 +600,17 @@ class TTS:
                 ]
             for phonemes, tokens in utterances:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
-                words: list[WordTiming] = []
-                if timestamps:
-                    words = _word_timings(phonemes, tokens, streamed.frames_per_id, spf, done / rate, aligner)
-                for samples in streamed.chunks:
+                if not timestamps:
+                    for samples in streamed.chunks:
+                        done += samples.size
+                        yield samples, []
+                    continue
+                placed = _placed_words(phonemes, tokens, aligner)
+                hop = engine.config.audio.hop_length
+                timed = _timed_chunks(streamed.chunks, phonemes, streamed.frames_per_id, placed, spf, hop, done / rate)
+                for samples, words in timed:
                     done += samples.size
                     yield samples, words
-                    words = []
 
     def _stream_plan(
         self,
@@ -673,15 +686,20 @@ class TTS:
         spf = _seconds_per_frame(engine)
         native_samples = 0  # of the sentences before this one: their duration sets this sentence's offset
         pending: list[WordTiming] = []  # words not yet handed out (the resampler may hold a first chunk back)
+        hop = engine.config.audio.hop_length
         for index, utterance in enumerate(utterances):
             streamed = engine.stream(phonemes_to_ids(utterance.phonemes), speed)
+            timed: Iterable[tuple[np.ndarray, list[WordTiming]]] = ((c, []) for c in streamed.chunks)
             if aligner is not None:
                 tokens = _timed_tokens(utterance.segments, timestamps == "char")
+                placed = _placed_words(utterance.phonemes, tokens, aligner)
                 offset = native_samples / engine.sample_rate
-                pending += _word_timings(utterance.phonemes, tokens, streamed.frames_per_id, spf, offset, aligner)
-            for samples in streamed.chunks:
-                spoken = True
+                counts = streamed.frames_per_id
+                timed = _timed_chunks(streamed.chunks, utterance.phonemes, counts, placed, spf, hop, offset)
+            for samples, words in timed:
+                spoken = spoken or samples.size > 0
                 native_samples += samples.size
+                pending += words
                 out = stage.process(samples)
                 if out.size:
                     yield AudioChunk(out, stage.sample_rate, index, pending)
@@ -701,7 +719,8 @@ class TTS:
         entry = self._entry(voice, "")
         engine = self._engine(entry)
         result = engine.synthesize(phonemes_to_ids(phonemes), speed)
-        stamps = _phoneme_timings(phonemes, result.frames_per_id, _seconds_per_frame(engine), 0.0)
+        spans = _spans(phonemes, result.frames_per_id, result.audio)
+        stamps = _phoneme_timings(phonemes, spans, _seconds_per_frame(engine), 0.0)
         return Audio(result.audio, engine.sample_rate, phonemes, [], stamps, entry.name)
 
 
@@ -712,14 +731,12 @@ def _seconds_per_frame(engine: Engine) -> float:
     return engine.config.audio.hop_length / engine.config.audio.sample_rate
 
 
-def _phoneme_timings(phonemes: str, counts: np.ndarray, spf: float, offset: float) -> list[PhonemeTiming]:
+def _phoneme_timings(phonemes: str, spans: FrameSpans, spf: float, offset: float) -> list[PhonemeTiming]:
     """Timing of each inventory symbol of ``phonemes`` (symbol ``k`` is model id ``k + 1``, after the pad)."""
     table = vocab()
-    ends = np.cumsum(counts)
-    starts = ends - counts
     kept = [c for c in phonemes if c in table]
     return [
-        PhonemeTiming(c, offset + float(starts[k + 1]) * spf, offset + float(ends[k + 1]) * spf)
+        PhonemeTiming(c, offset + float(spans.starts[k + 1]) * spf, offset + float(spans.ends[k + 1]) * spf)
         for k, c in enumerate(kept)
     ]
 
@@ -752,21 +769,26 @@ def _character_tokens(tokens: Sequence[Token]) -> list[Token]:
     return out
 
 
-def _word_timings(
-    phonemes: str,
-    tokens: Sequence[Token],
-    counts: np.ndarray,
-    spf: float,
-    offset: float,
-    aligner: OffsetAligner | None = None,
-) -> list[WordTiming]:
-    """Timing of each word token, found in order in the utterance's phoneme string; with ``aligner``, tokens
-    are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one entry."""
+@dataclass(frozen=True)
+class _Placed:
+    """A word placed in the text, not yet timed: its entry (times 0) and the model ids it spans."""
+
+    word: WordTiming
+    first: int
+    last: int
+
+    def timed(self, spans: FrameSpans, spf: float, offset: float) -> WordTiming:
+        start, end = offset + float(spans.starts[self.first]) * spf, offset + float(spans.ends[self.last]) * spf
+        return replace(self.word, start=start, end=end)
+
+
+def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None) -> list[_Placed]:
+    """The word tokens, found in order in the utterance's phoneme string, with the model ids they span; with
+    ``aligner``, tokens are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one
+    entry."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]
-    ends = np.cumsum(counts)
-    starts = ends - counts
-    timed: list[tuple[Token, float, float]] = []
+    found: list[tuple[Token, int, int]] = []  # (token, first id, last id); ids -1 for punctuation
     cursor = 0
     for token in tokens:
         if not token.phonemes:
@@ -777,35 +799,97 @@ def _word_timings(
         cursor = at + len(token.phonemes)
         first, last = int(kept_before[at]) + 1, int(kept_before[cursor])  # model ids of the token's symbols
         if first <= last and any(ch.isalnum() for ch in token.text):
-            timed.append((token, offset + float(starts[first]) * spf, offset + float(ends[last]) * spf))
+            found.append((token, first, last))
         elif not any(ch.isalnum() for ch in token.text):
-            timed.append((token, -1.0, -1.0))  # punctuation: anchors the alignment, gets no entry
+            found.append((token, -1, -1))  # punctuation: anchors the alignment, gets no entry
     if aligner is None:
-        return [WordTiming(t.text, t.phonemes, s, e, t.text) for t, s, e in timed if s >= 0]
-    words: list[WordTiming] = []
+        return [_Placed(WordTiming(t.text, t.phonemes, 0.0, 0.0, t.text), a, b) for t, a, b in found if a >= 0]
+    words: list[_Placed] = []
     placed: set[int] = set()
-    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in timed])}
-    for i, (token, start, end) in enumerate(timed):
-        if i in placed or start < 0:
+    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in found])}
+    for i, (token, first, last) in enumerate(found):
+        if i in placed or first < 0:
             continue
         span = spans.get(i)
         if span is None:
-            words.append(WordTiming(token.text, token.phonemes, start, end, token.text))
+            words.append(_Placed(WordTiming(token.text, token.phonemes, 0.0, 0.0, token.text), first, last))
             continue
-        group = [timed[k] for k in span.tokens if timed[k][1] >= 0]
+        group = [found[k] for k in span.tokens if found[k][1] >= 0]
         placed.update(span.tokens)
-        words.append(
-            WordTiming(
-                aligner.written(span),
-                " ".join(t.phonemes for t, _, _ in group),
-                min(s for _, s, _ in group),
-                max(e for _, _, e in group),
-                " ".join(t.text for t, _, _ in group),
-                span.start,
-                span.end,
-            )
+        entry = WordTiming(
+            aligner.written(span),
+            " ".join(t.phonemes for t, _, _ in group),
+            0.0,
+            0.0,
+            " ".join(t.text for t, _, _ in group),
+            span.start,
+            span.end,
         )
+        words.append(_Placed(entry, min(a for _, a, _ in group), max(b for _, _, b in group)))
     return words
+
+
+def _word_timings(
+    phonemes: str,
+    tokens: Sequence[Token],
+    spans: FrameSpans,
+    spf: float,
+    offset: float,
+    aligner: OffsetAligner | None = None,
+) -> list[WordTiming]:
+    """Timing of each word token (:func:`_placed_words`) from the utterance's frame spans."""
+    return [p.timed(spans, spf, offset) for p in _placed_words(phonemes, tokens, aligner)]
+
+
+def _timed_chunks(
+    chunks: Iterable[np.ndarray],
+    phonemes: str,
+    counts: np.ndarray,
+    placed: Sequence[_Placed],
+    spf: float,
+    hop: int,
+    offset: float,
+) -> Iterator[tuple[np.ndarray, list[WordTiming]]]:
+    """An utterance's native ``chunks``, each with the words handed out with it.
+
+    A word is handed out as soon as its timing is final: at once from the durations, but a word before a pause
+    ends where its sound does (:func:`onestep.sounding.frame_spans`), so it waits for the audio through its
+    frames. Every word comes at the latest with the chunk in which it starts: a chunk in which a word not yet
+    final starts is held back until the next chunk's audio has made it final. The words are those of
+    :func:`_word_timings` on the whole audio.
+    """
+    provisional = frame_spans(phonemes, counts)
+    needs = [int(provisional.need[p.first : p.last + 1].max()) * hop for p in placed]
+    starts = [int(provisional.starts[p.first]) * hop for p in placed]
+    parts: list[np.ndarray] = []
+    held: list[np.ndarray] = []
+    have = given = handed = 0  # samples made, words handed out, samples handed out
+
+    def release(done: bool) -> Iterator[tuple[np.ndarray, list[WordTiming]]]:
+        nonlocal given, handed
+        while held:
+            final = given
+            while final < len(placed) and (done or needs[final] <= have):
+                final += 1
+            end = handed + held[0].size
+            if final < len(placed) and starts[final] < end:
+                return  # a word starting in this chunk waits for more audio
+            words: list[WordTiming] = []
+            if final > given:
+                spans = frame_spans(phonemes, counts, np.concatenate(parts), hop)
+                words = [p.timed(spans, spf, offset) for p in placed[given:final]]
+            given, handed = final, end
+            yield held.pop(0), words
+
+    for samples in chunks:
+        parts.append(samples)
+        held.append(samples)
+        have += samples.size
+        yield from release(False)
+    yield from release(True)
+    if given < len(placed):  # no audio at all
+        spans = frame_spans(phonemes, counts)
+        yield np.zeros(0, dtype=np.float32), [p.timed(spans, spf, offset) for p in placed[given:]]
 
 
 def word_timings(
@@ -815,6 +899,7 @@ def word_timings(
     text: str = "",
     *,
     characters: bool = False,
+    audio: Sequence[np.ndarray] | None = None,
 ) -> list[WordTiming]:
     """Word timestamps of ``utterances`` spoken one after another, from each one's frames per phoneme id.
 
@@ -827,20 +912,40 @@ def word_timings(
     word as written, its offsets, and a rewritten run ("Dr." read "Doctor", "117px") as one entry. Without
     ``text``, one entry per frontend token (``text`` and ``spoken`` are the token as read). ``characters``
     splits Chinese words into characters (``TTS.synthesize(characters=True)``).
+
+    With ``audio`` (each utterance's samples, exactly its frames x hop, as ``Audio.words`` has them) a word
+    that a pause (punctuation, or the utterance's end) follows ends where its sound does
+    (:func:`onestep.sounding.frame_spans`): the pause lies between words and belongs to none. Without it,
+    a word's end is the end of its last phoneme's frames, pause included.
     """
     if len(utterances) != len(frames_per_id):
         raise ValueError(f"{len(utterances)} utterances but {len(frames_per_id)} frame counts")
+    if audio is not None and len(audio) != len(utterances):
+        raise ValueError(f"{len(utterances)} utterances but {len(audio)} audio arrays")
     aligner = OffsetAligner(text) if text else None
     words: list[WordTiming] = []
     offset = 0.0
-    for utterance, counts in zip(utterances, frames_per_id, strict=True):
+    for i, (utterance, counts) in enumerate(zip(utterances, frames_per_id, strict=True)):
         counts = np.asarray(counts, dtype=np.int64)
         if counts.size != len(phonemes_to_ids(utterance.phonemes)):
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
+        spans = _spans(utterance.phonemes, counts, None if audio is None else audio[i])
         tokens = _timed_tokens(utterance.segments, characters)
-        words += _word_timings(utterance.phonemes, tokens, counts, seconds_per_frame, offset, aligner)
+        words += _word_timings(utterance.phonemes, tokens, spans, seconds_per_frame, offset, aligner)
         offset += float(counts.sum()) * seconds_per_frame
     return words
+
+
+def _spans(phonemes: str, counts: np.ndarray, samples: np.ndarray | None) -> FrameSpans:
+    """An utterance's frame spans, measured on ``samples`` (its whole audio: frames x hop) when given."""
+    n = int(np.sum(counts))
+    if samples is None or n == 0:
+        return frame_spans(phonemes, counts)
+    samples = np.asarray(samples).reshape(-1)
+    hop, rest = divmod(samples.size, n)
+    if rest or hop == 0:
+        raise ValueError(f"{samples.size} samples are not a whole number of hops for {n} frames")
+    return frame_spans(phonemes, counts, samples, hop)
 
 
 def _plan_phonemes(plan: Sequence[tuple[object, VoiceEntry | None]]) -> list[str]:
@@ -877,10 +982,10 @@ def _assemble(
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     if timestamps:  # an utterance's audio is exactly its frames x hop: sentences start where frames end
-        words = word_timings(utterances, counts, spf, text, characters=timestamps == "char")
+        words = word_timings(utterances, counts, spf, text, characters=timestamps == "char", audio=audios)
         offset = 0.0
-        for utterance, c in zip(utterances, counts, strict=True):
-            stamps += _phoneme_timings(utterance.phonemes, c, spf, offset)
+        for utterance, c, a in zip(utterances, counts, audios, strict=True):
+            stamps += _phoneme_timings(utterance.phonemes, _spans(utterance.phonemes, c, a), spf, offset)
             offset += float(np.sum(c)) * spf
     samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
     phonemes = " ".join(u.phonemes for u in utterances)

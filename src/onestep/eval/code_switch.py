@@ -147,13 +147,16 @@ def cut(audio: np.ndarray, sample_rate: int, span: WordSpan, margin: float = MAR
     return audio[a:z]
 
 
-def timed_spans(utterances: Sequence[Any], frames: Sequence[np.ndarray], seconds_per_frame: float, text: str) -> list[WordSpan]:
+def timed_spans(utterances: Sequence[Any], frames: Sequence[np.ndarray], seconds_per_frame: float, text: str,
+                audio: Sequence[np.ndarray] | None = None) -> list[WordSpan]:
     """English word spans of ``text`` spoken as ``utterances`` with ``frames`` per phoneme id each: the API's
-    word timestamps (:func:`onestep.api.word_timings`), narrowed to the parts read in English."""
+    word timestamps (:func:`onestep.api.word_timings`), narrowed to the parts read in English. ``audio``: each
+    utterance's samples (frames x hop), with which a word before a pause ends where its sound does, as in
+    ``Audio.words``."""
     from onestep.api import word_timings
 
-    words = word_timings(utterances, frames, seconds_per_frame, text)
-    return english_spans(words, word_timings(utterances, frames, seconds_per_frame))
+    words = word_timings(utterances, frames, seconds_per_frame, text, audio=audio)
+    return english_spans(words, word_timings(utterances, frames, seconds_per_frame, audio=audio))
 
 
 def student_words(tts: Any, voice: str, text: str) -> tuple[np.ndarray, int, list[WordSpan]]:
@@ -164,7 +167,7 @@ def student_words(tts: Any, voice: str, text: str) -> tuple[np.ndarray, int, lis
     audio = np.concatenate([np.asarray(r.audio, dtype=np.float32) for r in results])
     config = prepared.engine.config.audio
     spf = config.hop_length / config.sample_rate
-    spans = timed_spans(prepared.utterances, [r.frames_per_id for r in results], spf, text)
+    spans = timed_spans(prepared.utterances, [r.frames_per_id for r in results], spf, text, [r.audio for r in results])
     return audio, int(config.sample_rate), spans
 
 
@@ -192,7 +195,10 @@ def teacher_words(teacher: Any, style: np.ndarray, utterances: Sequence[Any], te
         frames.append(np.asarray(units, dtype=np.int64) * FRAMES_PER_UNIT)
         parts.append(np.asarray(samples, dtype=np.float32))
     audio = np.concatenate(parts) if parts else np.zeros(0, np.float32)
-    return audio, rate, timed_spans(utterances, frames, spf, text)
+    hop = AudioConfig().hop_length  # each part measured at exactly its frames x hop (as teacher_data stores it)
+    sizes = [int(f.sum()) * hop for f in frames]
+    fitted = [np.pad(a, (0, max(0, n - a.size)))[:n] for a, n in zip(parts, sizes, strict=True)]
+    return audio, rate, timed_spans(utterances, frames, spf, text, fitted)
 
 
 def judge(

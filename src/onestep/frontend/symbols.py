@@ -14,6 +14,9 @@ from importlib import resources
 PAD_ID = 0
 MAX_PHONEME_IDS = 510  # the teacher's context (512 positions) minus the two boundary pads
 
+#: The inventory's punctuation symbols: they are pauses (or silent marks such as quotes), never sounds.
+PUNCTUATION = frozenset(';:,.!?—…"()“”')
+
 
 @lru_cache(maxsize=1)
 def vocab() -> dict[str, int]:

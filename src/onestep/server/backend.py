@@ -64,7 +64,7 @@ class SynthesisRequest:
         timestamps: collect word timings into :attr:`words` while the audio is produced (``"char"``: Chinese
             words split into characters).
         words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
-            sentence's words are appended before its first chunk is handed out.
+            word is appended at the latest when the chunk in which it starts is handed out.
         prepared: the request after the text frontend, when the server already ran it (admission costs a
             request by its phonemes); the backend then skips the frontend.
     """
