@@ -27,7 +27,7 @@ MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk hol
 
 _CLOSERS = "”’\"'）)」』】》"
 _SENTENCE_END = regex.compile(
-    rf"\n|[。！？]+[{_CLOSERS}]*|[!?]+[{_CLOSERS}]*(?=\s|\p{{Han}}|[。！？]|$)|\.+[{_CLOSERS}]*(?=\s|\p{{Han}}|$)"
+    rf"\n|[。！？]+[{_CLOSERS}]*|[!?]+[{_CLOSERS}]*(?=\s|\p{{Han}}|[。！？]|$)(?!\s*=)|\.+[{_CLOSERS}]*(?=\s|\p{{Han}}|$)"
 )
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})

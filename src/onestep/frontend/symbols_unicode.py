@@ -137,7 +137,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
         elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
             out.append(c)  # "⅛ tsp", "½ cup": the English normalizer reads a fraction with the unit after it
-        elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i):
+        elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i) and not (
+                not zh and c == "°" and regex.match(r"[CF]\b", sentence[i + 1 : i + 3])):  # "°F": the normalizer's
             reading = STANDALONE_READINGS[c][0 if zh else 1]
             out.append(reading if zh else f" {reading} ")
         elif not zh and c in EN_NORMALIZER_FRACTIONS and previous == " " and i >= 2 and sentence[i - 2].isdigit():
@@ -159,8 +160,11 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
                 number = m.group(1) if m else ""
                 out = [text[: m.start()] if m else text, " " if not zh else ""]
                 reading = reading.replace("{n}", number)
-            if not zh and c == "≈" and _OPERAND_BEFORE.search("".join(out[-8:])):
-                reading = "is approximately"  # "1/3 ≈ 0.333": between two quantities, a statement
+            before = "".join(out[-16:])
+            if not zh and c == "≈" and (_OPERAND_BEFORE.search(before) or _QUANTITY_BEFORE.search(before)):
+                reading = "is approximately"  # "1/3 ≈ 0.333", "1 mile ≈ 1.609 km": between two quantities
+            elif not zh and c in "≥≤" and not (_OPERAND_BEFORE.search(before) or _QUANTITY_BEFORE.search(before)):
+                reading = reading.removeprefix("is ")  # "Use ≥ 8 characters": a bound with no quantity before it
             out.append(reading if zh or (c == "§" and sentence[i + 1 : i + 2] == "§") else f" {reading} ")
         elif c in _EMOJI_TAIL:
             pass  # part of an emoji already reported
@@ -183,6 +187,8 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
 
 #: A quantity just before a symbol: a number, a lone letter (a variable) or a closing bracket ("1/3 ≈", "x ≈", "f(x) ≈").
 _OPERAND_BEFORE = regex.compile(r"(?:(?<![\p{L}\p{N}])\p{L}|\p{N}|\))\s*$")
+#: A number and its unit just before a symbol ("1 mile ≈", "6 ft ≈").
+_QUANTITY_BEFORE = regex.compile(r"\p{N}\s*\p{L}{1,12}\s*$")
 
 
 _GREEK_NAMES_ZH = (

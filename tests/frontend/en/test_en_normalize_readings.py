@@ -884,3 +884,61 @@ def test_round_18_capitalized_title_before_a_name_does_not_end_the_sentence() ->
     assert list(split_sentences("Sec. Rubio met him. Then he left.")) == ["Sec. Rubio met him.", "Then he left."]
     assert list(split_sentences("Hold for 30 sec. Rest after.")) == ["Hold for 30 sec.", "Rest after."]
     assert list(split_sentences("Sec. Then it ends.")) == ["Sec.", "Then it ends."]
+
+
+ROUND_19 = [
+    # markdown a chatbot leaves behind
+    ("Read the [setup guide](https://example.org/setup) first.", "Read the setup guide first."),
+    ("Your code is **7342**.", "Your code is seven three four two."),
+    ("- [ ] Call the bank", "Call the bank"),
+    ("> Note: closed Monday.", "Note: closed Monday."),
+    ("Edit __init__.py now.", "Edit init.py now."),  # a dunder name is no bold text
+    # math and symbols
+    ("3! = 6", "three factorial equals six"),
+    ("Wow! That is 3 cats.", "Wow! That is three cats."),  # an exclamation is no factorial
+    ("Sorting takes O(n log n).", "Sorting takes O of n log n."),
+    ("Convert °C to °F.", "Convert degrees Celsius to degrees Fahrenheit."),
+    ("Store 500 GiB.", "Store five hundred gibibytes."),
+    ("Pay $20 USD now.", "Pay twenty U S dollars now."),
+    ("Pay $20 CAD now.", "Pay twenty dollars Cad now."),  # a sign with another code is left as written
+    ("Sent to ***-***-1234.", "Sent to one two three four."),
+    # British and international forms
+    ("Doors open at 19.45.", "Doors open at nineteen forty-five."),
+    ("Open 08.00–12.30 daily.", "Open eight o'clock to twelve thirty daily."),
+    ("The 07.15 to Leeds is late.", "The seven fifteen to Leeds is late."),
+    ("The index closed at 12.45 points.", "The index closed at twelve point four five points."),
+    ("Rates held at 4.25–4.5%.", "Rates held at four point two five to four point five percent."),
+    ("The rate is 1.25 to 1.50.", "The rate is one point two five to one point five zero."),
+    ("€2.150,75", "two thousand one hundred fifty euros and seventy-five cents"),
+    ("It costs 9,99 €.", "It costs nine euros and ninety-nine cents."),
+    ("Inflation was 2,4 % in May.", "Inflation was two point four percent in May."),
+    ("Pages 3,5 and 7.", "Pages three, five and seven."),
+    ("CHF 2'500", "two thousand five hundred Swiss francs"),
+    ("₹2,50,000", "two lakh fifty thousand rupees"),
+    ("Rs 1,00,00,000", "one crore rupees"),
+    ("A budget of ₹1.2 lakh crore.", "A budget of one point two lakh crore rupees."),
+    ("£900 pcm", "nine hundred pounds per calendar month"),
+    ("6% p.a.", "six percent per annum"),
+    ("£5 inc. VAT", "five pounds including Vat"),
+    ("Est. delivery: Friday", "Estimated delivery: Friday"),
+    ("She weighs 10 st 4 lb.", "She weighs ten stone four pounds."),
+    ("Prof Adams spoke.", "Professor Adams spoke."),
+    ("It costs 150 kr in Oslo.", "It costs one hundred fifty kroner in Oslo."),
+    ("Call 1800 123 456 now.", "Call one eight zero zero, one two three, four five six now."),
+    ("Call NHS 111.", "Call N H S one one one."),
+    ("Closed 3rd–9th May.", "Closed the third to the ninth of May."),
+    ("It uses 5.9 L/100 km.", "It uses five point nine liters per hundred kilometers."),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND_19)
+def test_round_19_readings(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected
+
+
+def test_round_19_exclamation_before_equals_does_not_end_the_sentence() -> None:
+    from onestep.frontend.segment import split_sentences
+
+    assert list(split_sentences("4! = 24, as expected.")) == ["4! = 24, as expected."]
+    assert len(list(split_sentences("Stop! = is a sign."))) == 1  # a "!" before "=" never ends one
+    assert len(list(split_sentences("Stop! Then go."))) == 2

@@ -19,7 +19,7 @@ _CODE = alternation(tables.CURRENCY_CODES)
 
 
 def _scale(name: str) -> str:
-    return rf"(?: ?(?P<{name}>thousand|million|billion|trillion|lakh|crore)\b|(?P<{name}_abbr>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
+    return rf"(?: ?(?P<{name}>thousand|million|billion|trillion|lakh crore|lakh|crore|cr(?=\.?(?:\s|$)))\b|(?P<{name}_abbr>[KkMmBbTt]n?|bn)(?![A-Za-z]))?"
 
 
 def _scale_word(m: re.Match[str], name: str) -> str | None:

@@ -203,6 +203,43 @@ def _meridiem(text: str | None) -> str:
     return "" if not text else (" A M" if text.lower() == "a" else " P M")
 
 
+_TIME_ZONES = "GMT|UTC|Zulu|BST|CET|CEST|EET|EEST|WET|IST|JST|KST|SGT|HKT|AEST|AEDT|[ECMP][SD]T|[ECMP]T"
+_DOT_TIME_BEFORE = re.compile(r"\b(?:at|by|until|till|[Tt]he|opens?|closes?|departs?|arrives?|"
+                              r"leaves?|[Dd]oors|[Kk]ick-off|hours(?: are)?)[ :]+$")
+_DOT_TIME_AFTER = re.compile(rf" (?:{_TIME_ZONES}|train|service|"
+                             r"departure|arrival|flight|bus|local time|hrs|hours)\b")
+
+
+_DOT_TIME_WORDS_AFTER = frozenset("on and to or till until tonight today tomorrow every each sharp in for at from when if "
+                                  "but then with local daily weekdays".split())
+
+
+def _dot_time(m: re.Match[str]) -> str:
+    """"at 10.15" -> "at 10:15", "the 06.52 from Reading", "9.30–17.30", "(15.00 GMT)": hours and minutes with a dot
+    (British usage) where a clock word, a second time or a time zone says so (a price or a decimal is left alone:
+    "at 2.45%", "from 1.25 to 1.50 dollars" have no such cue or have a unit after them)."""
+    text, start, end = m.string, m.start(), m.end()
+    partner = re.match(r" ?(?:[-–—]|to|till|until|and) ?(\d+(?:\.\d+)?)( ?%)?", text[end : end + 20])
+    if partner and (partner.group(2) or ("." in partner.group(1)
+                                         and not re.fullmatch(r"(?:[01]?\d|2[0-3])\.[0-5]\d", partner.group(1)))):
+        return m.group(0)  # "rates at 5.25–5.5%": a range of decimals
+    word = re.match(r" ?(%|[A-Za-z]+)", text[end : end + 16])
+    if word and word.group(1) not in _DOT_TIME_WORDS_AFTER and not _DOT_TIME_AFTER.match(text, end):
+        return m.group(0)  # "at 12.45 points", "2.50 dollars", "2.45 %": a decimal with what it counts
+    before = text[max(0, start - 24) : start]
+    after_cue = _DOT_TIME_AFTER.match(text, end) is not None and not re.match(r" ?(?:[-–—]|to|till|until|and) ", text[end:end + 8])
+    pair = (re.search(r"(?:[01]?\d|2[0-3])\.[0-5]\d ?(?:[-–—]|to|till|until) ?$", before)
+            or re.match(r" ?(?:[-–—]|to|till|until) ?(?:[01]?\d|2[0-3])\.[0-5]\d\b", text[end : end + 16]))
+    zero_led = m.group(1).startswith("0") and len(m.group(1)) == 2
+    # a range of two times is one when either reads as a 24-hour clock ("9.30–17.30", "08.30 to 18.00")
+    clock_pair = pair is not None and re.search(r"\b(?:0\d|1[3-9]|2[0-3])\.[0-5]\d\b", pair.group(0) + m.group(0))
+    if not (after_cue or clock_pair or zero_led or _DOT_TIME_BEFORE.search(before)):
+        return m.group(0)
+    if re.search(r"[$€£¥]\s?$", before):
+        return m.group(0)
+    return f"{m.group(1)}:{m.group(2)}"
+
+
 def _clock(m: re.Match[str]) -> str:
     """"3:30 pm" -> "three thirty P M", "15:00" -> "fifteen hundred", "10.30am" -> "ten thirty A M"."""
     h, mi = int(m.group("h") or m.group("h2")), int(m.group("m") or m.group("m2"))
@@ -456,7 +493,10 @@ def _fraction(m: re.Match[str]) -> str:
 
 
 def _ordinal_range(m: re.Match[str]) -> str:
-    """"1st-2nd" -> "first to second"."""
+    """"1st-2nd" -> "first to second"; before a month, days: "1st–14th August" -> "the first to the fourteenth of
+    August"."""
+    if re.match(rf" (?:{alternation(tables.MONTHS)})\b", m.string[m.end() : m.end() + 12]):
+        return f"the {ordinal(int(m.group(1)))} to the {ordinal(int(m.group(2)))} of"
     return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group(2)))}"
 
 
@@ -881,7 +921,53 @@ _FX_NAMES = {"EUR": "euro", "USD": "dollar", "GBP": "sterling", "JPY": "yen", "C
 # with a slash ("CI/CD").
 _MIXED_CASE_SPECIALS = tuple(k for k in acronyms.SPECIAL if not k.isupper() or "/" in k)
 
+# Markdown a chatbot's answer leaves in the text: a link's address and the marks of emphasis, quotes and task
+# boxes are not read ("[the docs](https://…)" -> "the docs", "**482913**" -> "482913", "- [x] Book flights")
+_MARKDOWN_RULES: list[Rule] = [
+    rule(r"\[([^\[\]\n]{1,200})\]\((?:https?://|www\.|/|\.{1,2}/|#)[^\s()]{0,500}\)", lambda m: m.group(1), "]("),
+    rule(r"(?<![*\w])(\*\*|__|~~)(?=[^\s*_~])([^*_~\n]{1,300}?)(?<=[^\s*_~])\1(?![*\w]|\.\w)", lambda m: m.group(2),
+         "**", "__", "~~"),
+    rule(r"(?:^|(?<=\s))[-*+] \[[ xX]\] ", lambda m: "", "] "),
+    rule(r"^(?:> ?)+(?=\S)", lambda m: "", ">"),
+]
+
+_PAIRED_CODES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
+def _doubled_currency(m: re.Match[str]) -> str:
+    """"$100 USD" -> "USD 100", "€92 EUR" -> "EUR 92": a sign and its own code, said once (other pairs stay)."""
+    sign, amount, code = m.groups()
+    return f"{code} {amount}" if _PAIRED_CODES[sign] == code else m.group(0)
+
+
+def _stone(m: re.Match[str]) -> str:
+    """"9 st 2 lb", "He weighs 12 st." -> stone: a body weight in the British unit (only where weight is the topic)."""
+    return " stone" if re.search(r"\b(?:weigh\w*|lbs?|pounds)\b", m.string) else m.group(0)
+
+
+# British and international abbreviations and forms the later passes do not know
+_WORLD_RULES: list[Rule] = [
+    rule(r"([$€£¥]) ?(\d[\d,]{0,15}(?:\.\d{1,2})?) (USD|EUR|GBP|JPY)\b", _doubled_currency, "USD", "EUR", "GBP", "JPY"),
+    rule(r"(?<=\d) ?(?:pcm|p\.c\.m\.)(?!\w)", lambda m: " per calendar month", "pcm", "p.c.m."),
+    rule(r"(?<=\d)(%?) ?p\.a\.(?=\s|$|[,;)])", lambda m: f"{m.group(1)} per annum", "p.a."),
+    rule(r"\b([Ii])nc\.(?= (?:VAT|GST|tax|taxes|delivery|shipping|postage|P&P|p&p|fees)\b)",
+         lambda m: "Including" if m.group(1) == "I" else "including", "nc."),
+    rule(r"\b(Est|est)\.(?= (?:delivery|arrival|time|total|cost|wait|completion|shipping|value)\b)",
+         lambda m: "Estimated" if m.group(1) == "Est" else "estimated", "st."),
+    rule(r"(?<![\d°])(?<!\d )°([CF])\b", lambda m: " degrees " + ("Celsius" if m.group(1) == "C" else "Fahrenheit"), "°"),
+    rule(r"(?<=\d) st\b(?= \d{1,2} ?lbs?\b|\.?\s*$|[,;)])", _stone, " st"),
+    rule(r"(?<=\d) kr\b\.?", lambda m: " kroner" if re.search(r"Norw|Denmark|Danish|Copenhagen|Oslo", m.string)
+         else " kronor", " kr"),
+    rule(r"(?<![\w.])(\d{1,3})!(?= ?=)", lambda m: f"{m.group(1)} factorial", "!"),  # "5! = 120"
+    rule(r"\bO\(([a-z0-9 ^*+·]{1,20})\)", lambda m: f"O of {m.group(1)}", "O("),  # "O(n log n)": big-O
+    rule(r"(?<![\w*])(?:\*{2,4}[-. ]){1,3}(\d{4})\b", lambda m: numbers.digit_string(m.group(1)), "*"),  # "***-***-4821"
+    rule(r"(?<=\bNHS )111\b", lambda m: "one one one", "NHS 111"),
+    rule(r"(?<![\d.,])(\d{1,3}(?:\.\d)?) ?L/100 ?km\b", lambda m: f"{m.group(1)} liters per hundred kilometers", "L/100"),
+]
+
 _EARLY_RULES: list[Rule] = [
+    *_MARKDOWN_RULES,
+    *_WORLD_RULES,
     rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
          r" ?(?:[ap]\.?m?\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
@@ -990,7 +1076,6 @@ _EARLY_RULES: list[Rule] = [
 ]
 
 # Time zones written after a 24-hour clock time ("1842 GMT").
-_TIME_ZONES = "GMT|UTC|Zulu|BST|CET|CEST|EET|EEST|WET|IST|JST|KST|SGT|HKT|AEST|AEDT|[ECMP][SD]T|[ECMP]T"
 
 _RACE_TIME_BEFORE = re.compile(r"(?:finished in|finishing in|won in|ran|clocked|in a time of|time of|record of|best of)"
                                r" $")
@@ -1117,6 +1202,45 @@ def _fraction_ordinal(m: re.Match[str]) -> str:
     return numbers.fraction(int(m.group(1)), int(m.group(2)))
 
 
+def _indian_grouping(m: re.Match[str]) -> str:
+    """"₹1,50,000" -> "one lakh fifty thousand rupees", "12,34,567" -> "twelve lakh thirty-four thousand five
+    hundred sixty-seven": digits grouped in twos above the thousands are counted in lakhs and crores."""
+    value = int(m.group("n").replace(",", ""))
+    crore, lakh, rest = value // 10**7, value // 10**5 % 100, value % 10**5
+    parts = [f"{cardinal(crore)} crore" if crore else "", f"{cardinal(lakh)} lakh" if lakh else "",
+             cardinal(rest) if rest else ""]
+    spoken = " ".join(p for p in parts if p)
+    if m.group("cur"):
+        spoken += " rupees" if value != 1 else " rupee"
+        if m.group("paise") and int(m.group("paise")):
+            spoken += f" and {cardinal(int(m.group('paise')))} paise"
+    return spoken
+
+
+def _european_amount(m: re.Match[str]) -> str:
+    """"€1.234,56" -> "€1234.56", "12,50 €" -> "12.50 €": a dot between thousands and a decimal comma (the
+    continental way of writing amounts), rewritten for the money passes."""
+    return m.group(1).replace(".", "").replace(" ", "") + "." + m.group(2)
+
+
+# Numbers written in other countries' conventions, rewritten or read before the money and measure passes
+_NUMBER_FORMAT_RULES: list[Rule] = [
+    rule(r"(?P<cur>₹ ?|\bRs\.? ?|\bINR ?)?(?<![\d,.])(?P<n>[1-9]\d?(?:,\d\d)+,\d{3})(?:\.(?P<paise>\d\d))?(?![\d,]|\.\d)",
+         _indian_grouping, ","),
+    rule(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})*|\d{1,6}),(\d{2}) ?€", lambda m: "€" + _european_amount(m), "€"),
+    rule(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+),(\d{2})(?![\d,.])", _european_amount, ","),
+    # "1300 655 506" (an Australian business number), "01 234 5678" (a Dublin line): digit groups of a phone number
+    rule(r"(?<![\w.,+-])(1[38]00) (\d{3}) (\d{3})(?![\w-]|[.,]\d)|(?<![\w.,+-])(0[1-9]) (\d{3}) (\d{4})(?![\w-]|[.,]\d)",
+         lambda m: ", ".join(digits(g) for g in m.groups() if g), " "),
+    # "0,8 %", "324,5 m", "8,9 million": a decimal comma before a percent, a scale or a metric unit
+    rule(r"(?<![\d.,])(\d{1,3}),(\d)(?= ?(?:%|(?:percent|million|billion|trillion|m|km|cm|mm|kg|g|t|l|L|ha)\b))",
+         lambda m: f"{m.group(1)}.{m.group(2)}", ","),
+    # "CHF 1'250.00": an apostrophe between thousands (Swiss usage)
+    rule(r"(?<![\w'’.])(\d{1,3})((?:['’]\d{3})+)(?=\.\d|\b)(?![’']\d)",
+         lambda m: m.group(1) + m.group(2).replace("'", "").replace("’", ""), "'", "’"),
+]
+
+
 _NUMBER_RULES: list[Rule] = [
     money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
@@ -1204,6 +1328,9 @@ _NUMBER_RULES: list[Rule] = [
     # "1:50,000", "a 1:25000 map": a map or model scale (no clock has thousands after its colon)
     rule(r"(?=\d)(?<![\w:.,])1 ?: ?(\d{1,3}(?:,\d{3})+|\d{4,7})(?![\d:,]|\.\d)",
          lambda m: f"one to {number(m.group(1))}", ":"),
+    # "at 10.15", "the 06.52 from Reading", "9.30–17.30", "15.00 GMT": a British clock time written with a dot
+    rule(r"(?=\d)(?<![\w.,:$€£¥#+-])([01]?\d|2[0-3])\.([0-5]\d)(?![\d%]|[.,]\d| ?(?:[AaPp]\.? ?[Mm]\b|[ap]\b))",
+         _dot_time, "."),
     # times
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?!\w|:\d))", _time_range, "-", "–", "—"),
     # "9a-9p", "10a-6p": opening hours with the bare letters of a calendar
@@ -1237,6 +1364,7 @@ _NUMBER_RULES: list[Rule] = [
         ":",
     ),
     measures.PER_RULE,
+    *_NUMBER_FORMAT_RULES,
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[4:],
@@ -1258,7 +1386,7 @@ _NUMBER_RULES: list[Rule] = [
 
 _LATE_RULES: list[Rule] = [
     rule(r"(?<![\w.^/])([a-z]{2,3})(?:\^([23])(?!\d)| +(squared|cubed)\b)", _letters_power, "^", "squared", "cubed"),
-    rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr"),
+    rule(r"\b([A-Z][a-z]{1,3})\.(?= )|\b(Mr|Mrs|Ms|Dr|Prof)\b(?= [A-Z])", _title, ".", "Mr", "Ms", "Dr", "Prof"),
     rule(rf"(?<=[A-Za-z0-9] )({alternation(tables.STREET_ABBREVIATIONS)})(?:\.? ({alternation(tables.COMPASS)}))?(?=[,;)]|$|\.?$)",
          _street_word, *tables.STREET_ABBREVIATIONS),
     rule(r"\b(Mt|Ft)(?= [A-Z][a-z])", lambda m: tables.TITLES[m.group(1)], "Mt", "Ft"),

@@ -183,6 +183,8 @@ SCALES: dict[str, str] = {
     "trillion": "trillion",
     "lakh": "lakh",
     "crore": "crore",
+    "lakh crore": "lakh crore",
+    "cr": "crore",
 }
 
 # Unit written after a number -> (singular, plural). Case matters ("MB" megabytes, "mb" is not listed).
@@ -219,6 +221,10 @@ UNITS: dict[str, tuple[str, str]] = {
     "MB": ("megabyte", "megabytes"),
     "GB": ("gigabyte", "gigabytes"),
     "TB": ("terabyte", "terabytes"),
+    "KiB": ("kibibyte", "kibibytes"),
+    "MiB": ("mebibyte", "mebibytes"),
+    "GiB": ("gibibyte", "gibibytes"),
+    "TiB": ("tebibyte", "tebibytes"),
     "Mbps": ("megabit per second", "megabits per second"),
     "Gbps": ("gigabit per second", "gigabits per second"),
     "ms": ("millisecond", "milliseconds"),
