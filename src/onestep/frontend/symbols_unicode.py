@@ -137,6 +137,12 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
         elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
             out.append(c)  # "⅛ tsp", "½ cup": the English normalizer reads a fraction with the unit after it
+        elif zh and c in _SUBSCRIPT_DIGITS and (
+            previous.isascii() and previous.isalpha() or previous in _SUBSCRIPT_DIGITS
+        ):
+            out.append(_SUBSCRIPT_DIGITS[c])  # x₁, CO₂: a subscript glued to its letter (x1, read x一 in Mandarin)
+        elif zh and c in "★☆" and previous.isascii() and previous.isdigit():
+            out.append("星")  # 评分4.8★: stars of a rating
         elif c in STANDALONE_READINGS and not _next_to_digit(sentence, i) and not (
                 not zh and c == "°" and regex.match(r"[CF]\b", sentence[i + 1 : i + 3])):  # "°F": the normalizer's
             reading = STANDALONE_READINGS[c][0 if zh else 1]
@@ -214,6 +220,9 @@ def _in_greek_word(sentence: str, i: int) -> bool:
     """Whether the Greek letter at ``i`` has a Greek letter beside it (a word, not a symbol)."""
     return any(0 <= j < len(sentence) and _GREEK.match(sentence[j]) for j in (i - 1, i + 1))
 
+
+#: Subscript digits (x₁, H₂O), which Mandarin reads glued to their letter.
+_SUBSCRIPT_DIGITS = dict(zip("₀₁₂₃₄₅₆₇₈₉", "0123456789"))
 
 #: Superscript digits (and minus) written right after a digit: an exponent, passed on as ``^N``.
 _EXPONENT_DIGITS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-"))

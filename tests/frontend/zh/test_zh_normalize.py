@@ -647,3 +647,73 @@ def test_round_15_zh_only_currency_signs_reach_the_normalizer() -> None:
 
     assert normalize_zh(read_symbols("花了฿1,200", "zh")[0]) == "花了一千二百泰铢"
     assert read_symbols("฿ alone", "en")[0] != "฿ alone"  # English text: still dropped and reported
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # file names, hosts with a port, chat commands, status codes (返回100元 stays a sum)
+        ("打开settings.json", "打开settings点json"),
+        ("访问127.0.0.1:8000", "访问幺二七点零点零点幺冒号八零零零"),
+        ("请键入/start开始", "请键入斜杠start开始"),
+        ("服务器返回500", "服务器返回五零零"),
+        ("退款返回100元", "退款返回一百元"),
+        ("端口设为443", "端口设为四四三"),
+        # maths: e-notation, a variable's power, signs after a power, 1/n, f(x); 2x+1 stays algebra
+        ("误差小于2e-5", "误差小于二乘十的负五次方"),
+        ("复杂度O(k^3)", "复杂度O(k的三次方)"),
+        ("x的平方+y的平方=1", "x的平方加y的平方等于一"),
+        ("约等于1/n", "约等于n分之一"),
+        ("g(t)=3", "g t等于三"),
+        ("y=2x+1", "y等于二x加一"),
+        # a speed or zoom factor (倍) near its word; elsewhere x stays
+        ("支持10x光学变焦", "支持十倍光学变焦"),
+        ("3x3的矩阵", "三x三的矩阵"),
+        # Hong Kong floors, two letters side by side
+        ("位于28/F", "位于二十八楼"),
+        ("I/O性能", "I O性能"),
+        # currency named before $; a price after a code keyword is not a code
+        ("新台币$1,200", "新台币一千二百元"),
+        ("花了$50", "花了五十美元"),
+        ("手机卖S$1299", "手机卖一千二百九十九新加坡元"),
+        # year-last dates (the American order when the second part is over 12), weekdays in brackets, am/pm
+        ("截至15/8/2023", "截至二零二三年八月十五日"),
+        ("截至3/15/2023", "截至二零二三年三月十五日"),
+        ("6月3日（五）", "六月三日星期五"),
+        ("10pm到家", "晚上十点到家"),
+        ("8:15am出发", "上午八点十五分出发"),
+        ("3pm-5pm", "下午三点到下午五点"),
+        ("上午2时", "上午两时"),
+        ("r=2时", "r等于二时"),
+        # an ROC year in an instruction; a three-digit AD year after 于 stays digit by digit
+        ("须于114年3月1日前", "须于一百一十四年三月一日前"),
+        ("于618年建立", "于六一八年建立"),
+        # phone numbers: brackets, Taiwan 4-3-3, groups after 致电, a hotline keyword
+        ("(65) 6123 4567", "六五六幺二三四五六七"),
+        ("0933-123-456", "零九三三幺二三四五六"),
+        ("请致电8888 1234", "请致电八八八八幺二三四"),
+        ("服务热线2882", "服务热线二八八二"),
+        # numbered towers and basement floors; two of something stays 两
+        ("3期2座15楼", "三期二座十五楼"),
+        ("地下2层", "地下二层"),
+        ("建了2座桥", "建了两座桥"),
+        ("如表2所示", "如表二所示"),
+        ("两所学校和2所医院", "两所学校和两所医院"),
+        # percent ranges keep 至; lottery balls; plates; stock codes in brackets
+        ("增幅5%至8%", "增幅百分之五至百分之八"),
+        ("红球07 16 21", "红球零七 十六 二十一"),
+        ("车牌沪A 12345", "车牌沪A幺二三四五"),
+        ("车牌为CD 5678", "车牌为CD五六七八"),
+        ("小米集团-W（1810）", "小米集团-W（幺八幺零）"),
+    ],
+)
+def test_round_16_chat_answers_and_hong_kong_taiwan_singapore_text(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+
+
+def test_round_16_subscripts_and_rating_stars_reach_the_normalizer() -> None:
+    from onestep.frontend.symbols_unicode import read_symbols
+
+    assert normalize_zh(read_symbols("若x₁x₂=6", "zh")[0]) == "若x一x二等于六"
+    assert normalize_zh(read_symbols("评分4.5★", "zh")[0]) == "评分四点五星"
+    assert read_symbols("x₁ and 4★", "en")[0] != "x1 and 4星"  # English text keeps its old handling

@@ -26,7 +26,14 @@ _FOLD = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F) if chr(c) not in _KEEP_FUL
 _FOLD.update({0x3000: 0x20, 0xFFE5: ord("¥"), 0x2212: ord("-")})  # ideographic space, ￥, minus sign
 # every rule needs an ASCII digit or one of these symbols (C++, ℃ alone, × ÷ = < >, 米/秒 after a numeral), or 单位
 # (a unit named alone: 单位：cm²)
-_RULES_NEED = re.compile(r"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js)(?![A-Za-z])|[*#]\s?号?键|按\s?[*#]")
+# round 16: a file name's extension (config.yaml), read 点
+_FILE_EXTENSIONS = (
+    "yaml|yml|json|py|txt|log|md|csv|xml|html?|css|sh|ini|toml|cfg|conf|pdf|docx?|xlsx?|pptx?|zip|rar|exe|apk|"
+    "dmg|jpe?g|png|gif|webp|svg|mp4|mp3|wav|ipynb|sql|java|cpp|tsx?|jsx|vue|php|env|bat|dll|iso|tar"
+)
+_RULES_NEED = re.compile(
+    rf"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js|{_FILE_EXTENSIONS})(?![A-Za-z])|[*#]\s?号?键|按\s?[*#]"
+)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
 _NUM = r"[0-9]+(?:\.[0-9]+)?"
@@ -34,8 +41,8 @@ _DASH = r"[-~—–]"  # ~ also stands for the folded full-width ～
 _RANGE = r"[-~—–至到]"
 
 _MEASURES = (
-    "个|位|只|本(?!院校|大学)|条|张|件|次(?!元|方)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|"
-    "斤|米|公里|千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|"
+    "个|位|只|本(?!院校|大学)|呎|坪|条|张|件|次(?!元|方)|天|周|岁|名|人|支|辆|家|台|部|块|元|角|毛|分钟|小时|秒钟|秒|公斤|千克|克|"
+    "斤|米|公里|千米|厘米|毫米|升|毫升|吨|倍|种|样|项|层|栋|座|所(?![示述])|间|套|份|双|对|段|句|页|片|颗|粒|棵|头|匹|艘|架|场|届|"
     # round 15: 2次方, 2本院校, 2期工程 (二); 两英寸, 两亩, 两美元
     "期(?!工程|项目)|英寸|平方米|平方公里|立方米|平米|亩|公顷|美元|欧元|英镑|港元|港币|日元|韩元|澳元|加元|卢布|"
     "球(?![场队迷衣鞋星拍员馆类])|批|轮|组|篇|首|瓶|杯|碗|盒|袋|箱|包|万|千|亿|百|口|把|枚|封|趟|遍|回|下|声|笔|幅|扇|根|顶|面|门|盏|节|堂|"
@@ -218,6 +225,31 @@ def _date(m: re.Match[str]) -> str:
     return f"{year}年{month}月{day}日"
 
 
+def _date_year_last(m: re.Match[str]) -> str:
+    """``20/5/2024`` -> 2024年5月20日: day first (Hong Kong, Singapore); a second part over 12 is the day
+    (``3/15/2024``, the American order)."""
+    first, second = int(m.group(1)), int(m.group(3))
+    day, month = (first, second) if second <= 12 else (second, first)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return m.group()
+    return f"{m.group(4)}年{month}月{day}日"
+
+
+_HALF_DAY = {"a": "上午", "p": "下午"}
+
+
+def _am_pm(m: re.Match[str]) -> str:
+    """``7:30pm`` -> 晚上7:30, ``9am`` -> 上午9点, ``12:15 PM`` -> 中午12:15 (the clock is read by the time rule)."""
+    hour, minutes, half = int(m.group(1)), m.group(2), m.group(3).lower()
+    if not 1 <= hour <= 12:
+        return m.group()
+    if half == "p":
+        word = "中午" if hour == 12 else "晚上" if hour >= 7 else "下午"
+    else:
+        word = "凌晨" if hour == 12 else "上午"
+    return f"{word}{m.group(1)}{minutes or '点'}"
+
+
 def _month_day(m: re.Match[str]) -> str:
     """``03-15 14:22`` -> 3月15日 14:22: a zero-padded month and day before a clock time (app and bank notices)."""
     return f"{int(m.group(1))}月{int(m.group(2))}日"
@@ -335,7 +367,7 @@ _SCORE_BEFORE = re.compile(
 )
 # the scores listed before this one (以21:15、21:18: the first game's cue holds for the next)
 _COLON_SCORE_LIST_BEFORE = re.compile(r"(?:[0-9]{1,3}\s?[:：]\s?[0-9]{1,3}、\s?){1,4}$")
-_DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|跑了|游了|全程用了|跑出了?|游出了?|骑出了?)[是为:：]?\s?$")
+_DURATION_BEFORE = re.compile(r"(?:用时|耗时|历时|时长|成绩|还剩|剩余|倒计时|跑了|游了|全程用了|跑出了?|游出了?|骑出了?)[是为:：]?\s?$")
 
 
 _RESULT_AFTER = re.compile(r"的?(?:成绩|用时|时间)(?:夺|获|打破|刷新|完赛|冲线|排名|位列|晋级)|的成绩")
@@ -402,18 +434,25 @@ def _service_number(m: re.Match[str]) -> str:
     return m.group()
 
 
+def _lottery_balls(m: re.Match[str]) -> str:
+    """``03 08 15 22`` -> 零三 零八 十五 二十二: lottery balls, each a two-digit number (a leading zero said)."""
+    balls = re.findall(r"[0-9]{2}", m.group(2))
+    return m.group(1) + " ".join(("零" + read_digits(b[1])) if b[0] == "0" else read_cardinal(b) for b in balls)
+
+
 def _id_number(m: re.Match[str]) -> str:
     if len(m.group(3)) <= 3 and _COUNTED_AFTER.match(_after(m, 3)):
         return m.group()  # 身份号码为18位: a count, not a code
     return m.group(1) + m.group(2) + read_digits(re.sub(r"[-\s]", "", m.group(3)), yao=True)
 
 
-_ID_NEAR = re.compile(rf"(?:{_ID_KEYWORDS})")
+_ID_NEAR = re.compile(rf"(?:{_ID_KEYWORDS}|热线|专线)")  # round 16: 市民热线1999 (热线12000人次 is counted)
 
 
 def _code_near_keyword(m: re.Match[str]) -> str:
     """A 4+ digit string a few characters after a code keyword (密码，例如246810) and not counted: a code."""
-    if _ID_NEAR.search(_before(m, 16)) and not _COUNTED_AFTER.match(_after(m, 3)):
+    if _ID_NEAR.search(_before(m, 16)) and not _COUNTED_AFTER.match(_after(m, 3)) \
+            and not re.search(rf"(?:{_CURRENCY_ALT})\s?$", _before(m, 4)):  # round 16: 手机卖HK$7999 is a price
         return read_digits(m.group(), yao=True)
     return m.group()
 
@@ -438,12 +477,19 @@ def _money_amount(amount: str) -> str:
     return amount
 
 
+# a dollar currency named right before a bare $ (港币$42 -> 港币四十二元, not 美元)
+_DOLLAR_NAMED_BEFORE = re.compile(r"(?:港币|港元|新台币|台币|新币|新元|坡币|澳币|澳元|加币|纽币|美金)\s?$")
+
+
 def _money_prefix(m: re.Match[str]) -> str:
     """``¥12.5`` -> 十二点五元, ``$1.2亿`` -> 一点二亿美元, ``¥85~100`` -> 八十五到一百元 (a range after one sign)."""
     spoken = read_cardinal(_money_amount(m.group("amount")), liang=True)
     if m.group("to"):
         spoken += _connector(m.group("sign")) + read_cardinal(_money_amount(m.group("to")), liang=True)
-    return spoken + (m.group("scale") or "") + _CURRENCIES[m.group("currency")]
+    currency = _CURRENCIES[m.group("currency")]
+    if m.group("currency") == "$" and _DOLLAR_NAMED_BEFORE.search(_before(m, 4)):
+        currency = "元"  # round 16: 港币$42, 新台币$350: the currency is named before its sign
+    return spoken + (m.group("scale") or "") + currency
 
 
 def _money_suffix(m: re.Match[str]) -> str:
@@ -451,9 +497,9 @@ def _money_suffix(m: re.Match[str]) -> str:
 
 
 def _percent_range(m: re.Match[str]) -> str:
-    word = "千分之" if m.group(4) == "‰" else "百分之"
-    second = read_cardinal(m.group(3))
-    return f"{word}{read_cardinal(m.group(1))}到{word if m.group(2) else ''}{second}"
+    word = "千分之" if m.group(5) == "‰" else "百分之"
+    second = read_cardinal(m.group(4))
+    return f"{word}{read_cardinal(m.group(1))}{_connector(m.group(3))}{word if m.group(2) else ''}{second}"
 
 
 def _percent(m: re.Match[str]) -> str:
@@ -665,13 +711,20 @@ _LIST_AFTER_ORDINAL = re.compile(r"第[0-9一二三四五六七八九十百]{1,4
 
 
 # round 15: a building or a seat row numbered 2 (2栋3单元, 2排5座), not two of them
-_NUMBERED_AFTER = re.compile(r"(?:栋|幢)\s?[0-9]{1,2}\s?(?:单元|号)|排\s?[0-9]{1,2}\s?[座号]")
+_NUMBERED_AFTER = re.compile(
+    r"(?:栋|幢)\s?[0-9]{1,2}\s?(?:单元|号)|排\s?[0-9]{1,2}\s?[座号]"
+    r"|座\s?[0-9]{1,2}\s?[楼层]"  # round 16: 2座11楼 (tower 2)
+)
+# round 16: a basement level (地下2层, 负2层: the second level down)
+_LEVEL_BEFORE = re.compile(r"(?:地下|负)$")
 
 
 def _two(m: re.Match[str]) -> str:
     """A bare 2 before a measure word: 两 (两个, 两室两厅, 两三天), but 二 in a list after an ordinal (第1、2名)
-    and as a number (2栋3单元, 2排5座)."""
+    and as a number (2栋3单元, 2排5座, 2座11楼, 地下2层)."""
     if _LIST_AFTER_ORDINAL.search(_before(m, 8)) or _NUMBERED_AFTER.match(m.string, m.end()):
+        return "二"
+    if _LEVEL_BEFORE.search(_before(m, 2)) and re.match(r"\s?[层楼]", _after(m, 2)):
         return "二"
     return "两"
 
@@ -702,6 +755,39 @@ def _ipv4(m: re.Match[str]) -> str:
     if re.search(r"(?:版本号?|版|[Vv]|build|Build)[是为:：]?\s?$", _before(m, 6)):
         return m.group()
     return "点".join(read_digits(part, yao=True) for part in m.group().split("."))
+
+
+def _status_code(m: re.Match[str]) -> str:
+    """``返回404`` -> 四零四 (an HTTP status code, digit by digit); ``返回100元`` is a sum."""
+    if m.group(2) and _COUNTED_AFTER.match(_after(m, 3)):
+        return m.group()
+    return read_digits(m.group(1) or m.group(2))
+
+
+_FACTOR_AFTER = re.compile(r"\s?(?:播放|速度|倍速|变焦|光学|放大|慢放|快进|加速)")
+_FACTOR_BEFORE = re.compile(r"倍速|速度|变焦|放大|快进|播放")
+
+
+def _times_factor(m: re.Match[str]) -> str:
+    """``1.5x播放速度`` -> 一点五倍, ``倍速可选0.75x、2x`` -> 两倍: a factor near a speed or zoom word."""
+    if not (_FACTOR_AFTER.match(_after(m, 4)) or _FACTOR_BEFORE.search(_before(m, 16))):
+        return m.group()
+    return read_cardinal(m.group(1), liang=True) + "倍"
+
+
+def _e_notation(m: re.Match[str]) -> str:
+    """``1e-3`` -> 一乘十的负三次方, ``3E8`` -> 三乘十的八次方."""
+    sign = "负" if m.group(2) == "-" else ""
+    return f"{read_cardinal(m.group(1))}乘十的{sign}{read_cardinal(m.group(3))}次方"
+
+
+def _letter_power(m: re.Match[str]) -> str:
+    """``n^2`` -> n的平方, ``x^3`` -> x的三次方, ``a^-1`` -> a的负一次方."""
+    exponent = m.group(2)
+    if exponent == "2":
+        return f"{m.group(1)}的平方"
+    sign = "负" if exponent.startswith("-") else ""
+    return f"{m.group(1)}的{sign}{read_cardinal(exponent.lstrip('-'))}次方"
 
 
 def _port(m: re.Match[str]) -> str:
@@ -765,7 +851,21 @@ def _sub(pattern: str, replace: Replacement) -> Rule:
 
 _RULES: list[Rule] = [
     # round 8 (issue 12): web and e-mail addresses, said with 点 and digit by digit
+    # round 16: localhost:3000, 192.168.1.1:8080, example.com:443: a host's port, 冒号 and its digits one by one
+    _sub(rf"(?<![A-Za-z0-9.])(localhost|(?:[0-9]{{1,3}}\.){{3}}[0-9]{{1,3}}|(?:[A-Za-z0-9-]+\.)+(?:{_WEB_TLD}))"
+         r":([0-9]{2,5})(?![0-9])", lambda m: m.group(1) + "冒号" + read_digits(m.group(2), yao=True)),
     _sub(_WEB_ADDRESS, _web_address),
+    # round 16: config.yaml, main.py, requirements.txt: a file name, its dot said 点
+    _sub(rf"(?<![A-Za-z0-9_./@-])([A-Za-z0-9_-]*[A-Za-z][A-Za-z0-9_-]*)\.({_FILE_EXTENSIONS})(?![A-Za-z0-9])",
+         r"\1点\2"),
+    # round 16: /help (a chat command) after 输入 or at the start, 斜杠
+    _sub(r"(?:(?<=输入|键入|发送|使用|执行|运行)|^)\s?/(?=[a-z]{2,}(?![A-Za-z]*[/.]))", "斜杠"),
+    # round 16: 15/F, G/F (Hong Kong floors: 十五楼, 地下); A/B测试, I/O: two letters side by side
+    _sub(r"(?<![A-Za-z0-9/])G/F(?![A-Za-z])", "地下"),
+    _sub(r"(?<![0-9./])([0-9]{1,3})/F(?![A-Za-z])", r"\1楼"),
+    _sub(r"(?<![A-Za-z/])([A-Z])/([A-Z])(?![A-Za-z/])", r"\1 \2"),
+    # round 16: f(x), P(A): a one-letter function of a one-letter argument, said f x
+    _sub(r"(?<![A-Za-z])([A-Za-z])\(([A-Za-z])\)", r"\1 \2"),
     # round 14 (issue 12): ISBN 978-7-5447-6543-2, ISSN 1002-0829: a book or serial number, digit by digit
     _sub(r"(?<=ISBN|ISSN)((?:号|编号)?[是为:：]?\s?)([0-9][0-9-]{7,16})([0-9Xx])(?![0-9])", _book_number),
     # x86, x64 (instruction sets), i7-13700H / R7-7840HS (processor models): the numbers digit by digit
@@ -799,10 +899,12 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,])", _thousands),
     # round 6 (issue 12), technical text: IPv4 addresses, ports, video modes, resolutions, status codes
     _sub(rf"(?<![0-9.])(?:{_OCTET}\.){{3}}{_OCTET}(?![0-9]|\.[0-9])", _ipv4),
-    _sub(r"(?P<pre>端口(?:号)?[是为:：]?\s?)(?P<n>[0-9]{2,5})(?![0-9.])", _port),
+    _sub(r"(?P<pre>端口(?:号)?(?:[是为:：]|改成|改为|设为|设成|设置为|换成)?\s?)(?P<n>[0-9]{2,5})(?![0-9.])", _port),
     _sub(r"(?<![0-9.])(?P<pre>)(?P<n>[0-9]{3,5})(?=\s?(?:号)?端口)", _port),
     _sub(r"(?<![0-9.])(480|576|720|1080|1440|2160|4320)(?=[PpIi](?![A-Za-z]))", lambda m: read_digits(m.group())),
     _sub(r"(?<![0-9.])([0-9]{3,4})\s?[×xX*]\s?([0-9]{3,4})(?![0-9.])", _resolution),
+    # round 16: 返回404, 429错误: a status code after 返回 or before 错误/报错 (返回100元 stays a sum)
+    _sub(r"(?<![0-9.])([1-5][0-9]{2})(?=\s?(?:错误|报错|状态码))|(?<=返回)([1-5][0-9]{2})(?![0-9.])", _status_code),
     _sub(r"(?:(?<=HTTP)|(?<=HTTPS)|(?<=状态码)|(?<=错误码))([是为:：]?\s?)([1-5][0-9]{2})(?![0-9.])",
          lambda m: m.group(1) + read_digits(m.group(2))),
     _sub(r"(?<![A-Za-z])C(89|90|99)(?![0-9A-Za-z])", lambda m: "C" + read_digits(m.group(1))),  # C99标准
@@ -831,6 +933,16 @@ _RULES: list[Rule] = [
          lambda m: f"{m.group(1)}{m.group(2)}年{int(m.group(3))}月{int(m.group(4))}日"),
     # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
+    # round 16: 20/5/2024, 31.12.2025: the year last (Hong Kong, Singapore), read year, month, day
+    _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
+    # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time
+    _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9])?)\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
+    _sub(r"(?<=点)\s?[-~—–]\s?(?=(?:上午|下午|晚上|中午|凌晨)[0-9])", "到"),  # 上午9点-下午6点
+    # round 16: 5月20日（一）: the weekday in brackets after a date, said 星期一
+    _sub(r"(?<=[0-9][日号])\s?[（(]([一二三四五六日天])[)）]", r"星期\1"),
+    # round 16: 请于113年5月31日前: a year of the Republic (民国) in an instruction, read as a number
+    _sub(r"(?:(?<=请于)|(?<=须于)|(?<=需于)|(?<=应于)|(?<=务必于))(\s?)(1[01][0-9])(?=\s?年\s?[0-9]{1,2}\s?月)",
+         lambda m: m.group(1) + read_cardinal(m.group(2))),
     _sub(r"(?<![0-9.\-/])(0[1-9]|1[0-2])[-/.](0[1-9]|[12][0-9]|3[01])(?=\s(?:[01]?[0-9]|2[0-3])[:：][0-5][0-9])",
          _month_day),  # 03-15 14:22
     _sub(r"(?<![0-9./])(1[0-2]|0?[1-9])/(3[01]|[12][0-9]|0?[1-9])(?![0-9./])", _slash_month_day),  # round 12: 12/11送达
@@ -876,12 +988,26 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])(?<![0-9][:：])({_NUM})[:：]({_NUM})(?![0-9:：])", _ratio),
     _sub(r"(?<![0-9.])([0-9]{1,3})\s?[-–—]\s?([0-9]{1,3})(?![0-9.])", _score),
     _sub(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)\s?[×xX]\s?(?=10\^)", lambda m: read_cardinal(m.group(1)) + "乘"),
+    # round 16: 1e-3, 5e-4, 3E8: scientific e-notation, 一乘十的负三次方
+    _sub(r"(?<![0-9A-Za-z.])([0-9]+(?:\.[0-9]+)?)[eE]([-+]?)([0-9]{1,3})(?![0-9A-Za-z])", _e_notation),
+    # round 16: n^2, x^3 (a variable's power, as x² -> x的平方)
+    _sub(r"(?<![A-Za-z])([A-Za-z])\^(-?[0-9]{1,3})(?![0-9])", _letter_power),
+    # round 16: 1.5x播放速度, 倍速可选0.75x、2x: a speed or zoom factor, 倍
+    _sub(r"(?<![0-9.A-Za-z])([0-9]+(?:\.[0-9]+)?)[xX×](?![A-Za-z0-9])", _times_factor),
+    # round 16: 1/x -> x分之一 (a fraction with a variable below)
+    _sub(r"(?<![0-9./])([0-9]+)/([abcnxyz])(?![A-Za-z0-9])", lambda m: f"{m.group(2)}分之{read_cardinal(m.group(1))}"),
     _sub(rf"(?<![0-9.])([0-9]+)\^(-?[0-9]{{1,3}})(?:\s?({_UNIT_ALT})(?![A-Za-z²³/])|/({_UNIT_ALT})(?![A-Za-z²³/]))?",
          _power),  # 10^8 m/s, 10^9/L
     _sub(r"(?<=次方|平方)\s?-\s?(?=[0-9])", "减"),  # 2⁵−1: a subtraction after a power
+    # round 16: a²+b²=c² (arrives as a的平方+b的平方=c的平方): the signs after a power
+    _sub(r"(?<=次方|平方|立方)\s?([+=])\s?(?=[0-9A-Za-z])", lambda m: "加" if m.group(1) == "+" else "等于"),
     _sub(r"(?<![0-9])\+[0-9]{1,3}(?:[-\s][0-9]{1,5}){2,5}(?![0-9])", _international_phone),
     _sub(r"(区号[是为：:]?)\s?\+([0-9]{1,4})(?![0-9])", lambda m: m.group(1) + "加" + read_digits(m.group(2))),
     # phone numbers, service numbers and codes: digit by digit, 1 as 幺
+    # round 16: a country or area code in brackets before eight digits ((852) 2123 4567, (02)2345-6789); a Taiwan
+    # mobile or toll-free number in 4-3-3 groups (0912-345-678, 0800-000-123)
+    _sub(r"(?<![0-9])[(（]([0-9]{2,4})[)）]\s?([0-9]{3,4})[-\s]?([0-9]{4})(?![0-9]|[-\s][0-9])", _digit_groups),
+    _sub(r"(?<![0-9])(0(?:9[0-9]{2}|800))[-\s]?([0-9]{3})[-\s]?([0-9]{3})(?![0-9]|[-\s][0-9])", _digit_groups),
     _sub(r"(?<![0-9])(?:(\+?86)[-\s]?)?(1[3-9][0-9])[-\s]?([0-9]{4})[-\s]?([0-9]{4})(?![0-9])", _mobile),
     # (round 14: not a group inside a longer run of digit groups, such as a card number 6222 0210 0112 3456 789)
     _sub(r"(?<![0-9])(?<![0-9][-\s])[(（]?(0[0-9]{2,3})[)）]?\s?[-\s]?([0-9]{7,8}|[0-9]{3,4}[-\s][0-9]{4})"
@@ -890,16 +1016,29 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9])([48]00)[-\s]?([0-9]{3})[-\s]?([0-9]{4})(?![0-9])", _digit_groups),
     _sub(rf"(?<![0-9])(?:{_SERVICE_NUMBERS})(?![0-9.])", _service_number),
     _sub(r"(?<![0-9.:：])0([0-9])(?=\s?时(?![间代候期刻尚装髦光]))", lambda m: read_cardinal(m.group(1))),  # 08时 -> 八时
+    # round 16: 下午2时, 2时30分 -> 两时 (the hour, as 两点)
+    _sub(r"(?:(?<=上午|下午|晚上|凌晨|早上|中午|傍晚|清晨)|(?<![0-9.:：=A-Za-z]))\s?2(?=\s?时(?:[0-9]{1,2}\s?分|许|整))"
+         r"|(?<=上午|下午|晚上|凌晨|早上|中午|傍晚|清晨)\s?2(?=\s?时(?![间代候期刻尚装髦光段]))", "两"),
     _sub(r"(?<=[零幺二三四五六七八九]转)\s?[0-9]{1,5}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),
     _sub(rf"(?<![0-9.])[0-9]{{3,4}}(?=\s?(?:{_ROOMS_AFTER}))|(?<=单元)\s?[0-9]{{3,4}}(?![0-9.])",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 305房间, 2单元401
     _sub(rf"(?:(?<=号楼)|(?<=[栋幢])|(?<=[A-Z]座))\s?[0-9]{{3,4}}(?![0-9.]|\s?(?:{_MEASURES}|[A-Za-z%]))",
          lambda m: read_digits(m.group().strip(), yao=True)),  # 7号楼312, A座1206
     _sub(r"(?<=[\u4e00-\u9fff][（(])[0-9]{6}(?=[)）])", lambda m: read_digits(m.group(), yao=True)),  # 茅台（600519）
+    # round 16: a four- or five-digit stock code in brackets after a listed name (美团-W（3690）, 腾讯（00700）)
+    _sub(r"(?<=[\u4e00-\u9fff][（(])[0-9]{4,5}(?=[)）])|(?<=-[A-Z][（(])[0-9]{4,6}(?=[)）])",
+         lambda m: read_digits(m.group(), yao=True)),
+    # round 16: lottery balls of two digits each (开奖号码：03 08 15, 前区05 11, 后区03 09): 零三 零八 十五
+    _sub(r"(?<=号码|前区|后区|红球|蓝球)([是为:：]?\s?)((?:[0-9]{2}[\s、,，]\s?)+[0-9]{2})(?![0-9])", _lottery_balls),
+    # round 16: a licence plate: 车牌京A 88888, 车牌号码为AB 1234 (digits one by one, 1 as 幺)
+    _sub(r"(?<=[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z])\s(?=[A-Z0-9]{5,6}(?![A-Za-z0-9]))", ""),
+    _sub(r"(?<=车牌)((?:号码|号)?[为是:：]?\s?)([A-Z]{1,3})[\s·-]?([0-9]{1,5})(?![0-9])",
+         lambda m: m.group(1) + m.group(2) + read_digits(m.group(3), yao=True)),
     _sub(r"(?<=备|案)\s?[0-9]{6,}(?![0-9.])", lambda m: read_digits(m.group().strip(), yao=True)),  # 京ICP备12345678号
     _sub(rf"({_ID_KEYWORDS})((?:号码|号)?[是为:：]?\s?)([0-9]+(?:[-\s][0-9]+)*)(?![0-9.])", _id_number),
     _sub(r"(?<![0-9.,A-Za-z-])[0-9]{4,}(?![0-9.,])", _code_near_keyword),
-    _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,})(?![0-9.])", lambda m: m.group(1) + read_digits(m.group(2), yao=True)),
+    _sub(r"(?<=拨打|呼叫|致电|拨通)(\s?)([0-9]{3,}(?:[-\s][0-9]{3,})*)(?![0-9.])",  # round 16: 致电2345 6789
+         lambda m: m.group(1) + read_digits(re.sub(r"[-\s]", "", m.group(2)), yao=True)),
     # HT-2024-0086; a lowercase word glued to digits is a user name or password (guest2024)
     _sub(r"(?<![A-Za-z])((?:[A-Z]{1,3}|[a-z]{1,12})-?)([0-9]{3,}(?:-[0-9]{2,})*)(?![0-9.])", _latin_code),
     # round 14: a two-digit train number, digit by digit like longer ones (Z19次 -> Z幺九次; G7次 stays 七)
@@ -943,13 +1082,14 @@ _RULES: list[Rule] = [
          r"|(?<=Pro|Max)\+(?![+A-Za-z0-9])", "加"),  # x+y, A+, Pro+
     _sub(r"(?<=[A-Za-z])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[A-Za-z])", r"\1 "),  # Qwen2.5-72B
     # percentages: 15% → 百分之十五, 10%-20% → 百分之十到百分之二十
-    _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?" + _RANGE + rf"\s?({_NUM})\s?(%|‰)", _percent_range),
+    _sub(rf"(?<![0-9.])({_NUM})\s?(%|‰)?\s?(" + _RANGE + rf")\s?({_NUM})\s?(%|‰)", _percent_range),
     _sub(rf"(?<![0-9.])(-)?({_NUM})\s?(%|‰)", _percent),
     # 140/90mmHg: a blood pressure, the two readings one after the other
     _sub(r"(?<![0-9./])([0-9]{2,3})/([0-9]{2,3})\s?mmHg", lambda m: _blood_pressure(m.group(1), m.group(2))),
     _sub(r"(?<![0-9./])([1-9])/([248])(?=\s?拍)", _time_signature),  # round 11: 3/4拍 -> 四三拍
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
-    _sub(rf"(?<![0-9.])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?", _expression),
+    _sub(rf"(?<![0-9.])(?<![A-Za-z][0-9])(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?",
+         _expression),  # (not after a letter: x1x2=6 is x一x二, round 16)
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
     _sub(r"(?<=[0-9A-Za-z])\+(?=[A-Za-z])|(?<=[A-Za-z])\+(?=[0-9])", "加"),  # x2+y, a+3: an algebraic sum
     _sub(r"(?<=[0-9])\+(?![0-9+A-Za-z])", "多"),  # 5000+ → 五千多 (not x2+y: an algebraic sum)
