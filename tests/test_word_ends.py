@@ -9,7 +9,7 @@ import pytest
 from onestep import TTS
 from onestep.api import Audio, AudioChunk, _placed_words, _timed_chunks, word_timings
 from onestep.frontend.tokens import Token
-from onestep.sounding import SILENCE_DB, frame_spans
+from onestep.runtime.sounding import SILENCE_DB, frame_spans
 
 HOP = 300  # samples per frame of the shipped voices (12.5 ms at 24 kHz)
 

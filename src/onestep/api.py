@@ -36,8 +36,8 @@ from onestep.runtime.engine import Engine
 from onestep.runtime.engines import get_engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
+from onestep.runtime.sounding import FrameSpans, frame_spans
 from onestep.runtime.speakers import SpeakerEngine
-from onestep.sounding import FrameSpans, frame_spans
 from onestep.runtime.voices import (
     VoiceCatalog,
     VoiceEntry,
@@ -86,7 +86,7 @@ class WordTiming:
         phonemes: its phonemes (words of a rewritten run joined by spaces).
         start, end: seconds from the start of the audio; ``end`` is where the word stops sounding: a pause after
             it (punctuation, a sentence's end, an SSML break) lies between words and belongs to none (measured
-            on the audio, :mod:`onestep.sounding`). Words are in order and do not overlap.
+            on the audio, :mod:`onestep.runtime.sounding`). Words are in order and do not overlap.
         spoken: what is read (``"Doctor"``, ``"三个"``).
         char_start, char_end: ``text``'s offsets in the ORIGINAL input, ``input[char_start:char_end]``
             (-1 when it could not be placed).
@@ -853,7 +853,7 @@ def _timed_chunks(
     """An utterance's native ``chunks``, each with the words handed out with it.
 
     A word is handed out as soon as its timing is final: at once from the durations, but a word before a pause
-    ends where its sound does (:func:`onestep.sounding.frame_spans`), so it waits for the audio through its
+    ends where its sound does (:func:`onestep.runtime.sounding.frame_spans`), so it waits for the audio through its
     frames. Every word comes at the latest with the chunk in which it starts: a chunk in which a word not yet
     final starts is held back until the next chunk's audio has made it final. The words are those of
     :func:`_word_timings` on the whole audio.
@@ -915,7 +915,7 @@ def word_timings(
 
     With ``audio`` (each utterance's samples, exactly its frames x hop, as ``Audio.words`` has them) a word
     that a pause (punctuation, or the utterance's end) follows ends where its sound does
-    (:func:`onestep.sounding.frame_spans`): the pause lies between words and belongs to none. Without it,
+    (:func:`onestep.runtime.sounding.frame_spans`): the pause lies between words and belongs to none. Without it,
     a word's end is the end of its last phoneme's frames, pause included.
     """
     if len(utterances) != len(frames_per_id):

@@ -116,10 +116,10 @@ def once_latency(texts: Sequence[str], frontend: Any) -> dict[str, float]:
 
 def heldout_texts() -> dict[str, list[str]]:
     """The shipped held-out sentences by case name: ``en`` and ``zh`` (112 each), ``mixed`` (60 code-switched)."""
-    from onestep.eval.heldout import load_heldout
+    from onestep.bench.load_test import heldout_texts as load_test_texts
     from onestep.train.code_switch import code_switch_sentences
 
-    texts = {lang: [s.text for s in load_heldout(lang)] for lang in ("en", "zh")}
+    texts = {lang: list(load_test_texts((lang,))) for lang in ("en", "zh")}
     texts["mixed"] = code_switch_sentences(60, "heldout")
     return texts
 
