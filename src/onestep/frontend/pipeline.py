@@ -43,7 +43,15 @@ from onestep.frontend.symbols import MAX_PHONEME_IDS
 from onestep.frontend.symbols_unicode import read_symbols
 from onestep.frontend.tokens import Lang, Segment, Token, Utterance
 from onestep.languages import LATIN_LANGUAGE as LATIN
-from onestep.languages import DEFAULT_LANGUAGE, get_language, language_codes, letters_language, script_language
+from onestep.languages import (
+    DEFAULT_LANGUAGE,
+    PRELOADED_LANGUAGES,
+    get_language,
+    host_language,
+    language_codes,
+    letters_language,
+    script_language,
+)
 
 __all__ = ["Frontend", "LanguageTools", "TextTooLongError", "utterance_to_dict", "MAX_PHONEMIZE_CHARS"]
 
@@ -112,13 +120,13 @@ class Frontend:
         calls: the tools are built once under a lock, and calls that need them wait for them.
 
         Args:
-            langs: codes of the languages to load (default: every registered language).
+            langs: codes of the languages to load (default: :data:`~onestep.languages.PRELOADED_LANGUAGES`).
             background: load in a daemon thread and return it at once (``join()`` it to wait); else load
                 before returning None.
         Raises:
             ValueError: an unknown language.
         """
-        langs = list(language_codes() if langs is None else langs)
+        langs = list(PRELOADED_LANGUAGES if langs is None else langs)
         unknown = [lang for lang in langs if lang not in language_codes()]
         if unknown:
             raise ValueError(f"preload languages must be among {sorted(language_codes())}, got {unknown}")
@@ -262,7 +270,7 @@ class Frontend:
             if isinstance(piece, _Match):
                 items.append((LATIN, piece))
             elif piece.strip():
-                items.extend(split_script_runs(tools.normalize(piece)))
+                items.extend(split_script_runs(tools.normalize(piece), host))
         segments: list[Segment] = []
         for kind, group in groupby(items, key=lambda item: item[0]):
             parts = [part for _, part in group]
@@ -372,10 +380,12 @@ class _NumbersLanguage:
         """The language of ``sentence``; None if it holds no character of a registered script."""
         written = letters_language(sentence)
         if written is not None:
-            self._last = written
-            return written
+            self._last = host_language(written, sentence, self._language)
+            return self._last
         if script_language(sentence) is None:  # no letters and no digits either
             return None
         if self._last is None:  # the first lettered sentence may come later; scanned once per text
-            self._last = letters_language(self._text) or self._language or DEFAULT_LANGUAGE
+            written = letters_language(self._text)
+            self._last = host_language(written, self._text, self._language) if written else None
+            self._last = self._last or self._language or DEFAULT_LANGUAGE
         return self._last

@@ -12,6 +12,8 @@ from collections import Counter
 
 import regex
 
+from onestep.languages import SPOKEN_SCRIPTS
+
 # Punctuation kept for prosody. Chinese (full-width) and ASCII forms; the G2Ps map them to inventory symbols.
 ZH_PUNCT = "，。！？；：、…—·「」『』《》〈〉（）【】“”‘’"
 ASCII_PUNCT = ",.!?;:'\"()-"
@@ -36,7 +38,7 @@ _EMOJI = regex.compile(r"[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional
 _FORMAT = regex.compile(r"\p{Cf}")  # zero-width spaces/joiners, BOM, soft hyphen, bidi marks
 _CONTROL = regex.compile(r"[\p{Cc}\p{Zl}\p{Zp}\u3000]")  # tabs, newlines, other C0/C1 controls, ideographic space
 _UNSUPPORTED = regex.compile(
-    r"[[\p{L}\p{M}\p{N}]--[\p{Han}\p{Latin}\p{Common}\p{Inherited}]]+", flags=regex.V1
+    rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{SPOKEN_SCRIPTS}\p{{Common}}\p{{Inherited}}]]+", flags=regex.V1
 )
 _LATIN_OR_DIGIT = regex.compile(r"[\p{Latin}0-9]")
 
@@ -47,8 +49,8 @@ def clean(text: str) -> tuple[str, Counter[str]]:
     Applied in this order: Unicode NFC; full-width ASCII letters/digits to ASCII; emoji (pictographs, skin-tone
     modifiers, flags, variation selectors, keycaps) removed; invisible format characters (category Cf) removed;
     control characters, line/paragraph separators and the ideographic space replaced by a space; letters,
-    marks and digits of scripts other than Han and Latin (Cyrillic, Greek, Arabic, kana, Hangul, ...) replaced
-    by a space.
+    marks and digits of scripts no registered language reads (Cyrillic, Greek, Arabic, Hangul, ...; see
+    :data:`onestep.languages.SPOKEN_SCRIPTS`) replaced by a space.
 
     Args:
         text: raw input text.

@@ -26,8 +26,9 @@ from onestep.languages import LANGUAGES, get_language, language_of_char
 MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk holds, so cuts here are rare
 
 _CLOSERS = "”’\"'）)」』】》"
+_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}]"  # written without spaces: a sentence may start right after "!"
 _SENTENCE_END = regex.compile(
-    rf"\n|[。！？]+[{_CLOSERS}]*|[!?]+[{_CLOSERS}]*(?=\s|\p{{Han}}|[。！？]|$)(?!\s*=)|\.+[{_CLOSERS}]*(?=\s|\p{{Han}}|$)"
+    rf"\n|[。！？।॥]+[{_CLOSERS}]*|[!?]+[{_CLOSERS}]*(?=\s|{_CJK}|[。！？]|$)(?!\s*=)|\.+[{_CLOSERS}]*(?=\s|{_CJK}|$)"
 )
 _WORD_BEFORE_DOT = regex.compile(r"(?:^|[^A-Za-z])([A-Za-z]+)\.+[" + _CLOSERS + r"]*$")
 _TITLES = frozenset({"mr", "mrs", "ms", "dr", "prof", "st", "vs", "jr", "sr", "mt", "fig", "approx", "dept"})
@@ -134,7 +135,7 @@ def _cut_point(piece: str, limit: int) -> int:
     return cut if cut > 0 else limit
 
 
-def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
+def split_script_runs(text: str, host: str | None = None) -> list[tuple[RunKind, str]]:
     """Split a (normalized) sentence into alternating runs of the registered languages' scripts.
 
     A character belongs to the first language (:mod:`onestep.languages`) whose script holds it: Han characters
@@ -147,13 +148,15 @@ def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
 
     Args:
         text: one sentence.
+        host: the sentence's language: the characters it reads go to its runs (Han characters in a Japanese
+            sentence, Latin letters in a Spanish one; :func:`onestep.languages.language_of_char`).
     Returns:
         list of ``(kind, text)`` in order, kinds alternating.
     """
     runs: list[tuple[RunKind, list[str]]] = []
     leading: list[str] = []
     for ch in text:
-        kind = language_of_char(ch)
+        kind = language_of_char(ch, host)
         if kind is None:
             (runs[-1][1] if runs else leading).append(ch)
         elif runs and runs[-1][0] == kind:
@@ -167,7 +170,7 @@ def split_script_runs(text: str) -> list[tuple[RunKind, str]]:
         if lang.spaced:
             run = "".join(chars).strip()
         else:
-            run = "".join(c for c in chars if lang.script_char.match(c) is not None or c in PUNCT)
+            run = "".join(c for c in chars if lang.reads_char.match(c) is not None or c in PUNCT)
         if run:
             out.append((kind, run))
     return out

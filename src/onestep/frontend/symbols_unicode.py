@@ -21,6 +21,8 @@ from collections import Counter
 
 import regex
 
+from onestep.languages import SPOKEN_SCRIPTS
+
 #: symbol -> (Mandarin reading, English reading). A reading ending in ``{n}`` takes the number written right
 #: before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
 READINGS: dict[str, tuple[str, str]] = {
@@ -92,8 +94,10 @@ STANDALONE_READINGS: dict[str, tuple[str, str]] = {
 #: Superscript two and three after a letter or digit: a power.
 _POWERS = {"²": ("平方", "squared"), "³": ("立方", "cubed")}
 
-# Languages that our voices speak, by script: Han (Mandarin), Latin (English); digits and punctuation are Common.
-_UNSPEAKABLE_LETTER = regex.compile(r"[[\p{L}\p{M}\p{N}]--[\p{Han}\p{Latin}\p{Common}\p{Inherited}]]", flags=regex.V1)
+# Letters of scripts no registered language reads (digits and punctuation are Common).
+_UNSPEAKABLE_LETTER = regex.compile(
+    rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{SPOKEN_SCRIPTS}\p{{Common}}\p{{Inherited}}]]", flags=regex.V1
+)
 _EMOJI_TAIL = frozenset("\ufe0e\ufe0f\u20e3\u200d")  # variation selectors, keycap, joiner: part of an emoji
 _HAN = regex.compile(r"\p{Han}")
 HAN_ZERO = "〇"  # a number letter that the Mandarin G2P reads itself (二〇二四)

@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from onestep.languages import language_codes
 from onestep.train.extra_sentences import extra_sentences
 
 HELDOUT_LINES = 150
@@ -28,9 +29,9 @@ def training_lines(corpus: Path, count: int) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--lang", choices=["en", "zh", "mixed"], required=True,
+    p.add_argument("--lang", choices=[*language_codes(), "mixed"], required=True,
                    help="mixed: code-switched Mandarin sentences with English words (train.code_switch), no corpus")
-    p.add_argument("--corpus", help="<shared>/corpus/<lang>_train.txt (en, zh)")
+    p.add_argument("--corpus", help="<shared>/corpus/<lang>_train.txt")
     p.add_argument("--count", type=int, default=4000, help="corpus sentences to take")
     p.add_argument("--extra", type=int, default=600, help="template sentences to add")
     p.add_argument("--out", required=True)
@@ -47,13 +48,15 @@ def main(argv: list[str] | None = None) -> int:
         texts = [(f"mixed-{i:06d}", t) for i, t in enumerate(code_switch_sentences(args.count, "train"))]
     else:
         if not args.corpus:
-            p.error("--corpus is required for en and zh")
+            p.error("--corpus is required for a language")
         texts = [(f"{args.lang}-{i:06d}", t) for i, t in enumerate(training_lines(Path(args.corpus), args.count))]
-        texts += [(f"{args.lang}-x{i:05d}", t) for i, t in enumerate(extra_sentences(args.lang, args.extra))]
+        if args.lang in ("en", "zh"):  # the template sentences exist for these two
+            texts += [(f"{args.lang}-x{i:05d}", t) for i, t in enumerate(extra_sentences(args.lang, args.extra))]
     written = 0
     with open(args.out, "w", encoding="utf-8") as f:
         for utt_id, text in track(texts, description=f"phonemizing {args.lang}"):
-            for k, utt in enumerate(frontend.sentences(text)):
+            language = None if args.lang == "mixed" else args.lang  # Latin text is read in the corpus's language
+            for k, utt in enumerate(frontend.sentences(text, language=language)):
                 if utt.phonemes.strip():
                     row = {"id": f"{utt_id}-{k}", "text": utt.normalized, "phonemes": utt.phonemes}
                     segments = [[seg.lang, seg.phonemes] for seg in utt.segments if seg.phonemes]

@@ -69,14 +69,61 @@ def seed_multispeaker(voice_dir: Path, state_dir: Path, run_dir: Path, speakers:
     return out
 
 
+def grow_speakers(state_dir: Path, run_dir: Path, speakers: list[str], styles: Path | None = None) -> Path:
+    """Write ``run_dir/checkpoints/step-N/``: the multi-speaker checkpoint in ``state_dir`` (step N) with its
+    speaker table grown to ``speakers`` (which must start with the checkpoint's own speakers, in order).
+
+    Each new speaker's row starts as the row of the known speaker whose teacher voice is closest (cosine of
+    the mean Kokoro style vectors in ``styles/<name>.npy``), so a new voice starts from a similar timbre;
+    without ``styles`` the new rows start at the mean row. Every other weight is unchanged.
+    """
+    import numpy as np
+
+    meta = json.loads((state_dir / "meta.json").read_text(encoding="utf-8"))
+    known: list[str] = list(meta["speakers"])
+    if speakers[: len(known)] != known:
+        raise ValueError(f"the new speaker list must start with the checkpoint's {len(known)} speakers, in order")
+    weights = torch.load(state_dir / "acoustic.pt", map_location="cpu", weights_only=True)
+    table = weights["acoustic"]["speakers.table.weight"]  # (n_known, speaker_dim)
+    rows = []
+    for name in speakers[len(known):]:
+        if styles is not None:
+            mean = {v: np.load(styles / f"{v}.npy").reshape(-1, 256).mean(0) for v in [name, *known]}
+            sims = [float(mean[name] @ mean[k] / (np.linalg.norm(mean[name]) * np.linalg.norm(mean[k]))) for k in known]
+            rows.append(table[int(np.argmax(sims))])
+        else:
+            rows.append(table.float().mean(0).to(table.dtype))
+    weights["acoustic"]["speakers.table.weight"] = torch.cat([table, torch.stack(rows)]) if rows else table
+    step = int(meta["step"])
+    out = run_dir / CHECKPOINTS / f"step-{step:08d}"
+    out.mkdir(parents=True, exist_ok=True)
+    torch.save(weights, out / "acoustic.pt")
+    for name in ("vocoder.pt", "discriminator.pt"):
+        shutil.copy(state_dir / name, out / name)
+    meta["speakers"] = speakers
+    meta["model_config"] = {**meta["model_config"], "n_speakers": len(speakers)}
+    if "train_config" in meta and "model" in meta["train_config"]:
+        meta["train_config"]["model"]["n_speakers"] = len(speakers)
+    (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--voice", type=Path, required=True, help="shipped voice directory (ONNX + voice.json)")
+    p.add_argument("--voice", type=Path, help="shipped voice directory (ONNX + voice.json); not with --grow")
     p.add_argument("--state", type=Path, required=True, help="directory with discriminator.pt and meta.json")
     p.add_argument("--run", type=Path, required=True, help="run directory to create the checkpoint in")
     p.add_argument("--speakers", help="comma-separated speaker names: seed a multi-speaker model (step 0)")
+    p.add_argument("--grow", action="store_true",
+                   help="--state is a multi-speaker checkpoint: grow its speaker table to --speakers (--voice unused)")
+    p.add_argument("--styles", type=Path, help="with --grow: folder of <teacher>.npy style tables (new rows start "
+                   "as the closest known speaker's)")
     args = p.parse_args(argv)
-    if args.speakers:
+    if not args.grow and args.voice is None:
+        p.error("--voice is required (except with --grow)")
+    if args.grow:
+        print(grow_speakers(args.state, args.run, args.speakers.split(","), args.styles))
+    elif args.speakers:
         print(seed_multispeaker(args.voice, args.state, args.run, args.speakers.split(",")))
     else:
         print(seed_checkpoint(args.voice, args.state, args.run))
