@@ -38,8 +38,20 @@ KOKORO_VOICES: dict[str, tuple[str, ...]] = {
         "am_puck",
         "bf_emma",
         "bm_george",
+        "af_alloy",
+        "af_nova",
+        "af_sky",
+        "am_echo",
+        "am_onyx",
+        "bm_fable",
     ),
     "zh": ("zf_xiaobei", "zf_xiaoni", "zf_xiaoxiao", "zf_xiaoyi", "zm_yunjian", "zm_yunxi", "zm_yunxia", "zm_yunyang"),
+    "ja": ("jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo"),
+    "es": ("ef_dora", "em_alex", "em_santa"),
+    "fr": ("ff_siwis",),
+    "hi": ("hf_alpha", "hf_beta", "hm_omega", "hm_psi"),
+    "it": ("if_sara", "im_nicola"),
+    "pt": ("pf_dora", "pm_alex", "pm_santa"),
 }
 
 _STORAGE_DTYPES = {"FloatStorage": np.float32}
@@ -176,7 +188,17 @@ def style_for(voice: np.ndarray, ids: list[int] | np.ndarray) -> np.ndarray:
 
 
 KOKORO_RELEASE = "kokoro-82m-v1.0"
-_ACCENTS = {"a": ("en", "American"), "b": ("en", "British"), "z": ("zh", "Mandarin")}
+_ACCENTS = {
+    "a": ("en", "American"),
+    "b": ("en", "British"),
+    "z": ("zh", "Mandarin"),
+    "j": ("ja", "Japanese"),
+    "e": ("es", "Spanish"),
+    "f": ("fr", "French"),
+    "h": ("hi", "Hindi"),
+    "i": ("it", "Italian"),
+    "p": ("pt", "Brazilian"),
+}
 _GENDERS = {"f": "female", "m": "male"}
 KEPT_NAMES = {"af_heart": "en-heart", "zf_xiaoxiao": "zh-xiaoxiao"}
 """Student voices whose names predate the naming rule (they are the rule's result too; kept for clarity)."""
