@@ -106,7 +106,7 @@ class RowSynthesizer:
     """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once)."""
 
     def __init__(self, settings: SynthSettings) -> None:
-        from onestep.server.encoders import encode_file
+        from onestep.runtime.encoders import encode_file
 
         self.settings = settings
         self.tts = settings.make_tts()
