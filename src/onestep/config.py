@@ -313,12 +313,11 @@ class SynthesisOptions:
     """Per-call synthesis settings.
 
     Attributes:
-        speed: speaking rate multiplier, 0.5-2.0 (durations are divided by it).
-        volume: linear gain applied to the output samples.
+        speed: speaking rate multiplier, 0.5-2.0 (durations are divided by it). Loudness is the output
+            stage's ``gain_db`` (:class:`onestep.runtime.output.OutputOptions`).
     """
 
     speed: float = 1.0
-    volume: float = 1.0
 
     def __post_init__(self) -> None:
         try:
@@ -327,5 +326,3 @@ class SynthesisOptions:
             raise ConfigError(f"speed must be a number, got {self.speed!r}") from e
         if not SPEED_MIN <= speed <= SPEED_MAX:
             raise ConfigError(f"speed must be between {SPEED_MIN} and {SPEED_MAX}, got {self.speed}")
-        if not 0.0 <= float(self.volume) <= 4.0:
-            raise ConfigError(f"volume must be between 0 and 4, got {self.volume}")

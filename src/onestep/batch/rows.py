@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.errors import UserError
 from onestep.ssml import is_ssml
 
 INPUT_FORMATS: dict[str, tuple[str, ...]] = {
@@ -36,7 +37,7 @@ INPUT_FORMATS: dict[str, tuple[str, ...]] = {
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}")
 
 
-class InputError(ValueError):
+class InputError(UserError, ValueError):
     """The input file as a whole cannot be read (missing, unknown format, not a table)."""
 
 
