@@ -14,7 +14,7 @@ from xml.etree.ElementTree import Element, ParseError
 
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
-from onestep.languages import language_codes, language_from_tag, language_of_char, script_language
+from onestep.languages import DEFAULT_LANGUAGE, language_codes, language_from_tag, language_of_char, script_language
 from onestep.ssml.say_as import INTERPRETATIONS, say_as
 
 #: Longest single ``<break>``, seconds (every request's work is bounded).
@@ -103,7 +103,7 @@ def parse_ssml(text: str) -> list[Piece]:
     if _local(root.tag) != "speak":
         raise SsmlError(f"the SSML root element must be <speak>, got <{_local(root.tag)}>")
     document_text = "".join(root.itertext())
-    walker = _Walker(default_language=script_language(document_text) or language_codes()[-1])
+    walker = _Walker(default_language=script_language(document_text) or DEFAULT_LANGUAGE)
     walker.element(root, Context(language=_language(root)))
     return walker.finish()
 
@@ -221,7 +221,7 @@ class _Walker:
             spoken = say_as(kind, content, language, el.get("format"))
         except ValueError as e:
             raise SsmlError(f"<say-as interpret-as={kind!r}>: {e}") from None
-        self.speak(f" {spoken} " if language == "en" else spoken, ctx)
+        self.speak(spoken, ctx)
 
     def _sub(self, el: Element, ctx: Context) -> None:
         alias = el.get("alias")
