@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from onestep.config import VoiceConfig
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.export import export_voice
 from onestep.model.voice_models import build_models
 

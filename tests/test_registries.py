@@ -62,10 +62,10 @@ def test_engine_records_and_aliases() -> None:
         get_engine("tpu")
 
 
-@pytest.mark.parametrize("command", ["say", "serve", "wyoming", "doctor", "bench"])
+@pytest.mark.parametrize("command", ["say", "batch", "serve", "wyoming", "doctor", "bench"])
 def test_cli_engine_option_and_device_alias(command: str) -> None:
     parser = build_parser()
-    extra = ["hello"] if command == "say" else []
+    extra = {"say": ["hello"], "batch": ["rows.jsonl", "--out", "out"]}.get(command, [])
     assert parser.parse_args([command, *extra]).engine == "ort-cpu"
     assert parser.parse_args([command, *extra, "--engine", "torch-cuda-graphs"]).engine == "torch-cuda-graphs"
     assert get_engine(parser.parse_args([command, *extra, "--device", "cuda"]).engine).name == "torch-cuda-graphs"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from onestep.config import ConfigError, VoiceConfig
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 
 TINY_VOICE = Path(__file__).resolve().parent / "fixtures" / "tiny-voice" / "voice.json"
 SHIPPED = Path(__file__).resolve().parent.parent / "src" / "onestep" / "voices"

@@ -94,7 +94,7 @@ def all_sentences() -> dict[str, dict[str, tuple[str, ...]]]:
 def random_voice(directory: Path) -> Path:
     """Export a randomly initialised full-size voice (the placeholder architecture) into ``directory``."""
     from onestep.config import VoiceConfig
-    from onestep.model.config import ModelConfig
+    from onestep.model_config import ModelConfig
     from onestep.model.export import export_voice
     from onestep.model.voice_models import build_models
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 t0 = time.perf_counter()
 from onestep.config import VoiceConfig
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 from onestep.model.export import export_voice
 from onestep.model.voice_models import build_models
 root = Path(sys.argv[1])

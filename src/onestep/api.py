@@ -43,6 +43,7 @@ from onestep.runtime.voices import (
     VoiceEntry,
     VoiceNotFoundError,
     load_voice_dir,
+    voice_ref,
 )
 from onestep.ssml.parse import Piece, SsmlError
 from onestep.work_limits import (
@@ -295,7 +296,7 @@ class TTS:
             try:
                 return self.catalog.resolve(voice)
             except VoiceNotFoundError as e:
-                if os.sep in voice or "/" in voice:
+                if isinstance(voice_ref(voice), Path):  # the one name-or-path rule
                     raise VoiceNotFoundError(f"{e} (to load a voice directory pass a pathlib.Path)") from None
                 raise
         raise TypeError(f"voice must be a name, a pathlib.Path or None, got {type(voice).__name__}")

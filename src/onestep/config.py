@@ -4,7 +4,7 @@
 Both validate on construction so that a bad file or argument fails before anything heavy is built.
 
 Each dimension is stored once in ``voice.json``: the signal's ``hop_length`` and ``n_mels`` in ``audio``, the
-networks' sizes in ``model`` (:class:`~onestep.model.config.ModelConfig`, whose ``hop_length``/``n_mels`` are
+networks' sizes in ``model`` (:class:`~onestep.model_config.ModelConfig`, whose ``hop_length``/``n_mels`` are
 filled from ``audio`` on load and must agree with it), the decoder's input width as ``model.acoustic_dim``
 (``VoiceConfig.hidden_dim`` is derived from it). Files written before these were typed fields (model config
 in ``extra.model``, default flag in ``extra.default``, ``hidden_dim`` beside ``extra.model``) load the same.
@@ -19,7 +19,7 @@ from typing import Any
 
 from onestep.errors import ConfigError
 from onestep.languages import language_codes
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 
 __all__ = ["AudioConfig", "ConfigError", "ModelConfig", "SpeakerInfo", "SynthesisOptions", "VoiceConfig", "int8_path"]
 
@@ -313,12 +313,11 @@ class SynthesisOptions:
     """Per-call synthesis settings.
 
     Attributes:
-        speed: speaking rate multiplier, 0.5-2.0 (durations are divided by it).
-        volume: linear gain applied to the output samples.
+        speed: speaking rate multiplier, 0.5-2.0 (durations are divided by it). Loudness is the output
+            stage's ``gain_db`` (:class:`onestep.runtime.output.OutputOptions`).
     """
 
     speed: float = 1.0
-    volume: float = 1.0
 
     def __post_init__(self) -> None:
         try:
@@ -327,5 +326,3 @@ class SynthesisOptions:
             raise ConfigError(f"speed must be a number, got {self.speed!r}") from e
         if not SPEED_MIN <= speed <= SPEED_MAX:
             raise ConfigError(f"speed must be between {SPEED_MIN} and {SPEED_MAX}, got {self.speed}")
-        if not 0.0 <= float(self.volume) <= 4.0:
-            raise ConfigError(f"volume must be between 0 and 4, got {self.volume}")

@@ -1,4 +1,5 @@
-"""``onestep batch`` without Ray: input formats, SSML, bad rows in the manifest, a killed job resumed."""
+"""``onestep batch`` without Ray: input formats, SSML (the one parser: the same audio as ``onestep say``), bad rows
+in the manifest and the exit status, a killed job resumed."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import soundfile as sf
 from onestep.batch.job import BatchJob, run_batch
 from onestep.batch.manifest import MANIFEST_NAME, load_manifest
 from onestep.batch.rows import InputError, read_rows
-from onestep.batch.ssml import SsmlError, parse_ssml
 
 from .conftest import FIXTURES, VOICE, settings
 
@@ -45,7 +45,12 @@ def test_txt_jsonl_and_csv_inputs(tmp_path: Path) -> None:
     assert "not JSON" in rows[1].error and "not an object" in rows[2].error
     assert "not a valid file name" in rows[3].error and rows[3].id.startswith("bad-id-")
     assert rows[4].id == "000005" and "not a number" in rows[4].error
-    assert rows[5].text == "慢慢说。" and rows[5].speed == 0.75
+    # SSML is kept as given: the one parser reads it when the row is synthesized
+    assert rows[5].ssml == "<speak><prosody rate='slow'>慢慢说。</prosody></speak>" and rows[5].speed is None
+
+    (tmp_path / "s.txt").write_text("<speak>你好<break time='1s'/>。</speak>\n", encoding="utf-8")
+    (row,) = read_rows(tmp_path / "s.txt")  # text starting with <speak is SSML, as in every interface
+    assert row.ssml == "<speak>你好<break time='1s'/>。</speak>" and row.source == row.ssml
 
     (tmp_path / "c.csv").write_text("id,text,voice\nc1,你好。,\nc2,,tiny\n", encoding="utf-8")
     rows = list(read_rows(tmp_path / "c.csv"))
@@ -72,18 +77,65 @@ def test_parquet_input(tmp_path: Path) -> None:
     assert [(r.id, r.text, r.speed) for r in rows] == [("p1", "你好。", 1.0), ("p2", "再见。", None)]
 
 
-def test_ssml_subset() -> None:
-    got = parse_ssml('<speak><voice name="tiny"><prosody rate="150%">你好<break time="1s"/><sub alias="世界">W</sub>。'
-                     "</prosody></voice></speak>")  # fmt: skip
-    assert (got.text, got.voice, got.speed) == ("你好, 世界。", "tiny", 1.5)
-    assert parse_ssml("fragment <s>two</s>").text == "fragment two"
-    assert parse_ssml('<prosody rate="4.0">x</prosody>').speed == 2.0  # clamped to the engine's range
-    with pytest.raises(SsmlError, match="DOCTYPE"):
-        parse_ssml('<!DOCTYPE x [<!ENTITY a "aaaa">]><speak>&a;</speak>')
-    with pytest.raises(SsmlError, match="well-formed"):
-        parse_ssml("<speak><p>open</speak>")
-    with pytest.raises(SsmlError, match="rate"):
-        parse_ssml('<prosody rate="quick">x</prosody>')
+#: SSML rows that exercise the parser's pieces: breaks, prosody rates (x-slow is 0.6 in docs/SSML.md), say-as,
+#: sub, phoneme, paragraphs, an element it does not know.
+SSML_ROWS = [
+    "<speak>你好<break time='700ms'/>世界。</speak>",
+    "<speak><prosody rate='x-slow'>慢慢说。</prosody><prosody rate='fast'>快点说。</prosody></speak>",
+    "<speak>号码是<say-as interpret-as='digits'>4071</say-as>，<sub alias='世界卫生组织'>世卫</sub>。</speak>",
+    "<speak><phoneme alphabet='x-pinyin' ph='chong2 qing4'>重庆</phoneme>到了。<p>第二段</p><emphasis>好</emphasis></speak>",
+]
+
+
+def test_ssml_rows_sound_as_onestep_say_reads_them(tmp_path: Path) -> None:
+    """Batch and ``say`` share the one SSML parser and the one output stage: the same SSML gives the same
+    samples, at the rate and gain asked for."""
+    from onestep.cli import main
+
+    src = tmp_path / "in.jsonl"
+    records = [{"id": f"s{i}", "ssml": doc} for i, doc in enumerate(SSML_ROWS)]
+    records.append({"id": "t", "text": SSML_ROWS[0]})  # text starting with <speak: SSML too
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    out = tmp_path / "out"
+    job = BatchJob(src, settings(out, sample_rate=16000, gain_db=-3.0), workers=0, batch_size=2)
+    summary = run_batch(job, show_progress=False)
+    assert summary["errors"] == 0, load_manifest(out / MANIFEST_NAME)
+    manifest = load_manifest(out / MANIFEST_NAME)
+    for i, doc in enumerate(SSML_ROWS):
+        said = tmp_path / f"say{i}.wav"
+        argv = ["say", doc, "-o", str(said), "--voices-dir", str(FIXTURES), "--voice", VOICE, "--threads", "1",
+                "--sample-rate", "16000", "--gain", "-3"]  # fmt: skip
+        assert main(argv) == 0
+        expected, rate = sf.read(said, dtype="int16")
+        got, batch_rate = sf.read(out / manifest[f"s{i}"]["audio"], dtype="int16")
+        assert rate == batch_rate == manifest[f"s{i}"]["sample_rate"] == 16000
+        assert got.shape == expected.shape and (got == expected).all(), doc
+        assert manifest[f"s{i}"]["text"] == doc  # the manifest keeps the SSML as given
+    plain, _ = sf.read(out / manifest["t"]["audio"], dtype="int16")
+    first, _ = sf.read(out / manifest["s0"]["audio"], dtype="int16")
+    assert (plain == first).all()
+    assert manifest["s0"]["duration_s"] > 0.7  # the 700 ms break is in it
+
+
+def test_bad_ssml_rows_fail_with_the_parsers_message(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    records = [
+        {"id": "doctype", "ssml": '<!DOCTYPE x [<!ENTITY a "aaaa">]><speak>&a;</speak>'},
+        {"id": "open", "ssml": "<speak><p>你好</speak>"},
+        {"id": "rate", "ssml": "<speak><prosody rate='quick'>你好。</prosody></speak>"},
+        {"id": "voice", "ssml": "<speak><voice name='nobody'>你好。</voice></speak>"},
+        {"id": "ok", "ssml": "你好<break time='1s'/>。"},  # a fragment in the ssml column: wrapped in <speak>
+    ]
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    out = tmp_path / "out"
+    summary = run_batch(BatchJob(src, settings(out), workers=0), show_progress=False)
+    assert (summary["rows"], summary["errors"]) == (5, 4)
+    manifest = load_manifest(out / MANIFEST_NAME)
+    assert "SsmlError" in manifest["doctype"]["error"]
+    assert "malformed SSML at line 1" in manifest["open"]["error"]
+    assert "quick" in manifest["rate"]["error"]
+    assert "nobody" in manifest["voice"]["error"]
+    assert manifest["ok"]["error"] is None and manifest["ok"]["duration_s"] > 1.0
 
 
 def test_local_job_writes_audio_and_reports_bad_rows(tmp_path: Path, sentences: list[str]) -> None:
@@ -116,8 +168,9 @@ def test_local_job_writes_audio_and_reports_bad_rows(tmp_path: Path, sentences: 
         assert rate == entry["sample_rate"] == 24000
         assert abs(len(data) / rate - entry["duration_s"]) < 1e-3 and entry["duration_s"] > 0.3
         assert entry["words"] and all(0 <= w["start"] < w["end"] <= entry["duration_s"] + 1e-6 for w in entry["words"])
-    # the speed of each row: from its SSML (slow = 0.75) or its column
-    assert manifest["ssml"]["speed"] == 0.75 and manifest["ok-2"]["speed"] == 1.5
+    # the speed of each row: its column, else the job's (an SSML <prosody rate> multiplies it while speaking)
+    assert manifest["ssml"]["speed"] == 1.0 and manifest["ok-2"]["speed"] == 1.5
+
     # a re-run has nothing left to do
     again = run_batch(job, show_progress=False)
     assert (again["rows"], again["skipped"]) == (0, 8)
@@ -177,3 +230,23 @@ def test_cli_errors(tmp_path: Path) -> None:
     assert main(["batch", str(tmp_path / "missing.txt"), "--out", str(tmp_path / "o")]) == 2
     (tmp_path / "x.txt").write_text("你好。\n", encoding="utf-8")
     assert main(["batch", str(tmp_path / "x.txt"), "--out", str(tmp_path / "o"), "--frontend-workers", "2"]) == 2
+    with pytest.raises(SystemExit):  # the engine registry's names only
+        main(["batch", str(tmp_path / "x.txt"), "--out", str(tmp_path / "o"), "--engine", "tpu"])
+
+
+def test_cli_exit_status_and_summary_when_rows_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep.cli import main
+
+    src = tmp_path / "in.jsonl"
+    records = [{"id": "ok", "text": "你好。"}, {"id": "e1", "text": ""}, {"id": "e2", "text": "Привет"},
+               {"id": "e3", "ssml": "<speak><p>x</speak>"}, {"id": "e4", "text": "你好。", "speed": 9}]  # fmt: skip
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    base = ["batch", str(src), "--out", str(tmp_path / "o"), "--voices-dir", str(FIXTURES), "--voice", VOICE,
+            "--workers", "0", "--quiet", "--engine", "ort-cpu"]  # fmt: skip
+    assert main(base) == 1
+    captured = capsys.readouterr()
+    assert "5 row(s) done (4 with errors" in captured.out
+    assert "error: 4 of 5 row(s) failed" in captured.err
+    ok = tmp_path / "ok.txt"
+    ok.write_text("你好。\n", encoding="utf-8")
+    assert main(["batch", str(ok), "--out", str(tmp_path / "o2"), *base[4:], "--device", "cpu"]) == 0

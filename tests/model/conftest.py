@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import torch
 
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.voice_models import VoiceModels, build_models
 
 

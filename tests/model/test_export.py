@@ -12,7 +12,7 @@ import torch
 
 from onestep.config import ConfigError, VoiceConfig
 from onestep.model.acoustic import length_regulate
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.export import (
     export_voice,
     load_state_dict_from_onnx,

@@ -8,7 +8,7 @@ import torch
 
 from onestep.config import ConfigError
 from onestep.model.acoustic import length_regulate
-from onestep.model.config import TINY, ModelConfig
+from onestep.model_config import TINY, ModelConfig
 from onestep.model.mel import LOG_MEL_FLOOR
 from onestep.model.voice_models import VoiceModels, build_models
 

@@ -12,7 +12,7 @@ torch = pytest.importorskip("torch")
 
 from onestep.config import VoiceConfig  # noqa: E402
 from onestep.frontend.symbols import phonemes_to_ids  # noqa: E402
-from onestep.model.config import TINY  # noqa: E402
+from onestep.model_config import TINY  # noqa: E402
 from onestep.model.export import export_voice, load_voice_models  # noqa: E402
 from onestep.model.quantize import derive_int8_vocoder  # noqa: E402
 from onestep.model.voice_models import PARTS, build_models  # noqa: E402

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from onestep.config import ConfigError
-from onestep.model.config import TINY, ModelConfig
+from onestep.model_config import TINY, ModelConfig
 from onestep.model.voice_models import build_models
 from onestep.train.checkpoint import (
     load_generator,

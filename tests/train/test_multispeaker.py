@@ -13,7 +13,7 @@ import torch
 
 from onestep.config import AudioConfig, ConfigError
 from onestep.model.acoustic import length_regulate
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.export import export_voice, load_voice_models
 from onestep.model.voice_models import build_models
 from onestep.train.checkpoint import list_checkpoints, load_generator

@@ -8,7 +8,7 @@ from pathlib import Path
 import torch
 
 from onestep.config import VoiceConfig
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.export import export_voice
 from onestep.model.voice_models import build_models
 from onestep.train.checkpoint import load_training_state, save_checkpoint

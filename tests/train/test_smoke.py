@@ -13,7 +13,7 @@ import onnxruntime as ort
 import torch
 
 from onestep.cli import main as cli_main
-from onestep.model.config import TINY
+from onestep.model_config import TINY
 from onestep.model.export import load_voice_models
 from onestep.train.checkpoint import list_checkpoints, load_generator
 from onestep.train.options import TrainConfig

@@ -6,8 +6,10 @@
 - ``.parquet``: a table (needs ``pyarrow``, part of the ``ray`` extra).
 
 Records have a ``text`` (or ``ssml``) column, and optionally ``id`` (default: the record's 1-based
-position), ``voice`` and ``speed``. A record that cannot be used (not an object, bad speed, bad id, bad
-SSML) still becomes a row, with :attr:`BatchRow.error` set, so that it is reported in the manifest.
+position), ``voice`` and ``speed``. SSML (an ``ssml`` column, or text starting with ``<speak`` as in every
+interface) is read by the one parser, :mod:`onestep.ssml`, when the row is synthesized (docs/SSML.md). A
+record that cannot be used (not an object, bad speed, bad id) still becomes a row, with
+:attr:`BatchRow.error` set, so that it is reported in the manifest; so does a row whose SSML is refused.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from onestep.batch.ssml import SsmlError, parse_ssml
 from onestep.config import SPEED_MAX, SPEED_MIN
+from onestep.errors import UserError
+from onestep.ssml import is_ssml
 
 INPUT_FORMATS: dict[str, tuple[str, ...]] = {
     "txt": (".txt", ".text"),
@@ -34,7 +37,7 @@ INPUT_FORMATS: dict[str, tuple[str, ...]] = {
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}")
 
 
-class InputError(ValueError):
+class InputError(UserError, ValueError):
     """The input file as a whole cannot be read (missing, unknown format, not a table)."""
 
 
@@ -44,10 +47,10 @@ class BatchRow:
 
     Attributes:
         id: unique id; also the audio file's name (without extension).
-        text: the text to speak (from the SSML when the row has one).
+        text: the plain text to speak ("" when the row is SSML).
         voice: voice name, or None for the job's voice / the text's language default.
-        speed: engine speed (0.5-2.0), or None for the job's speed.
-        ssml: the row's SSML source, when it had one.
+        speed: engine speed (0.5-2.0), or None for the job's speed (an SSML ``<prosody rate>`` multiplies it).
+        ssml: the row's SSML source, when it is SSML.
         error: why the row cannot be synthesized, when that is known from the input alone.
     """
 
@@ -57,6 +60,11 @@ class BatchRow:
     speed: float | None = None
     ssml: str | None = None
     error: str | None = None
+
+    @property
+    def source(self) -> str:
+        """What the row gives to speak: its SSML, else its text (the manifest's ``text``)."""
+        return self.ssml if self.ssml is not None else self.text
 
 
 def detect_format(path: Path) -> str:
@@ -91,7 +99,7 @@ def _txt_rows(path: Path) -> Iterator[BatchRow]:
         for n, line in enumerate(f, 1):
             text = line.strip()
             if text:
-                yield BatchRow(f"{n:06d}", text)
+                yield BatchRow(f"{n:06d}", "", ssml=text) if is_ssml(text) else BatchRow(f"{n:06d}", text)
 
 
 def _jsonl_rows(path: Path) -> Iterator[BatchRow]:
@@ -146,7 +154,9 @@ def row_from_record(record: Any, position: int) -> BatchRow:
     voice = record.get("voice") or None
     voice = None if voice is None else str(voice)
     ssml = record.get("ssml") or None
-    row = BatchRow(rid, text, voice, None, None if ssml is None else str(ssml))
+    if ssml is None and is_ssml(text):  # as every interface reads it
+        ssml, text = text, ""
+    row = BatchRow(rid, "" if ssml is not None else text, voice, None, None if ssml is None else str(ssml))
     if not ID_PATTERN.fullmatch(rid):
         return replace(row, id=f"bad-id-{position:06d}", error=f"id {rid[:40]!r} is not a valid file name")
     speed = record.get("speed")
@@ -158,15 +168,4 @@ def row_from_record(record: Any, position: int) -> BatchRow:
         if not (math.isfinite(value) and SPEED_MIN <= value <= SPEED_MAX):
             return replace(row, error=f"speed must be between {SPEED_MIN} and {SPEED_MAX}, got {speed}")
         row = replace(row, speed=value)
-    if row.ssml is not None:
-        try:
-            parsed = parse_ssml(row.ssml)
-        except SsmlError as e:
-            return replace(row, error=str(e))
-        row = replace(
-            row,
-            text=parsed.text,
-            voice=row.voice or parsed.voice,
-            speed=row.speed if row.speed is not None else parsed.speed,
-        )
     return row

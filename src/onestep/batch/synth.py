@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from onestep.batch.manifest import AUDIO_DIR, error_entry
 from onestep.batch.rows import BatchRow
+from onestep.runtime.engines import DEFAULT_ENGINE, get_engine
+from onestep.runtime.formats import MEDIA_TYPES
+from onestep.runtime.output import OutputOptions
+from onestep.runtime.voices import voice_ref
 from onestep.work_limits import NothingToSpeakError, describe_skipped
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger("onestep.batch")
 
-#: Output audio formats -> file extension.
-AUDIO_FORMATS: dict[str, str] = {"wav": ".wav", "flac": ".flac", "opus": ".opus", "mp3": ".mp3"}
+#: Output audio formats (the encoders' of every interface, :mod:`onestep.runtime.formats`) -> file extension.
+AUDIO_FORMATS: dict[str, str] = {fmt: f".{fmt}" for fmt in MEDIA_TYPES}
 NOTHING_SPEAKABLE = "nothing speakable in the text (unsupported script, or no words)"
 
 
@@ -38,11 +42,14 @@ class SynthSettings:
     Attributes:
         out_dir: output folder (audio files go to ``out_dir/audio/``).
         audio_format: one of :data:`AUDIO_FORMATS`.
-        voice: voice of rows that name none (None: by the text's language).
+        voice: voice of rows that name none (None: by the text's language): a name or blend, or a voice
+            directory (:func:`onestep.runtime.voices.voice_ref` tells them apart).
         speed: speed of rows that give none.
         max_chars: longest text accepted, characters.
-        device: ``"cpu"`` or ``"cuda"``.
+        engine: a registered engine name or device alias (:mod:`onestep.runtime.engines`).
         threads: ONNX Runtime threads per graph on CPU.
+        sample_rate, gain_db: the delivered audio (:class:`onestep.runtime.output.OutputOptions`; None: the
+            voice's own rate).
         voices_dirs: extra voice folders.
         lexicon: user lexicon file.
     """
@@ -52,22 +59,30 @@ class SynthSettings:
     voice: str | None = None
     speed: float = 1.0
     max_chars: int = 5000
-    device: str = "cpu"
+    engine: str = DEFAULT_ENGINE
     threads: int | None = 1
     voices_dirs: tuple[str, ...] = ()
     lexicon: str | None = None
+    sample_rate: int | None = None
+    gain_db: float = 0.0
 
     def __post_init__(self) -> None:
         if self.audio_format not in AUDIO_FORMATS:
             raise ValueError(f"audio format must be one of {', '.join(AUDIO_FORMATS)}, got {self.audio_format!r}")
         if self.max_chars < 1:
             raise ValueError(f"max_chars must be >= 1, got {self.max_chars}")
+        get_engine(self.engine)  # an unknown engine fails here, before any worker starts
+        self.output()  # and so does a bad sample rate or gain
+
+    def output(self) -> OutputOptions:
+        """The output stage's options (sample rate, gain), as every interface takes them."""
+        return OutputOptions(self.sample_rate, self.gain_db)
 
     def make_tts(self) -> TTS:
         from onestep.api import TTS
 
         return TTS(
-            device=self.device, threads=self.threads, lexicon=self.lexicon, voices_dir=list(self.voices_dirs) or None
+            engine=self.engine, threads=self.threads, lexicon=self.lexicon, voices_dir=list(self.voices_dirs) or None
         )
 
 
@@ -75,10 +90,11 @@ def check_row(row: BatchRow, max_chars: int) -> str | None:
     """Why ``row`` cannot be synthesized, from the row alone (None: go ahead)."""
     if row.error:
         return row.error
-    if not row.text.strip():
+    source = row.source
+    if not source.strip():
         return "empty text"
-    if len(row.text) > max_chars:
-        return f"text is {len(row.text)} characters; the limit is {max_chars}"
+    if len(source) > max_chars:
+        return f"{'SSML' if row.ssml is not None else 'text'} is {len(source)} characters; the limit is {max_chars}"
     return None
 
 
@@ -90,7 +106,7 @@ class RowSynthesizer:
     """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once)."""
 
     def __init__(self, settings: SynthSettings) -> None:
-        from onestep.server.encoders import encode_file
+        from onestep.runtime.encoders import encode_file
 
         self.settings = settings
         self.tts = settings.make_tts()
@@ -105,7 +121,7 @@ class RowSynthesizer:
         the frontend), or None.
         """
         s = self.settings
-        rows = [replace(r, voice=r.voice or s.voice, speed=r.speed if r.speed is not None else s.speed) for r in rows]
+        rows = [replace(r, speed=r.speed if r.speed is not None else s.speed) for r in rows]
         entries: list[dict[str, Any] | None] = [None] * len(rows)
         prepared: list[tuple[int, PreparedText]] = []
         for i, row in enumerate(rows):
@@ -113,7 +129,7 @@ class RowSynthesizer:
             if error is None:
                 try:
                     p = self._prepare(row, None if utterances is None else utterances[i])
-                    if p.ids:
+                    if p.ids or p.plan is not None:  # an SSML plan is spoken piece by piece
                         prepared.append((i, p))
                     else:
                         error = NOTHING_SPEAKABLE
@@ -122,19 +138,27 @@ class RowSynthesizer:
                 except Exception as e:  # the frontend or the options reject this row: the job goes on
                     error = _describe(e)
             if error is not None:
-                entries[i] = error_entry(row.id, row.text, row.voice, row.speed, error)
+                entries[i] = error_entry(row.id, row.source, row.voice or s.voice, row.speed, error)
         for i, audio in self._render(prepared):
             entries[i] = self._write(rows[i], audio)
         return [e for e in entries if e is not None]
 
     def _prepare(self, row: BatchRow, pickled: bytes | None) -> PreparedText:
+        """The row through :meth:`onestep.TTS.prepare`, as any interface's text: the one SSML parser, the one
+        voice resolver, the output stage's options."""
+        s = self.settings
+        voice = row.voice if row.voice is not None else voice_ref(s.voice)
+        output = {"sample_rate": s.sample_rate, "gain_db": s.gain_db}
+        speed = row.speed if row.speed is not None else s.speed
+        if row.ssml is not None:
+            return self.tts.prepare(row.ssml, voice, speed, ssml=True, **output)
         if pickled is None:
-            return self.tts.prepare(row.text, row.voice, row.speed or 1.0)
+            return self.tts.prepare(row.text, voice, speed, ssml=False, **output)
         found = pickle.loads(pickled)
         if isinstance(found, str):  # the frontend stage's error
             raise ValueError(found)
         sentences: Callable[[str, int, str], list[Any]] = lambda text, max_ids, language: found  # noqa: E731
-        return self.tts.prepare(row.text, row.voice, row.speed or 1.0, sentences=sentences)
+        return self.tts.prepare(row.text, voice, speed, sentences=sentences, ssml=False, **output)
 
     def _render(self, prepared: list[tuple[int, PreparedText]]) -> list[tuple[int, Audio | Exception]]:
         """Audio of every prepared row: one batched pass; if it fails, row by row (to find the bad one)."""
@@ -153,10 +177,11 @@ class RowSynthesizer:
             return out
 
     def _write(self, row: BatchRow, audio: Audio | Exception) -> dict[str, Any]:
+        voice = row.voice or self.settings.voice
         if isinstance(audio, Exception):
-            return error_entry(row.id, row.text, row.voice, row.speed, _describe(audio))
+            return error_entry(row.id, row.source, voice, row.speed, _describe(audio))
         if audio.samples.size == 0:
-            return error_entry(row.id, row.text, row.voice, row.speed, NOTHING_SPEAKABLE)
+            return error_entry(row.id, row.source, voice, row.speed, NOTHING_SPEAKABLE)
         name = row.id + AUDIO_FORMATS[self.settings.audio_format]
         path = self.audio_dir / name
         tmp = path.with_name(f".{name}.{os.getpid()}.tmp")
@@ -165,10 +190,10 @@ class RowSynthesizer:
             os.replace(tmp, path)
         except Exception as e:  # e.g. the disk is full: this row fails, the job reports it
             tmp.unlink(missing_ok=True)
-            return error_entry(row.id, row.text, row.voice, row.speed, _describe(e))
+            return error_entry(row.id, row.source, voice, row.speed, _describe(e))
         return {
             "id": row.id,
-            "text": row.text,
+            "text": row.source,
             "voice": audio.voice,
             "speed": row.speed,
             "audio": f"{AUDIO_DIR}/{name}",
@@ -194,17 +219,20 @@ class FrontendStage:
     def _voice(self, row: BatchRow) -> tuple[int, str]:
         """The most phoneme ids per utterance of the row's voice (as ``TTS.max_ids``: its largest bucket less
         the two pads), and its language (what digits alone are read in)."""
-        from onestep.runtime.voices import detect_language
+        from onestep.runtime.voices import load_voice_dir
 
-        voice = row.voice or self.settings.voice
-        entry = self.catalog.get(voice) if voice else self.catalog.default_for(detect_language(row.text))
+        voice = row.voice if row.voice is not None else voice_ref(self.settings.voice)
+        if isinstance(voice, Path):
+            entry = load_voice_dir(voice)
+        else:
+            entry = self.catalog.resolve(voice, text=row.text)  # the one resolver, as TTS uses it
         return entry.config.phoneme_buckets[-1] - 2, entry.config.language
 
     def run(self, rows: Sequence[BatchRow]) -> list[bytes | None]:
         out: list[bytes | None] = []
         for row in rows:
-            if check_row(row, self.settings.max_chars) is not None:
-                out.append(None)  # the engine worker reports it
+            if row.ssml is not None or check_row(row, self.settings.max_chars) is not None:
+                out.append(None)  # the engine worker reports it, or (SSML) runs the whole of TTS.prepare
                 continue
             try:
                 max_ids, language = self._voice(row)

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as e:
         raise CLIError("export needs PyTorch: pip install 'onestep-tts[train]'") from e
     from onestep.config import DEFAULT_FILES, VoiceConfig
-    from onestep.model.config import TINY, ModelConfig
+    from onestep.model_config import TINY, ModelConfig
     from onestep.model.export import SPEAKERS_FILE, export_voice
     from onestep.model.voice_models import build_models
 

@@ -22,6 +22,7 @@ from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
 from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
 from onestep.runtime.output import SAMPLE_RATES
+from onestep.runtime.voices import voice_ref
 from onestep.work_limits import NothingToSpeakError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,13 +67,6 @@ def add_voice_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
 
 
-def voice_arg(value: str | None) -> str | Path | None:
-    """A ``--voice`` value: containing a path separator means a voice directory, else a voice name."""
-    if value is not None and ("/" in value or "\\" in value):
-        return Path(value)
-    return value
-
-
 def make_tts(args: argparse.Namespace) -> TTS:
     """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options."""
     from onestep.api import TTS
@@ -80,7 +74,7 @@ def make_tts(args: argparse.Namespace) -> TTS:
     if args.threads is not None and args.threads < 1:
         raise CLIError(f"--threads must be >= 1, got {args.threads}")
     tts = TTS(
-        voice=voice_arg(args.voice),
+        voice=voice_ref(args.voice),
         engine=args.engine,
         threads=args.threads,
         lexicon=getattr(args, "lexicon", None),
@@ -145,7 +139,7 @@ def _output_options(args: argparse.Namespace) -> dict[str, object]:
 
 def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
     return tts.synthesize(
-        text, voice=voice_arg(args.voice), speed=args.speed, characters=args.characters, **_output_options(args)
+        text, voice=voice_ref(args.voice), speed=args.speed, characters=args.characters, **_output_options(args)
     )
 
 
@@ -189,7 +183,7 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
     stamps = args.timestamps is not None
     try:
         chunks = tts.stream(
-            text, voice=voice_arg(args.voice), speed=args.speed, timestamps=stamps, characters=args.characters,
+            text, voice=voice_ref(args.voice), speed=args.speed, timestamps=stamps, characters=args.characters,
             **_output_options(args),
         )  # fmt: skip
         for chunk in chunks:

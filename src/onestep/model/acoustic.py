@@ -9,7 +9,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 from onestep.model.layers import ConvNeXtStack
 from onestep.model.mel import LOG_MEL_FLOOR
 

@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig, int8_path
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 from onestep.model.quantize import quantize_vocoder, store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 

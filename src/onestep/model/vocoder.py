@@ -7,7 +7,7 @@ import math
 import torch
 from torch import nn
 
-from onestep.model.config import VOCODER_EMBED_KERNEL, ModelConfig
+from onestep.model_config import VOCODER_EMBED_KERNEL, ModelConfig
 from onestep.model.istft import ISTFT
 from onestep.model.layers import ConvNeXtStack
 

@@ -9,7 +9,7 @@ import torch
 from torch import nn
 
 from onestep.model.acoustic import AcousticModel, MelDecoder
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 from onestep.model.layers import init_weights
 from onestep.model.vocoder import Vocoder
 

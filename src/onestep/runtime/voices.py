@@ -198,6 +198,18 @@ class VoiceEntry:
         return self.config.default
 
 
+def voice_ref(value: str | os.PathLike[str] | None) -> str | Path | None:
+    """A voice as a user typed it (``--voice``, a batch job's voice): a value with a path separator is a voice
+    directory (a :class:`~pathlib.Path`, loaded by :func:`load_voice_dir`), anything else a name or blend for
+    the catalog. The one place that tells them apart; servers never call it (their voices are names only)."""
+    if value is None or isinstance(value, Path):
+        return value
+    text = os.fspath(value)
+    if isinstance(value, os.PathLike) or "/" in text or "\\" in text or os.sep in text:
+        return Path(text)
+    return text
+
+
 def load_voice_dir(path: str | os.PathLike[str]) -> VoiceEntry:
     """Read the voice in directory ``path`` (the explicit path API; never reached from a name)."""
     directory = Path(path).expanduser()

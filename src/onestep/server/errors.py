@@ -10,7 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from onestep.errors import UserError
+from onestep.errors import OnestepError, UserError
 
 log = logging.getLogger("onestep.server")
 
@@ -30,7 +30,7 @@ ERROR_TYPES: dict[int, str] = {
 }
 
 
-class ApiError(Exception):
+class ApiError(OnestepError):
     """An error answered with ``status`` and an OpenAI-shaped body.
 
     Attributes:

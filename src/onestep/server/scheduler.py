@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from onestep.errors import Unavailable
 from onestep.server.admission import (
     CostModel,
     RequestCost,
@@ -50,7 +51,7 @@ log = logging.getLogger("onestep.server")
 PLAYBACK_MARGIN_S = 0.5
 
 
-class QueueFullError(RuntimeError):
+class QueueFullError(Unavailable, RuntimeError):
     """The request queue is full, the request could not start within the admission deadline, or the server
     is shutting down; retry later (``code``: ``queue_full``, ``overloaded``, ``shutting_down``)."""
 
@@ -60,7 +61,7 @@ class QueueFullError(RuntimeError):
         self.code = code
 
 
-class SynthesisTimeoutError(TimeoutError):
+class SynthesisTimeoutError(Unavailable, TimeoutError):
     """The request ran past the server's per-request timeout."""
 
 

@@ -13,7 +13,7 @@ from typing import TypeVar
 import numpy as np
 from starlette.requests import Request
 
-from onestep.errors import UserError
+from onestep.errors import OnestepError, Unavailable, UserError
 from onestep.server.admission import RequestCost
 from onestep.server.backend import (
     BackendInputError,
@@ -43,11 +43,11 @@ log = logging.getLogger("onestep.server")
 T = TypeVar("T")
 
 
-class ClientGone(Exception):
+class ClientGone(OnestepError):
     """The client disconnected before its audio started; nothing is left to answer."""
 
 
-class ServerDraining(Exception):
+class ServerDraining(Unavailable):
     """The drain deadline of a graceful shutdown passed while this stream was still playing."""
 
 

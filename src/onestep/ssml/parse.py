@@ -221,7 +221,7 @@ class _Walker:
             spoken = say_as(kind, content, language, el.get("format"))
         except ValueError as e:
             raise SsmlError(f"<say-as interpret-as={kind!r}>: {e}") from None
-        self.speak(f" {spoken} " if language == "en" else spoken, ctx)
+        self.speak(spoken, ctx)
 
     def _sub(self, el: Element, ctx: Context) -> None:
         alias = el.get("alias")

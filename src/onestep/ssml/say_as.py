@@ -1,21 +1,62 @@
 """``<say-as>``: content rewritten into the words the frontend should read, per language.
 
-Each reader returns plain text for the language's frontend: English through ``num2words``, Mandarin through
-``cn2an`` (both runtime dependencies). A language without a reader here gets the English one.
+This module parses what every language shares (whole numbers, date formats, times of day, digit groups); the
+words come from the language's own reader, ``onestep.frontend.<code>.say_as.READER`` (a :class:`SayAsReader`:
+Mandarin through ``cn2an``, English through ``num2words``), found by the language's registry code. A language
+whose frontend package has no reader gets the default language's (:data:`onestep.languages.DEFAULT_LANGUAGE`).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
+from functools import cache
+from typing import Protocol
+
+from onestep.languages import DEFAULT_LANGUAGE, get_language
 
 INTERPRETATIONS = ("characters", "spell-out", "cardinal", "ordinal", "digits", "date", "time", "telephone")
-
-_ZH_DIGITS = "零一二三四五六七八九"
-_EN_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")  # fmt: skip
 _DATE_FORMATS = ("ymd", "mdy", "dmy", "ym", "my", "md", "dm", "y", "m", "d")
+
+
+class SayAsReader(Protocol):
+    """A language's words for parsed ``<say-as>`` content."""
+
+    telephone_separator: str  # between digit groups (a short pause)
+
+    def cardinal(self, n: int) -> str: ...
+
+    def ordinal(self, n: int) -> str: ...
+
+    def digits(self, digits: str) -> str:
+        """ASCII digits ``"907"`` read one by one."""
+        ...
+
+    def characters(self, chars: list[str]) -> str:
+        """Non-space characters spelled one by one (digits by name)."""
+        ...
+
+    def date(self, fields: dict[str, int]) -> str:
+        """``fields``: some of ``y``, ``m`` (1-12), ``d`` (1-31)."""
+        ...
+
+    def time(self, hour: int, minute: int, twelve: bool) -> str:
+        """``hour`` 0-23, ``minute`` 0-59; ``twelve``: a 12-hour reading was asked for."""
+        ...
+
+
+@cache
+def reader_for(language: str) -> SayAsReader:
+    """The reader of registered ``language`` (the default language's when its frontend has none)."""
+    module = f"onestep.frontend.{get_language(language).code}.say_as"
+    try:
+        return importlib.import_module(module).READER  # type: ignore[no-any-return]
+    except ModuleNotFoundError as e:
+        missing = e.name or ""
+        if not (module == missing or module.startswith(missing + ".")) or language == DEFAULT_LANGUAGE:
+            raise  # an import inside the reader failed, or the default language has none: a bug
+        return reader_for(DEFAULT_LANGUAGE)
 
 
 def _integer(content: str) -> int:
@@ -27,44 +68,18 @@ def _integer(content: str) -> int:
     return int(digits)
 
 
-def _en_cardinal(n: int) -> str:
-    from num2words import num2words
-
-    return num2words(n)
+def _characters(content: str, reader: SayAsReader) -> str:
+    return reader.characters([c for c in content if not c.isspace()])
 
 
-def _zh_cardinal(n: int) -> str:
-    import cn2an
-
-    return cn2an.an2cn(str(n))
-
-
-def _characters(content: str, language: str) -> str:
-    chars = [c for c in content if not c.isspace()]
-    if language == "zh":
-        return "，".join(_ZH_DIGITS[int(c)] if c.isdigit() else c for c in chars)
-    return " ".join(_EN_DIGITS[int(c)] if c.isdigit() else c.upper() for c in chars)
-
-
-def _digits(content: str, language: str) -> str:
-    digits = [c for c in content if c.isdigit()]
+def _digits(content: str, reader: SayAsReader) -> str:
+    digits = "".join(c for c in content if c.isdigit())
     if not digits:
         raise ValueError(f"{content.strip()!r} has no digits")
-    if language == "zh":
-        return "".join(_ZH_DIGITS[int(c)] for c in digits)
-    return " ".join(_EN_DIGITS[int(c)] for c in digits)
+    return reader.digits(digits)
 
 
-def _ordinal(content: str, language: str) -> str:
-    n = _integer(content)
-    if language == "zh":
-        return "第" + _zh_cardinal(n)
-    from num2words import num2words
-
-    return num2words(n, to="ordinal")
-
-
-def _date(content: str, language: str, fmt: str | None) -> str:
+def _date(content: str, reader: SayAsReader, fmt: str | None) -> str:
     fmt = fmt or "ymd"
     if fmt not in _DATE_FORMATS:
         raise ValueError(f"format {fmt!r} must be one of {', '.join(_DATE_FORMATS)}")
@@ -74,23 +89,10 @@ def _date(content: str, language: str, fmt: str | None) -> str:
     fields = dict(zip(fmt, (int(p) for p in parts), strict=True))
     if "m" in fields and not 1 <= fields["m"] <= 12 or "d" in fields and not 1 <= fields["d"] <= 31:
         raise ValueError(f"{content.strip()!r} is not a date in format {fmt!r}")
-    if language == "zh":
-        units = {"y": "年", "m": "月", "d": "日"}
-        return "".join(f"{_digits(str(fields[k]), 'zh') if k == 'y' else _zh_cardinal(fields[k])}{units[k]}"
-                       for k in "ymd" if k in fields)  # fmt: skip
-    from num2words import num2words
-
-    words = []
-    if "m" in fields:
-        words.append(_MONTHS[fields["m"] - 1])
-    if "d" in fields:
-        words.append(num2words(fields["d"], to="ordinal"))
-    if "y" in fields:
-        words.append(("," if len(words) == 2 else "") + " " + num2words(fields["y"], to="year"))
-    return " ".join(words).replace(" ,", ",").strip()
+    return reader.date(fields)
 
 
-def _time(content: str, language: str, fmt: str | None) -> str:
+def _time(content: str, reader: SayAsReader, fmt: str | None) -> str:
     m = re.fullmatch(r"\s*(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp][Mm])?\s*", content)
     if m is None:
         raise ValueError(f"{content.strip()!r} is not a time like 14:30 or 2:30pm")
@@ -99,44 +101,35 @@ def _time(content: str, language: str, fmt: str | None) -> str:
         hour = hour % 12 + (12 if m.group(4).lower() == "pm" else 0)
     if hour > 23 or minute > 59:
         raise ValueError(f"{content.strip()!r} is not a time of day")
-    if language == "zh":
-        return f"{_zh_cardinal(hour)}点" + (f"{_zh_cardinal(minute)}分" if minute else "")
-    twelve = fmt == "hms12" or (fmt is None and m.group(4) is not None)
-    shown = (hour % 12 or 12) if twelve else hour
-    words = [_en_cardinal(shown)]
-    if minute:
-        words.append(("oh " if minute < 10 else "") + _en_cardinal(minute))
-    elif not twelve:
-        words.append("hundred")
-    if twelve:
-        words.append("PM" if hour >= 12 else "AM")
-    return " ".join(words)
+    return reader.time(hour, minute, fmt == "hms12" or (fmt is None and m.group(4) is not None))
 
 
-def _telephone(content: str, language: str) -> str:
+def _telephone(content: str, reader: SayAsReader) -> str:
     groups = [g for g in re.split(r"[^\d]+", content) if g]
     if not groups:
         raise ValueError(f"{content.strip()!r} has no digits")
-    sep = "，" if language == "zh" else ", "
-    return sep.join(_digits(g, language) for g in groups)
+    return reader.telephone_separator.join(reader.digits(g) for g in groups)
 
 
-_READERS: dict[str, Callable[[str, str, str | None], str]] = {
-    "characters": lambda c, lang, f: _characters(c, lang),
-    "spell-out": lambda c, lang, f: _characters(c, lang),
-    "cardinal": lambda c, lang, f: _zh_cardinal(_integer(c)) if lang == "zh" else _en_cardinal(_integer(c)),
-    "ordinal": lambda c, lang, f: _ordinal(c, lang),
-    "digits": lambda c, lang, f: _digits(c, lang),
+_READERS: dict[str, Callable[[str, SayAsReader, str | None], str]] = {
+    "characters": lambda c, r, f: _characters(c, r),
+    "spell-out": lambda c, r, f: _characters(c, r),
+    "cardinal": lambda c, r, f: r.cardinal(_integer(c)),
+    "ordinal": lambda c, r, f: r.ordinal(_integer(c)),
+    "digits": lambda c, r, f: _digits(c, r),
     "date": _date,
     "time": _time,
-    "telephone": lambda c, lang, f: _telephone(c, lang),
+    "telephone": lambda c, r, f: _telephone(c, r),
 }
 
 
 def say_as(kind: str, content: str, language: str, fmt: str | None = None) -> str:
-    """The words for ``content`` read as ``kind`` (one of :data:`INTERPRETATIONS`) in ``language``.
+    """The words for ``content`` read as ``kind`` (one of :data:`INTERPRETATIONS`) in registered ``language``;
+    in a language written with spaces (:attr:`onestep.languages.Language.spaced`) they stand apart from the
+    text around them (a space on each side).
 
     Raises:
         ValueError: the content does not fit the interpretation (the message says why).
     """
-    return _READERS[kind](content, language, fmt)
+    words = _READERS[kind](content, reader_for(language), fmt)
+    return f" {words} " if get_language(language).spaced else words

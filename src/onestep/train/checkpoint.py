@@ -22,7 +22,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from onestep.model.config import ModelConfig
+from onestep.model_config import ModelConfig
 from onestep.model.voice_models import VoiceModels, build_models
 
 CHECKPOINTS = "checkpoints"

@@ -15,10 +15,11 @@ import numpy as np
 import torch
 
 from onestep.config import AudioConfig
+from onestep.errors import UserError
 from onestep.model.mel import LOG_MEL_FLOOR, LogMel
 
 
-class DatasetError(ValueError):
+class DatasetError(UserError, ValueError):
     """The teacher data directory is missing or inconsistent; the message names the file."""
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from onestep.config import ConfigError
-from onestep.model.config import TINY, ModelConfig
+from onestep.model_config import TINY, ModelConfig
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,7 @@ class _Recorder:
 
 def dev_queries(cpp_dir: Path, split: str = "dev") -> list[tuple[Query, tuple[str, ...], dict[str, float], str]]:
     """``(query, candidates, g2pM probabilities, label)`` for each CPP sentence whose polyphone the G2P asks about."""
-    from onestep.eval.cpp import load_split
+    from onestep.train.cpp_data import load_split
     from onestep.frontend.zh.g2p import MandarinG2P
 
     recorder = _Recorder()

@@ -18,12 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
-
 from onestep.frontend.zh import lexicon as lx
-
-if TYPE_CHECKING:
-    from onestep.frontend.zh.sandhi import Word
+from onestep.frontend.zh.word import Word
 
 _AFTER_COMPLEMENT = frozenset("了吧的吗呢啊呀啦")
 # A word ending in one of these is not the noun of a locative 上/里 (导致了 里贝克, 在 上).
