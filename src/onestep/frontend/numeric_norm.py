@@ -81,6 +81,7 @@ class NumericLang:
         titles: written form -> words, only before a capitalized word ("M. Dupont").
         fix_digits: a 1:1 character translation applied first (Devanagari digits -> ASCII).
         frac_by_digits: decimals' fractional part read digit by digit (Hindi) rather than as a number.
+        time_tail: a pattern after a clock time that its reading already says (Hindi "बजे").
     """
 
     code: str
@@ -116,6 +117,7 @@ class NumericLang:
     titles: Mapping[str, str] = field(default_factory=dict)
     fix_digits: Mapping[int, int] = field(default_factory=dict)
     frac_by_digits: bool = False
+    time_tail: str = ""
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ class Number:
     integer: str
     fraction: str = ""
     point: bool = False  # "." rather than "," separated the fraction
+    code: bool = False  # 10+ digits written without grouping: an ID or phone number, read digit by digit
 
     @property
     def value(self) -> float:
@@ -155,6 +158,8 @@ class Normalizer:
     def parse(self, text: str) -> Number:
         neg = text[:1] in "-−"
         t = text.lstrip("-−").strip()
+        if t.isdigit() and len(t) >= 10:
+            return Number(neg, t, code=True)
         if self.spec.indian_grouping:
             t = t.replace(",", "")
             i, _, f = t.partition(".")
@@ -188,8 +193,8 @@ class Normalizer:
             words = (f"{self.integer(n.integer)} {s.decimal_point if n.point else s.decimal_comma} "
                      f"{self.fraction(n.fraction)}")
         else:
-            words = self.integer(n.integer)
-            if len(n.integer) <= _MAX_DIGITS and not (len(n.integer) > 1 and n.integer.startswith("0")):
+            words = self.digits(n.integer) if n.code else self.integer(n.integer)
+            if not n.code and len(n.integer) <= _MAX_DIGITS and not (len(n.integer) > 1 and n.integer.startswith("0")):
                 words = s.agree(words, int(n.integer), feminine, before_noun)
         return f"{s.minus} {words}" if n.negative else words
 
@@ -245,7 +250,7 @@ class Normalizer:
         def clock(m: regex.Match[str]) -> str | None:
             return s.time(int(m["h"]), int(m["min"] or 0))
 
-        add("time", r"(?<![\d:.,])(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?::[0-5]\d)?(?![\d:])", clock)
+        add("time", rf"(?<![\d:.,])(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?::[0-5]\d)?(?![\d:])(?:{s.time_tail})?", clock)
         if s.h_times:
             add("time", rf"(?<![\d{L}.,])(?P<h>[01]?\d|2[0-3])\s?h\s?(?P<min>[0-5]\d)?(?![{L}\d])", clock)
 
@@ -256,7 +261,7 @@ class Normalizer:
             groups = regex.findall(r"\d+", body)
             if not m["plus"] and regex.fullmatch(thousands_only, body):
                 return None  # grouped thousands, not a phone number
-            if sum(map(len, groups)) < 8 and not m["plus"]:
+            if not m["plus"] and (sum(map(len, groups)) < (8 if len(groups) > 2 else 10)):
                 return None
             read: list[str] = []
             if m["plus"]:
@@ -271,7 +276,7 @@ class Normalizer:
             return ", ".join(read)
 
         add("phone", r"(?<![\d\w.,+])(?:(?P<plus>\+)(?P<cc>\d{1,3})[\s.-]?)?(?P<body>(?:\(\d{1,4}\)\s?)?"
-            r"\d{1,5}(?:[\s.-]\d{2,5}){2,5})(?![\d\w]|[.,]\d)", phone)
+            r"\d{1,5}(?:[\s.-]\d{2,5}){1,5})(?![\d\w]|[.,]\d)", phone)
 
         cur_alt = _alt(s.currencies)
 
@@ -306,20 +311,24 @@ class Normalizer:
             add("money", rf"(?<![\w])(?P<c>{cur_alt})\s?(?P<n>-?(?:{num}))(?!\d)", money)
             add("money", rf"(?<![\d.,])(?P<n>-?(?:{num}))\s?(?P<c>{cur_alt})(?![{L}])", money)
 
-        def percent(m: regex.Match[str]) -> str:
-            return f"{self.number(self.parse(m['n']))} {s.percent}"
+        def lead(m: regex.Match[str]) -> str:
+            return f"{self.number(self.parse(m['a']))} {s.range_word} " if m["a"] else ""
 
-        add("percent", rf"(?<![\d.,])(?P<n>[-−]?(?:{num}))\s?%", percent)
+        def percent(m: regex.Match[str]) -> str:
+            return f"{lead(m)}{self.number(self.parse(m['n']))} {s.percent}"
+
+        rng_lead = rf"(?:(?P<a>{num})\s?[-–]\s?)?"
+        add("percent", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?%", percent)
 
         unit_alt = _alt(s.units)
 
         def measure(m: regex.Match[str]) -> str:
             u = s.units[m["u"]]
             n = self.parse(m["n"])
-            return f"{self.number(n, u.feminine, True)} {u.many if self._plural(m['n']) else u.one}"
+            return f"{lead(m)}{self.number(n, u.feminine, True)} {u.many if self._plural(m['n']) else u.one}"
 
         if s.units:
-            add("measure", rf"(?<![\d.,])(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})(?![{L}\d])", measure)
+            add("measure", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})(?![{L}\d])", measure)
 
         def ordinal(m: regex.Match[str]) -> str:
             fem, short = s.ordinal_suffixes[m["s"]]
