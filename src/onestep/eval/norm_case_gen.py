@@ -34,6 +34,8 @@ def words(lang: str, n: int) -> str:
     w = num2words(n, lang=_N2W[lang])
     if lang == "pt":
         w = w.replace(",", "")
+    if lang == "it":  # "due milioni trecentomila", not num2words' optional "e"
+        w = re.sub(r"\b(milion[ei]|miliard[oi]) e ", r"\1 ", w)
     if lang == "es":  # apocope before mil/millones ("veintiún mil", "ciento un mil")
         w = re.sub(r"veintiuno (mil|millones)", r"veintiún \1", w)
         w = re.sub(r"\buno (mil|millones)", r"un \1", w)
@@ -531,9 +533,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per-class", type=int, default=12)
     p.add_argument("--name", default=None, help="table name (default: fresh-<seed>)")
     p.add_argument("--out", type=Path, default=CASES_DIR)
+    p.add_argument("--by-class", action="store_true", help="one table per class, named <lang>-norm-<class>.tsv")
     a = p.parse_args(argv)
-    path = write_table(a.lang, a.name or f"fresh-{a.seed}", generate(a.lang, a.seed, a.per_class), a.out)
-    print(path)
+    cases = generate(a.lang, a.seed, a.per_class)
+    if a.by_class:
+        for name in dict.fromkeys(c[2] for c in cases):
+            print(write_table(a.lang, name, [c for c in cases if c[2] == name], a.out))
+    else:
+        print(write_table(a.lang, a.name or f"fresh-{a.seed}", cases, a.out))
     return 0
 
 

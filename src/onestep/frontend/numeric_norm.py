@@ -328,7 +328,7 @@ class Normalizer:
             return f"{lead(m)}{self.number(n, u.feminine, True)} {u.many if self._plural(m['n']) else u.one}"
 
         if s.units:
-            add("measure", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})(?![{L}\d])", measure)
+            add("measure", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})(?![{L}\d'’])", measure)
 
         def ordinal(m: regex.Match[str]) -> str:
             fem, short = s.ordinal_suffixes[m["s"]]

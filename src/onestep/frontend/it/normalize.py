@@ -26,8 +26,8 @@ _FEM_OTHER = frozenset({"volta", "notte", "parte", "gente", "città", "chiave", 
 
 @lru_cache(maxsize=4096)
 def cardinal(n: int) -> str:
-    """n >= 0 -> Italian words (num2words)."""
-    return num2words(n, lang="it")
+    """n >= 0 -> Italian words (num2words, without its optional "e" after milioni/miliardi)."""
+    return regex.sub(r"\b(milion[ei]|miliard[oi]) e ", r"\1 ", num2words(n, lang="it"))
 
 
 def feminine_noun(word: str) -> bool:
