@@ -146,6 +146,7 @@ def days(n: int) -> str:
     return day_of_month(n) if n < 32 else reading(n) + "にち"
 
 
+_DEGREE = Counter("ど", whole={0: "れいど"})
 COUNTERS: dict[str, Counter] = {
     "本": _h("ほん", "ぽん", "ぼん"), "匹": _h("ひき", "ぴき", "びき"), "杯": _h("はい", "ぱい", "ばい"),
     "分間": Counter("ふんかん", ALL, "ぷんかん", {k: "ぷんかん" for k in ("さん", "よん", "せん", "ぜん", "まん")}),
@@ -163,12 +164,12 @@ COUNTERS: dict[str, Counter] = {
     "通": Counter("つう", NO_ROKU), "足": Counter("そく", NO_ROKU, alt={"さん": "ぞく"}),
     "セント": Counter("セント", NO_ROKU), "ページ": Counter("ページ", ALL - {"いち"}),
     "枚": Counter("まい"), "台": Counter("だい"), "秒": Counter("びょう"), "秒間": Counter("びょうかん"),
-    "度": Counter("ど"), "倍": Counter("ばい"), "番目": Counter("ばんめ"), "番": Counter("ばん"),
+    "度": _DEGREE, "倍": Counter("ばい"), "番目": Counter("ばんめ"), "番": Counter("ばん"),
     "号": Counter("ごう"), "名": Counter("めい"), "位": Counter("い"), "社": Counter("しゃ", NO_ROKU),
     "人": Counter("にん", tail_form={"よん": "よ"}, whole={1: "ひとり", 2: "ふたり"}),
     "円": Counter("えん", tail_form={"よん": "よ"}),
     "時間": Counter("じかん", tail_form={"よん": "よ", "きゅう": "く"}),
-    "時": Counter("じ", tail_form={"よん": "よ", "なな": "しち", "きゅう": "く"}),
+    "時": Counter("じ", tail_form={"よん": "よ", "なな": "しち", "きゅう": "く"}, whole={0: "れいじ"}),
     "年間": Counter("ねんかん", tail_form={"よん": "よ"}), "年": Counter("ねん", tail_form={"よん": "よ"}),
     "ドル": Counter("ドル"), "ユーロ": Counter("ユーロ"), "ポンド": Counter("ポンド"), "ウォン": Counter("ウォン"),
     "元": Counter("げん"), "ルピー": Counter("ルピー"),
@@ -176,7 +177,7 @@ COUNTERS: dict[str, Counter] = {
     "km": Counter("キロメートル"), "m": Counter("メートル"), "cm": Counter("センチメートル"),
     "mm": Counter("ミリメートル"), "kg": Counter("キログラム"), "g": Counter("グラム"), "mg": Counter("ミリグラム"),
     "L": Counter("リットル"), "l": Counter("リットル"), "ml": Counter("ミリリットル"), "mL": Counter("ミリリットル"),
-    "℃": Counter("ど"), "°C": Counter("ど"), "°": Counter("ど"), "GB": Counter("ギガバイト"),
+    "℃": _DEGREE, "°C": _DEGREE, "°": _DEGREE, "GB": Counter("ギガバイト"),
     "MB": Counter("メガバイト"), "TB": Counter("テラバイト"), "km²": Counter("平方キロメートル"),
     "m²": Counter("平方メートル"),
 }
