@@ -30,7 +30,8 @@ CASES_DIR = Path(__file__).parent / "frontend_cases"
 KINDS = ("norm", "pinyin")
 LANGS = ("en", "zh", "es", "fr", "it", "pt", "hi", "ja")
 # languages whose norm tables are scored on their normalizer alone: code -> "module:function"
-NORMALIZERS = {code: f"onestep.frontend.{code}.normalize:normalize_{code}" for code in ("es", "fr", "it", "pt", "hi", "ja")}
+NORMALIZERS = {code: f"onestep.frontend.{code}.normalize:normalize_{code}"
+               for code in ("es", "fr", "it", "pt", "hi", "ja")}
 
 _EN_DROP = regex.compile(r"[^\p{L}\p{N}'\s]")
 _ZH_DROP = regex.compile(r"[^\p{Han}\p{Latin}\p{N}']")

@@ -250,7 +250,8 @@ class Normalizer:
         def clock(m: regex.Match[str]) -> str | None:
             return s.time(int(m["h"]), int(m["min"] or 0))
 
-        add("time", rf"(?<![\d:.,])(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?::[0-5]\d)?(?![\d:])(?:{s.time_tail})?", clock)
+        add("time", rf"(?<![\d:.,])(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?::[0-5]\d)?(?![\d:])"
+            rf"(?:{s.time_tail})?", clock)
         if s.h_times:
             add("time", rf"(?<![\d{L}.,])(?P<h>[01]?\d|2[0-3])\s?h\s?(?P<min>[0-5]\d)?(?![{L}\d])", clock)
 
@@ -328,7 +329,8 @@ class Normalizer:
             return f"{lead(m)}{self.number(n, u.feminine, True)} {u.many if self._plural(m['n']) else u.one}"
 
         if s.units:
-            add("measure", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})(?![{L}\d'’])", measure)
+            add("measure", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?(?P<u>{unit_alt})"
+                rf"(?![{L}\d'’])", measure)
 
         def ordinal(m: regex.Match[str]) -> str:
             fem, short = s.ordinal_suffixes[m["s"]]
