@@ -70,6 +70,7 @@ class NumericLang:
         thousands: characters that group thousands besides "." (e.g. space for French).
         indian_grouping: "," groups digits (1,00,000) and "." is the decimal point (Hindi).
         minus, plus, percent, range_word, and_word: those words.
+        times_word: the word read for "x"/"×" between numbers (4x100, 3 × 4); "" = none.
         digits_by_pairs: phone numbers read in pairs (French "zéro six, douze") rather than digit by digit.
         currencies: symbol or code as written -> :class:`Currency`.
         money_join: word between units and cents (``"con"``); "" for none.
@@ -118,6 +119,7 @@ class NumericLang:
     fix_digits: Mapping[int, int] = field(default_factory=dict)
     frac_by_digits: bool = False
     time_tail: str = ""
+    times_word: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,14 @@ class Normalizer:
 
         rng_lead = rf"(?:(?P<a>{num})\s?[-–]\s?)?"
         add("percent", rf"(?<![\d.,])(?<![{L}]-){rng_lead}(?P<n>[-−]?(?:{num}))\s?%", percent)
+
+        def times(m: regex.Match[str]) -> str:
+            return f"{self.number(self.parse(m['a']))} {s.times_word} {self.number(self.parse(m['b']))}"
+
+        if s.times_word:
+            add("times", rf"(?<![{L}\d.,])(?P<a>{num})\s?[x×]\s?(?P<b>{num})(?![\d{L}])", times)
+        # '59, ’80: a year without its century
+        add("year", r"(?<![\p{L}\d'’])['’](?P<y>\d{2})(?![\d'’\p{L}])", lambda m: s.cardinal(int(m["y"])))
 
         unit_alt = _alt(s.units)
 

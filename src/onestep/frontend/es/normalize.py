@@ -117,7 +117,7 @@ SPEC = NumericLang(
     day=lambda d: "primero" if d == 1 else cardinal(d),
     date=lambda d, m, y: f"{d} de {m} de {y}" if y else f"{d} de {m}",
     time=time, decimal_comma="coma", decimal_point="punto", minus="menos", plus="más", percent="por ciento",
-    range_word="a", and_word="y", currencies=CURRENCIES, money_join="con", units=UNITS, agree=agree,
+    times_word="por", range_word="a", and_word="y", currencies=CURRENCIES, money_join="con", units=UNITS, agree=agree,
     feminine_noun=feminine_noun, plural=plural, million_of="de",
     ordinal_suffixes={"º": (False, False), ".º": (False, False), "ª": (True, False), ".ª": (True, False),
                       ".er": (False, True), "er": (False, True)},

@@ -98,7 +98,7 @@ SPEC = NumericLang(
     day=lambda d: "premier" if d == 1 else cardinal(d),
     date=lambda d, m, y: f"{d} {m} {y}" if y else f"{d} {m}",
     time=time, h_times=True, decimal_comma="virgule", decimal_point="point", minus="moins", plus="plus",
-    percent="pour cent", range_word="à", and_word="et", currencies=CURRENCIES, money_join="et", units=UNITS,
+    percent="pour cent", times_word="fois", range_word="à", and_word="et", currencies=CURRENCIES, money_join="et", units=UNITS,
     agree=agree, feminine_noun=lambda w: w.lower() in _FEMININE, plural=plural, thousands=" ",
     digits_by_pairs=True, million_of=lambda unit: "d'" if unit[:1] in "aeiouéè" else "de",
     ordinal_suffixes={"er": (False, False), "re": (True, False), "ère": (True, False), "e": (False, False),

@@ -94,7 +94,7 @@ SPEC = NumericLang(
     day=lambda d: "primo" if d == 1 else cardinal(d),
     date=lambda d, m, y: f"{d} {m} {y}" if y else f"{d} {m}",
     time=time, decimal_comma="virgola", decimal_point="punto", minus="meno", plus="più", percent="per cento",
-    range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS, agree=agree,
+    times_word="per", range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS, agree=agree,
     feminine_noun=feminine_noun, million_of="di",
     ordinal_suffixes={"º": (False, False), "ª": (True, False), ".º": (False, False), ".ª": (True, False)},
     abbreviations=ABBREVIATIONS, titles=TITLES,

@@ -103,7 +103,7 @@ SPEC = NumericLang(
     day=lambda d: "primeiro" if d == 1 else cardinal(d),
     date=lambda d, m, y: f"{d} de {m} de {y}" if y else f"{d} de {m}",
     time=time, h_times=True, decimal_comma="vírgula", decimal_point="ponto", minus="menos", plus="mais",
-    percent="por cento", range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS,
+    percent="por cento", times_word="por", range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS,
     agree=agree, feminine_noun=feminine_noun, million_of="de",
     ordinal_suffixes={"º": (False, False), "ª": (True, False), ".º": (False, False), ".ª": (True, False)},
     abbreviations=ABBREVIATIONS, titles=TITLES,
