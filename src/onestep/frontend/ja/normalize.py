@@ -24,7 +24,10 @@ from onestep.frontend.norm_common import SpanRule, apply_rules, clean
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９％＄￥，．：～－", "0123456789%$¥,.:〜-")
 _INT = r"\d{1,3}(?:,\d{3})+(?!\d)|\d+"
-_NUM = rf"(?:(?:{_INT})(?:\.\d+)?[兆億万千]?)+"
+# one number: digit groups each closed by 兆/億/万/千 but the last; atomic, so that a failed match never retries
+# other ways of cutting a digit run (which would be exponential)
+_NUM = rf"(?>(?:(?:{_INT})(?:\.\d+)?[兆億万千])*(?:{_INT})(?:\.\d+)?[兆億万千]?)"
+_START = r"(?<![\d.,兆億万千])"  # never start inside a number (else every start re-scans the rest: quadratic)
 _BIG = {"兆": 10**12, "億": 10**8, "万": 10**4, "千": 1000, "": 1}
 _BIG_READING = {"兆": "ちょう", "億": "おく", "万": "まん", "千": "せん"}
 _POINT = Counter("てん", frozenset({"いち", "はち", "じゅう", "ひゃく", "びゃく", "ぴゃく"}))
@@ -40,7 +43,7 @@ def _value(written: str) -> int | None:
     """An integer written with digits and 兆/億/万/千 (1億2000万 -> 120000000); None for decimals or odd orders."""
     total, last = 0, 10**16
     for num, big in _segments(written):
-        if "." in num or _BIG[big] >= last:
+        if "." in num or _BIG[big] >= last or len(num) > 12:
             return None
         total += int(num) * _BIG[big]
         last = _BIG[big]
@@ -58,10 +61,11 @@ def _decimal(num: str, c: Counter | None) -> str:
 
 def say(written: str, c: Counter | None = None) -> str:
     """A written number (digits, optional decimals and 兆億万千) with an optional counter -> hiragana."""
+    plain = written.replace(",", "")
+    if plain.isdigit() and (len(plain) > 16 or (len(plain) > 1 and plain[0] == "0")):
+        return digits(plain) + (c.reading if c else "")  # a code, or too long to read as a number
     value = _value(written)
-    if value is not None:
-        if len(str(value)) > 16 or (written[:1] == "0" and len(written) > 1 and written.isdigit()):
-            return digits(written) + (c.reading if c else "")
+    if value is not None and value < 10**16:
         return count(value, c) if c else reading(value)
     segs = _segments(written)
     out = []
@@ -147,8 +151,8 @@ RULES: tuple[SpanRule, ...] = (
     _rule("date", r"(?<![\d.,/])(?P<y>\d{4})[/.-](?P<m>\d{1,2})[/.-](?P<d>\d{1,2})(?![\d/])", _date),
     _rule("time", r"(?<![\d:.,])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])", _time),
     _rule("money", rf"(?P<cur>US\$|[¥$€£])\s?(?P<n>{_NUM})", _money),
-    _rule("range", rf"(?<![\d.,])(?P<a>{_NUM})\s?[〜~-]\s?(?P<b>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _range),
-    _rule("number", rf"(?P<sign>(?<![\d\p{{L}}])[-−])?(?P<n>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _num),
+    _rule("range", rf"{_START}(?P<a>{_NUM})\s?[〜~-]\s?(?P<b>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _range),
+    _rule("number", rf"(?P<sign>(?<![\d\p{{L}}])[-−])?{_START}(?P<n>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _num),
 )
 
 
