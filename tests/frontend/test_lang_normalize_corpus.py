@@ -52,7 +52,8 @@ def test_case_tables_pass_the_gate(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", sorted(CORPORA))
 @pytest.mark.parametrize("text", ["", "   ", "9" * 400, "1/1/1/1/1/1", "..,,::%%€€$", "-" * 50 + "5",
-                                  "12:34:56:78", "+" * 10 + "1", "1.2.3.4.5.6.7.8.9.0" * 20, "٣ ๓ ¹²³ ½"])
+                                  "12:34:56:78", "+" * 10 + "1", "1.2.3.4.5.6.7.8.9.0" * 20, "٣ ๓ ¹²³ ½",
+                                  "1" * 3000 + "-", "1万" * 2000 + "-", "1 000 " * 500])
 def test_odd_input_never_raises(lang: str, text: str) -> None:
     out = _normalizer(lang)(text)
     assert isinstance(out, str)

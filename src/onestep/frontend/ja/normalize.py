@@ -27,7 +27,7 @@ _INT = r"\d{1,3}(?:,\d{3})+(?!\d)|\d+"
 # one number: digit groups each closed by 兆/億/万/千 but the last; atomic, so that a failed match never retries
 # other ways of cutting a digit run (which would be exponential)
 _NUM = rf"(?>(?:(?:{_INT})(?:\.\d+)?[兆億万千])*(?:{_INT})(?:\.\d+)?[兆億万千]?)"
-_START = r"(?<![\d.,兆億万千])"  # never start inside a number (else every start re-scans the rest: quadratic)
+_START = r"(?<![\d兆億万千])"  # never start inside a number (else every start re-scans the rest: quadratic)
 _BIG = {"兆": 10**12, "億": 10**8, "万": 10**4, "千": 1000, "": 1}
 _BIG_READING = {"兆": "ちょう", "億": "おく", "万": "まん", "千": "せん"}
 _POINT = Counter("てん", frozenset({"いち", "はち", "じゅう", "ひゃく", "びゃく", "ぴゃく"}))
@@ -151,7 +151,7 @@ RULES: tuple[SpanRule, ...] = (
     _rule("date", r"(?<![\d.,/])(?P<y>\d{4})[/.-](?P<m>\d{1,2})[/.-](?P<d>\d{1,2})(?![\d/])", _date),
     _rule("time", r"(?<![\d:.,])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])", _time),
     _rule("money", rf"(?P<cur>US\$|[¥$€£])\s?(?P<n>{_NUM})", _money),
-    _rule("range", rf"{_START}(?P<a>{_NUM})\s?[〜~-]\s?(?P<b>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _range),
+    _rule("range", rf"(?<![.,]){_START}(?P<a>{_NUM})\s?[〜~-]\s?(?P<b>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _range),
     _rule("number", rf"(?P<sign>(?<![\d\p{{L}}])[-−])?{_START}(?P<n>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _num),
 )
 
