@@ -70,6 +70,9 @@ class NumericLang:
         thousands: characters that group thousands besides "." (e.g. space for French).
         indian_grouping: "," groups digits (1,00,000) and "." is the decimal point (Hindi).
         minus, plus, percent, range_word, and_word: those words.
+        function_words: words after a number that are no noun to agree with ("al", "de").
+        fraction: (numerator, denominator) -> words for a simple fraction (3/4), or None to leave it.
+        half: feminine -> the word for 1/2 before a noun ("medio kilo", "media hora").
         times_word: the word read for "x"/"×" between numbers (4x100, 3 × 4); "" = none.
         digits_by_pairs: phone numbers read in pairs (French "zéro six, douze") rather than digit by digit.
         currencies: symbol or code as written -> :class:`Currency`.
@@ -119,6 +122,9 @@ class NumericLang:
     fix_digits: Mapping[int, int] = field(default_factory=dict)
     frac_by_digits: bool = False
     time_tail: str = ""
+    function_words: frozenset[str] = frozenset()
+    fraction: Callable[[int, int], str | None] | None = None
+    half: Callable[[bool], str] | None = None
     times_word: str = ""
 
 
@@ -255,7 +261,8 @@ class Normalizer:
         add("time", rf"(?<![\d:.,])(?P<h>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?::[0-5]\d)?(?![\d:])"
             rf"(?:{s.time_tail})?", clock)
         if s.h_times:
-            add("time", rf"(?<![\d{L}.,])(?P<h>[01]?\d|2[0-3])\s?h\s?(?P<min>[0-5]\d)?(?![{L}\d])", clock)
+            add("time", rf"(?<![\d{L}.,])(?P<h>[01]?\d|2[0-3])\s?h\s?(?:(?P<min>[0-5]\d)(?:\s?min)?)?(?![{L}\d])",
+                clock)
 
         thousands_only = regex.compile(r"\d{1,3}(?:[." + regex.escape(s.thousands) + r"\u00a0\u202f]\d{3})+")
 
@@ -352,14 +359,26 @@ class Normalizer:
         if s.ordinal_suffixes:
             add("ordinal", rf"(?<![\d.,])(?P<n>\d{{1,4}})(?P<s>{ord_suffix})(?![{L}\d])", ordinal)
 
-        def rng(m: regex.Match[str]) -> str:
+        def rng(m: regex.Match[str]) -> str | None:
+            if any(len(x) > 1 and x[0] == "0" for x in (m["a"], m["b"])):
+                return None  # a code (01310-100), not a range
             return f"{self.number(self.parse(m['a']))} {s.range_word} {self.number(self.parse(m['b']))}"
 
         add("range", rf"(?<![{L}\d.,-])(?P<a>{num})\s?[-–]\s?(?P<b>{num})(?![\d{L}-])", rng)
 
+        def fraction(m: regex.Match[str]) -> str | None:
+            nxt = m["next"] or ""
+            if m["a"] == "1" and m["b"] == "2" and s.half and nxt and nxt.lower() not in s.function_words:
+                return s.half(s.feminine_noun(nxt))  # "medio kilo", "meia xícara"
+            return s.fraction(int(m["a"]), int(m["b"])) if s.fraction else None
+
+        add("fraction", rf"(?<![{L}\d.,/])(?P<a>\d)/(?P<b>\d{{1,2}})(?![\d/])(?=\s+(?P<next>[{L}]+)|)", fraction)
+
         def plain(m: regex.Match[str]) -> str:
             n = self.parse(m[0])
             nxt = m["next"] or ""
+            if nxt.lower() in s.function_words:
+                nxt = ""
             return self.number(n, bool(nxt) and s.feminine_noun(nxt), bool(nxt))
 
         add("number", rf"(?:(?<=^|[\s(])[-−])?(?:{num})(?=\s+(?P<next>[{L}]+)|)", plain)

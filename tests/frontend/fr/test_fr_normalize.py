@@ -22,6 +22,7 @@ CASES = [
     ("Appelez le 06 12 34 56 78.", "Appelez le zéro six, douze, trente-quatre, cinquante-six, soixante-dix-huit."),
     ("M. Dupont et Mme Durand", "monsieur Dupont et madame Durand"),
     ("Voir p. 12, etc.", "Voir page douze, et cetera."),
+    ("les 2/3 des voix", "les deux tiers des voix"),
 ]
 
 

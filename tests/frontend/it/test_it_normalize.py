@@ -19,6 +19,8 @@ CASES = [
     ("35 °C e 10 km", "trentacinque gradi Celsius e dieci chilometri"),
     ("tel. 02 1234 5678", "telefono zero due, uno due tre quattro, cinque sei sette otto"),
     ("il Sig. Rossi e la Dott.ssa Bianchi", "il signor Rossi e la dottoressa Bianchi"),
+    ("nel '59 la staffetta 4x100", "nel cinquantanove la staffetta quattro per cento"),
+    ("3/4 della torta", "tre quarti della torta"),
 ]
 
 

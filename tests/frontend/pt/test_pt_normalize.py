@@ -17,6 +17,9 @@ CASES = [
     ("faz 40 °C", "faz quarenta graus Celsius"),
     ("Ligue (11) 98765-4321", "Ligue um um, nove oito sete seis cinco, quatro três dois um"),
     ("O Sr. Almeida e a Sra. Costa", "O senhor Almeida e a senhora Costa"),
+    ("às 9h15min, de 1 a 10", "às nove e quinze, de um a dez"),
+    ("1/2 xícara e 3/4 do bolo", "meia xícara e três quartos do bolo"),
+    ("CEP 01310-100", "CEP zero um três um zero-cem"),
 ]
 
 

@@ -71,6 +71,17 @@ def time(h: int, m: int) -> str:
     return f"{hour} en punto" if m == 0 else f"{hour} y {cardinal(m)}"
 
 
+def fraction(a: int, b: int) -> str | None:
+    """1/2 -> "un medio", 3/4 -> "tres cuartos" (proper fractions with a denominator up to 10)."""
+    if not 1 <= a < b <= 10:
+        return None
+    one = {2: "medio", 3: "tercio"}.get(b) or ordinal(b, False)
+    return f"{agree(cardinal(a), a, False, True)} {one if a == 1 else one + 's'}"
+
+
+FUNCTION_WORDS = frozenset("a al de del y e o u en por para con que es son se entre hasta desde sobre".split())
+
+
 def plural(written: str) -> bool:
     return written not in ("1", "1,0")
 
@@ -103,7 +114,7 @@ CURRENCIES = {"€": _EUR, "EUR": _EUR, "$": _USD, "US$": _USD, "USD": _USD,
               "R$": Currency("real", "reales", "centavo", "centavos"),
               "£": Currency("libra", "libras", "penique", "peniques", True),
               "¥": Currency("yen", "yenes", "sen", "sen"), "₹": Currency("rupia", "rupias", "paisa", "paisas", True)}
-ABBREVIATIONS = {"Ud.": "usted", "Uds.": "ustedes", "Vd.": "usted", "Vds.": "ustedes", "etc.": "etcétera",
+ABBREVIATIONS = {"Nº": "número", "N.º": "número", "Ud.": "usted", "Uds.": "ustedes", "Vd.": "usted", "Vds.": "ustedes", "etc.": "etcétera",
                  "pág.": "página", "págs.": "páginas", "núm.": "número", "n.º": "número", "nº": "número",
                  "aprox.": "aproximadamente", "EE. UU.": "Estados Unidos", "EE.UU.": "Estados Unidos",
                  "Avda.": "avenida", "Av.": "avenida", "tel.": "teléfono", "p. ej.": "por ejemplo",
@@ -118,7 +129,7 @@ SPEC = NumericLang(
     date=lambda d, m, y: f"{d} de {m} de {y}" if y else f"{d} de {m}",
     time=time, decimal_comma="coma", decimal_point="punto", minus="menos", plus="más", percent="por ciento",
     times_word="por", range_word="a", and_word="y", currencies=CURRENCIES, money_join="con", units=UNITS, agree=agree,
-    feminine_noun=feminine_noun, plural=plural, million_of="de",
+    feminine_noun=feminine_noun, plural=plural, million_of="de", fraction=fraction, half=lambda fem: "media" if fem else "medio", function_words=FUNCTION_WORDS,
     ordinal_suffixes={"º": (False, False), ".º": (False, False), "ª": (True, False), ".ª": (True, False),
                       ".er": (False, True), "er": (False, True)},
     short_ordinal=short_ordinal, abbreviations=ABBREVIATIONS, titles=TITLES,

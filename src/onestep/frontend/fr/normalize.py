@@ -42,6 +42,14 @@ def ordinal(n: int, feminine: bool) -> str:
     return num2words(n, lang="fr", to="ordinal")
 
 
+def fraction(a: int, b: int) -> str | None:
+    """1/2 -> "un demi", 3/4 -> "trois quarts", 2/3 -> "deux tiers" (denominator up to 10)."""
+    if not 1 <= a < b <= 10:
+        return None
+    one = {2: "demi", 3: "tiers", 4: "quart"}.get(b) or ordinal(b, False)
+    return f"{cardinal(a)} {one if a == 1 or one.endswith('s') else one + 's'}"
+
+
 def time(h: int, m: int) -> str:
     hours = f"{agree(cardinal(h), h, True, True)} {'heure' if h < 2 else 'heures'}"
     return hours if m == 0 else f"{hours} {agree(cardinal(m), m, True, True)}"
@@ -85,7 +93,7 @@ CURRENCIES = {"€": _EUR, "EUR": _EUR, "$": _USD, "US$": _USD, "USD": _USD,
               "£": Currency("livre", "livres", "penny", "pence", True), "¥": Currency("yen", "yens", "sen", "sen"),
               "₹": Currency("roupie", "roupies", "paisa", "paisas", True), "CHF": Currency("franc", "francs",
                                                                                           "centime", "centimes")}
-ABBREVIATIONS = {"etc.": "et cetera", "n°": "numéro", "nº": "numéro", "N°": "numéro", "av.": "avenue",
+ABBREVIATIONS = {"Tél.": "téléphone", "etc.": "et cetera", "n°": "numéro", "nº": "numéro", "N°": "numéro", "av.": "avenue",
                  "bd": "boulevard", "bd.": "boulevard", "env.": "environ", "p.": "page", "cf.": "confer",
                  "c.-à-d.": "c'est-à-dire", "tél.": "téléphone", "apr. J.-C.": "après Jésus-Christ",
                  "av. J.-C.": "avant Jésus-Christ", "Mme": "madame", "Mmes": "mesdames", "Mlle": "mademoiselle",
@@ -100,7 +108,7 @@ SPEC = NumericLang(
     time=time, h_times=True, decimal_comma="virgule", decimal_point="point", minus="moins", plus="plus",
     percent="pour cent", times_word="fois", range_word="à", and_word="et", currencies=CURRENCIES, money_join="et", units=UNITS,
     agree=agree, feminine_noun=lambda w: w.lower() in _FEMININE, plural=plural, thousands=" ",
-    digits_by_pairs=True, million_of=lambda unit: "d'" if unit[:1] in "aeiouéè" else "de",
+    digits_by_pairs=True, fraction=fraction, million_of=lambda unit: "d'" if unit[:1] in "aeiouéè" else "de",
     ordinal_suffixes={"er": (False, False), "re": (True, False), "ère": (True, False), "e": (False, False),
                       "ème": (False, False), "eme": (False, False), "ᵉ": (False, False), "ᵉʳ": (False, False)},
     abbreviations=ABBREVIATIONS, titles=TITLES,

@@ -34,6 +34,15 @@ def ordinal(n: int, feminine: bool, oblique: bool = False) -> str:
     return cardinal(n) + ("वाँ", "वीं", "वें")[form]
 
 
+def fraction(a: int, b: int) -> str | None:
+    """1/2 -> आधा, 3/4 -> तीन चौथाई, otherwise "a बटा b"."""
+    if (a, b) == (1, 2):
+        return "आधा"
+    if b == 4 and a in (1, 3):
+        return f"{cardinal(a)} चौथाई"
+    return f"{cardinal(a)} बटा {cardinal(b)}" if 1 <= a < b else None
+
+
 def time(h: int, m: int) -> str:
     return f"{cardinal(h)} बजे" if m == 0 else f"{cardinal(h)} बजकर {cardinal(m)} मिनट"
 
@@ -71,7 +80,7 @@ SPEC = NumericLang(
     year=year, date=lambda d, m, y: f"{d} {m} {y}" if y else f"{d} {m}",
     time=time, decimal_comma="दशमलव", decimal_point="दशमलव", minus="माइनस", plus="प्लस", percent="प्रतिशत",
     times_word="गुणा", range_word="से", and_word="और", currencies=CURRENCIES, money_join="", units=UNITS, agree=agree,
-    indian_grouping=True, time_tail=r"\s*बजे(?![\p{L}\p{M}])", frac_by_digits=True, fix_digits=DEVANAGARI_DIGITS,
+    indian_grouping=True, fraction=fraction, time_tail=r"\s*बजे(?![\p{L}\p{M}])", frac_by_digits=True, fix_digits=DEVANAGARI_DIGITS,
     ordinal_suffixes={"वाँ": (False, False), "वां": (False, False), "वीं": (True, False), "वी": (True, False),
                       "वें": (False, True), "वे": (False, True), "ला": (False, False), "रा": (False, False),
                       "था": (False, False), "ठा": (False, False)},

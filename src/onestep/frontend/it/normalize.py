@@ -49,6 +49,17 @@ def ordinal(n: int, feminine: bool) -> str:
     return regex.sub(r"o$", "a", words) if feminine else words
 
 
+def fraction(a: int, b: int) -> str | None:
+    """1/2 -> "un mezzo", 3/4 -> "tre quarti" (denominator up to 10)."""
+    if not 1 <= a < b <= 10:
+        return None
+    one = "mezzo" if b == 2 else ordinal(b, False)
+    return f"{agree(cardinal(a), a, False, True)} {one if a == 1 else one[:-1] + 'i'}"
+
+
+FUNCTION_WORDS = frozenset("a al alla ai di del della dei e o in per con su da dal che è".split())
+
+
 def time(h: int, m: int) -> str:
     hour = "una" if h == 1 else cardinal(h)
     return hour if m == 0 else f"{hour} e {cardinal(m)}"
@@ -95,7 +106,7 @@ SPEC = NumericLang(
     date=lambda d, m, y: f"{d} {m} {y}" if y else f"{d} {m}",
     time=time, decimal_comma="virgola", decimal_point="punto", minus="meno", plus="più", percent="per cento",
     times_word="per", range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS, agree=agree,
-    feminine_noun=feminine_noun, million_of="di",
+    feminine_noun=feminine_noun, million_of="di", fraction=fraction, half=lambda fem: "mezza" if fem else "mezzo", function_words=FUNCTION_WORDS,
     ordinal_suffixes={"º": (False, False), "ª": (True, False), ".º": (False, False), ".ª": (True, False)},
     abbreviations=ABBREVIATIONS, titles=TITLES,
 )

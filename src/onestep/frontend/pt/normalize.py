@@ -55,6 +55,17 @@ def ordinal(n: int, feminine: bool) -> str:
     return regex.sub(r"o\b", "a", words) if feminine else words
 
 
+def fraction(a: int, b: int) -> str | None:
+    """1/2 -> "um meio", 3/4 -> "três quartos" (denominator up to 10)."""
+    if not 1 <= a < b <= 10:
+        return None
+    one = {2: "meio", 3: "terço"}.get(b) or ordinal(b, False)
+    return f"{cardinal(a)} {one if a == 1 else one + 's'}"
+
+
+FUNCTION_WORDS = frozenset("a ao à as aos de do da dos das e ou em no na nos nas por para com que é são até entre".split())
+
+
 def time(h: int, m: int) -> str:
     hour = agree(cardinal(h), h, True, True)
     if m == 0:
@@ -104,7 +115,7 @@ SPEC = NumericLang(
     date=lambda d, m, y: f"{d} de {m} de {y}" if y else f"{d} de {m}",
     time=time, h_times=True, decimal_comma="vírgula", decimal_point="ponto", minus="menos", plus="mais",
     percent="por cento", times_word="por", range_word="a", and_word="e", currencies=CURRENCIES, money_join="e", units=UNITS,
-    agree=agree, feminine_noun=feminine_noun, million_of="de",
+    agree=agree, feminine_noun=feminine_noun, million_of="de", fraction=fraction, half=lambda fem: "meia" if fem else "meio", function_words=FUNCTION_WORDS,
     ordinal_suffixes={"º": (False, False), "ª": (True, False), ".º": (False, False), ".ª": (True, False)},
     abbreviations=ABBREVIATIONS, titles=TITLES,
 )
