@@ -36,6 +36,7 @@ def words(lang: str, n: int) -> str:
         w = w.replace(",", "")
     if lang == "it":  # "due milioni trecentomila", not num2words' optional "e"
         w = re.sub(r"\b(milion[ei]|miliard[oi]) e ", r"\1 ", w)
+        w = re.sub(r"\Btre\b", "tré", w)  # ventitré, centoventitré: num2words drops the accent in some numbers
     if lang == "es":  # apocope before mil/millones ("veintiún mil", "ciento un mil")
         w = re.sub(r"veintiuno (mil|millones)", r"veintiún \1", w)
         w = re.sub(r"\buno (mil|millones)", r"un \1", w)
@@ -290,7 +291,8 @@ def latin_generators(lang: str) -> dict[str, Gen]:
                 f",{cents:02d}" if cents else "")
             if form.startswith("$") or form.startswith("€"):
                 amount = str(whole) + (f".{cents:02d}" if cents else "")
-        said = (hi_year(whole) if hi else masc_noun(lang, whole)) + " " + (sg if whole == 1 else pl)
+        # Hindi: a sum written with grouping (1,282) is read as a plain cardinal, not by hundreds
+        said = (hi_words(whole) if hi else masc_noun(lang, whole)) + " " + (sg if whole == 1 else pl)
         if cents:
             c = (hi_words(cents) if hi else masc_noun(lang, cents)) + " " + (csg if cents == 1 else cpl)
             said = f"{said} {_MONEY_AND[lang]} {c}" if _MONEY_AND[lang] else f"{said} {c}"

@@ -73,6 +73,8 @@ class NumericLang:
         function_words: words after a number that are no noun to agree with ("al", "de").
         fraction: (numerator, denominator) -> words for a simple fraction (3/4), or None to leave it.
         half: feminine -> the word for 1/2 before a noun ("medio kilo", "media hora").
+        agree_grouped: ``agree`` also applies to numbers written with thousands separators (Hindi: 1,200 is
+            एक हज़ार दो सौ while a bare 1200 is बारह सौ).
         times_word: the word read for "x"/"×" between numbers (4x100, 3 × 4); "" = none.
         digits_by_pairs: phone numbers read in pairs (French "zéro six, douze") rather than digit by digit.
         currencies: symbol or code as written -> :class:`Currency`.
@@ -126,6 +128,7 @@ class NumericLang:
     fraction: Callable[[int, int], str | None] | None = None
     half: Callable[[bool], str] | None = None
     times_word: str = ""
+    agree_grouped: bool = True
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,7 @@ class Number:
     fraction: str = ""
     point: bool = False  # "." rather than "," separated the fraction
     code: bool = False  # 10+ digits written without grouping: an ID or phone number, read digit by digit
+    grouped: bool = False  # written with thousands separators (1,200)
 
     @property
     def value(self) -> float:
@@ -169,9 +173,8 @@ class Normalizer:
         if t.isdigit() and len(t) >= 10:
             return Number(neg, t, code=True)
         if self.spec.indian_grouping:
-            t = t.replace(",", "")
-            i, _, f = t.partition(".")
-            return Number(neg, i, f, True)
+            i, _, f = t.replace(",", "").partition(".")
+            return Number(neg, i, f, True, grouped="," in t)
         if "," in t:
             i, _, f = t.partition(",")
             return Number(neg, regex.sub(r"\D", "", i), f, False)
@@ -202,7 +205,8 @@ class Normalizer:
                      f"{self.fraction(n.fraction)}")
         else:
             words = self.digits(n.integer) if n.code else self.integer(n.integer)
-            if not n.code and len(n.integer) <= _MAX_DIGITS and not (len(n.integer) > 1 and n.integer.startswith("0")):
+            plain = not n.code and len(n.integer) <= _MAX_DIGITS and not (len(n.integer) > 1 and n.integer[0] == "0")
+            if plain and (s.agree_grouped or not n.grouped):
                 words = s.agree(words, int(n.integer), feminine, before_noun)
         return f"{s.minus} {words}" if n.negative else words
 
@@ -304,7 +308,8 @@ class Normalizer:
             parts = []
             if whole or not cents:
                 unit = cur.one if whole == 1 else cur.many
-                words = s.agree(s.cardinal(whole), whole, cur.feminine, True)
+                words = s.cardinal(whole) if n.grouped and not s.agree_grouped else \
+                    s.agree(s.cardinal(whole), whole, cur.feminine, True)
                 of = ""
                 if whole and whole % 1_000_000 == 0 and s.million_of:
                     of = s.million_of(unit) if callable(s.million_of) else s.million_of

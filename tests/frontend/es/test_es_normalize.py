@@ -35,6 +35,7 @@ CASES = [
     ("de 10-20 km", "de diez a veinte kilómetros"),
     ("3/4 de taza y 1/2 hora", "tres cuartos de taza y media hora"),
     ("del 1 al 10 de junio", "del uno al diez de junio"),
+    ("101 dálmatas y 21 turistas", "ciento un dálmatas y veintiún turistas"),
 ]
 
 

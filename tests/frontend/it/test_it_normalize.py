@@ -21,6 +21,7 @@ CASES = [
     ("il Sig. Rossi e la Dott.ssa Bianchi", "il signor Rossi e la dottoressa Bianchi"),
     ("nel '59 la staffetta 4x100", "nel cinquantanove la staffetta quattro per cento"),
     ("3/4 della torta", "tre quarti della torta"),
+    ("nel 2023 e 123 volte", "nel duemilaventitré e centoventitré volte"),
 ]
 
 

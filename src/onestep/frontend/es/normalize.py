@@ -52,8 +52,8 @@ def feminine_noun(word: str) -> bool:
     w = word.lower()
     if w in _FEM_OTHER:
         return True
-    if w in _MASC_IN_A:
-        return False
+    if w in _MASC_IN_A or regex.search(r"(?:ista|istas|dálmata|dálmatas)$", w):
+        return False  # -ista nouns name people of either sex: the masculine is the default
     return bool(regex.search(r"(?:a|as|ión|iones|dad|dades|tud|tudes)$", w))
 
 

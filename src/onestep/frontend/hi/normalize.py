@@ -80,7 +80,7 @@ SPEC = NumericLang(
     year=year, date=lambda d, m, y: f"{d} {m} {y}" if y else f"{d} {m}",
     time=time, decimal_comma="दशमलव", decimal_point="दशमलव", minus="माइनस", plus="प्लस", percent="प्रतिशत",
     times_word="गुणा", range_word="से", and_word="और", currencies=CURRENCIES, money_join="", units=UNITS, agree=agree,
-    indian_grouping=True, fraction=fraction, time_tail=r"\s*बजे(?![\p{L}\p{M}])", frac_by_digits=True, fix_digits=DEVANAGARI_DIGITS,
+    indian_grouping=True, agree_grouped=False, fraction=fraction, time_tail=r"\s*बजे(?![\p{L}\p{M}])", frac_by_digits=True, fix_digits=DEVANAGARI_DIGITS,
     ordinal_suffixes={"वाँ": (False, False), "वां": (False, False), "वीं": (True, False), "वी": (True, False),
                       "वें": (False, True), "वे": (False, True), "ला": (False, False), "रा": (False, False),
                       "था": (False, False), "ठा": (False, False)},

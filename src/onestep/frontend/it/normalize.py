@@ -26,8 +26,10 @@ _FEM_OTHER = frozenset({"volta", "notte", "parte", "gente", "città", "chiave", 
 
 @lru_cache(maxsize=4096)
 def cardinal(n: int) -> str:
-    """n >= 0 -> Italian words (num2words, without its optional "e" after milioni/miliardi)."""
-    return regex.sub(r"\b(milion[ei]|miliard[oi]) e ", r"\1 ", num2words(n, lang="it"))
+    """n >= 0 -> Italian words (num2words, without its optional "e" after milioni/miliardi, and with the accent of
+    a compound's final -tré that num2words 0.5.14 drops in some numbers: 123, 2023)."""
+    words = regex.sub(r"\b(milion[ei]|miliard[oi]) e ", r"\1 ", num2words(n, lang="it"))
+    return regex.sub(r"\Btre\b", "tré", words)
 
 
 def feminine_noun(word: str) -> bool:

@@ -152,7 +152,7 @@ RULES: tuple[SpanRule, ...] = (
     _rule("time", r"(?<![\d:.,])(?P<h>[01]?\d|2[0-4]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])", _time),
     _rule("money", rf"(?P<cur>US\$|[¥$€£])\s?(?P<n>{_NUM})", _money),
     _rule("range", rf"(?<![.,]){_START}(?P<a>{_NUM})\s?[〜~-]\s?(?P<b>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _range),
-    _rule("number", rf"(?P<sign>(?<![\d\p{{L}}])[-−])?{_START}(?P<n>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _num),
+    _rule("number", rf"(?P<sign>(?<![\d\p{{Latin}}])[-−])?{_START}(?P<n>{_NUM})\s?(?P<c>{_COUNTER_ALT})?", _num),
 )
 
 
