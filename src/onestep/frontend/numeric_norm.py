@@ -243,9 +243,12 @@ class Normalizer:
             month = month_forms.get(m["m"].lower().rstrip("."))
             if month is None or not 1 <= d <= 31:
                 return None
-            return s.date(day_words(d), s.months[month - 1], year_words(int(m["y"])) if m["y"] else "")
+            said = s.date(day_words(d), s.months[month - 1], year_words(int(m["y"])) if m["y"] else "")
+            # "ene." is an abbreviation's dot; after a full month name with no year the dot ends the sentence
+            full = m["m"].lower() in {name.lower() for name in s.months}
+            return said + "." if m["dot"] and full and not m["y"] else said
 
-        add("date", rf"(?<![\d.,])(?P<d>\d{{1,2}})(?:{ord_suffix})?\s+(?:de\s+)?(?P<m>{_alt(month_forms)})\.?"
+        add("date", rf"(?<![\d.,])(?P<d>\d{{1,2}})(?:{ord_suffix})?\s+(?:de\s+)?(?P<m>{_alt(month_forms)})(?P<dot>\.)?"
             rf"(?![{L}])(?:\s+(?:de\s+|del\s+)?(?P<y>\d{{4}})(?!\d))?", named_date, regex.IGNORECASE)
 
         def numeric_date(m: regex.Match[str]) -> str | None:

@@ -46,3 +46,12 @@ def test_reading(text: str, expected: str) -> None:
 
 def test_words_are_kept_and_digits_glued_to_letters_are_spaced() -> None:
     assert normalize_es("El MP3 del año 2020.") == "El MP tres del año dos mil veinte."
+
+
+def test_spans_point_into_the_original_text() -> None:
+    from onestep.frontend.es.normalize import _NORMALIZER
+
+    text = "Pagó 12,50 € el 5 de marzo."
+    out, spans = _NORMALIZER.spans(text)
+    assert [(text[s.start:s.end], s.rule) for s in spans] == [("12,50 €", "money"), ("5 de marzo.", "date")]
+    assert out == "Pagó doce euros con cincuenta céntimos el cinco de marzo."
