@@ -148,6 +148,14 @@ class Number:
         return -v if self.negative else v
 
 
+_NEXT_SENTENCE = regex.compile(r"\s*(?:$|\n|\s\p{Lu})")
+
+
+def _ends_sentence(m: regex.Match[str]) -> bool:
+    """The abbreviation's dot also ends the sentence: end of text, a line break, or a capital after a space."""
+    return bool(_NEXT_SENTENCE.match(m.string, m.end()))
+
+
 def _alt(keys: object) -> str:
     return "|".join(regex.escape(k) for k in sorted(keys, key=len, reverse=True))  # type: ignore[arg-type]
 
@@ -226,8 +234,7 @@ class Normalizer:
             add("title", rf"(?<![{L}\d.])(?:{_alt(s.titles)})(?=\s+\p{{Lu}})", lambda m: s.titles[m[0]])
         if s.abbreviations:
             add("abbreviation", rf"(?<![{L}\d])(?:{_alt(s.abbreviations)})(?![{L}\d])",
-                lambda m: s.abbreviations[m[0]] + ("." if m[0].endswith(".") and m.string[m.end():].strip() == ""
-                                                   else ""))
+                lambda m: s.abbreviations[m[0]] + ("." if m[0].endswith(".") and _ends_sentence(m) else ""))
 
         month_forms = {name.lower(): i + 1 for i, name in enumerate(s.months)} | dict(s.month_aliases)
         ord_suffix = _alt(s.ordinal_suffixes) if s.ordinal_suffixes else "(?!)"

@@ -31,6 +31,7 @@ CASES = [
     ("al 612 345 678", "al seis uno dos, tres cuatro cinco, seis siete ocho"),
     # abbreviations and titles
     ("El Sr. Pérez, la Dra. Gil, etc.", "El señor Pérez, la doctora Gil, etcétera."),
+    ("Peras, etc. Luego, la pág. 5.", "Peras, etcétera. Luego, la página cinco."),
     # ranges, fractions, a number before a function word does not agree with it
     ("de 10-20 km", "de diez a veinte kilómetros"),
     ("3/4 de taza y 1/2 hora", "tres cuartos de taza y media hora"),
