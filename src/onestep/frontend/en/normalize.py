@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, reference, tables
+from onestep.frontend.en import acronyms, classify, codes, dates, measures, money, numbers, reference, tables
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 from onestep.frontend.en.passes import PassList
 from onestep.frontend.en.rules import (
@@ -1242,6 +1242,7 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 
 
 _NUMBER_RULES: list[Rule] = [
+    *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
     money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
     rule(r"(?<![\w.])([23])[x×] (?=(?:XP|EXP|xp|exp|[Dd]rops|[Ll]oot|[Cc]oins|[Pp]oints|[Rr]ewards|[Dd]amage)\b)",
