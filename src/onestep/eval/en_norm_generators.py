@@ -338,7 +338,7 @@ def gen_telephone(rng: random.Random) -> GenCase:
                                 ("Reach us at ", " anytime")))
     if form == "ssn":
         before, after = rng.choice((("SSN ", ""), ("My SSN is ", "."), ("ID: ", "")))
-        before_r = before.replace("SSN", "s s n")
+        before_r = before.replace("SSN", "s s n").replace("ID", "i d")
     elif form == "ip":
         before, after = rng.choice((("IP ", ""), ("The server is at ", "."), ("ping ", " now")))
         before_r = before.replace("IP", "i p")
@@ -409,6 +409,8 @@ def _fraction_words(n: int, d: int) -> list[str]:
     if d != 2:
         for o in {ordn(d), ordn(d).removeprefix("one ")}:
             out.append(f"{card(n)} {o if n == 1 else o + 's'}")
+    if n == 1 and d not in _DEN:
+        out += [f"a {o}" for o in {ordn(d), ordn(d).removeprefix("one ")}]
     out.append(f"{card(n)} over {card(d)}")
     return out
 
@@ -421,6 +423,8 @@ def gen_fraction(rng: random.Random) -> GenCase:
         w = rng.randint(1, 9)
         span = f"{w} {n}/{d}"
         reads = [f"{card(w)} and {r}" for r in _fraction_words(n, d)]
+        # before a noun the denominator may stay singular ("six and three quarter inches")
+        reads += [r.removesuffix("s") if r.endswith("s") else r for r in reads]
         before, after = rng.choice((("Add ", " cups of flour."), ("It took ", " hours."), ("", " inches")))
     else:
         span = f"{n}/{d}"

@@ -37,6 +37,9 @@ _WEEKDAY_ANY = rf"(?i:{alternation(sorted(_WEEKDAY_KEYS, key=len, reverse=True))
 _SUFFIX = r"(?i:st|nd|rd|th)"
 # lowercase words that are also month names: a date only with a day and no verb-like word after it
 _WORD_MONTHS = frozenset({"may", "march", "mar"})
+_VERB_AFTER = re.compile(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
+                         r"vary|change|apply|include|require|on|through|past|into|across|towards?|down|up|off|"
+                         r"forward|ahead|in|out|away|along|back|again)\b")
 
 
 def month_number(written: str) -> int | None:
@@ -95,7 +98,7 @@ def _date(m: re.Match[str], day_first: bool) -> str:
         return m.group(0)
     bare = written.rstrip(".")
     after = m.string[m.end() : m.end() + 16]
-    if bare.islower() and bare in _WORD_MONTHS and not y and re.match(r" [a-z]", after):
+    if bare.islower() and bare in _WORD_MONTHS and not y and _VERB_AFTER.match(after):
         return m.group(0)  # "item 5 may be late", "the 3 march on": a verb or a noun, not a month
     if not bare.islower() and not bare.isupper() and not bare[0].isupper():
         return m.group(0)  # "mAy": no casing anyone writes a month in
@@ -281,7 +284,7 @@ _HEADING_ANY = rf"(?i:{alternation(sorted(_HEADINGS, key=len, reverse=True))})"
 def _heading_roman(m: re.Match[str]) -> str:
     """"PART XL" -> "PART forty", "vol. VIII" -> "volume eight", "Chapter iv" -> "Chapter four"."""
     value = roman_value(m.group(3).upper())
-    if value is None or (m.group(3).islower() and len(m.group(3)) == 1 and m.group(3) != "i"):
+    if value is None or (m.group(3).islower() and len(m.group(3)) == 1):  # "in part i think"
         return m.group(0)
     word = m.group(1)
     if m.group(2):  # "Vol." -> "Volume": an abbreviated heading is said in full
@@ -305,12 +308,15 @@ def _regnal_single(m: re.Match[str]) -> str:
 RULES: list[Rule] = [
     # telephone shapes first: their digit groups must not be read as dates, ranges or numbers
     rule(r"(?<![\w.-])(\d{3})-(\d{2})-(\d{4})(?![\w-]|[.,]\d)", _ssn, "-"),
-    rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.]|\.\d)", _ipv4, "."),
+    rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
     # money with one decimal, a price per unit of a thing
     rule(r"([$€£])(\d{1,3}(?:,\d{3})+|\d{1,9})\.(\d)(?![\d.,]\d|\d)", _one_decimal, "$", "€", "£"),
     rule(r"([$€£])(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{1,2}))?/([A-Za-z]{1,6})\b(?!/)", _rate, "/"),
+    # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
+    rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
+         lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
     # dates with a month name, either order, any casing
     rule(_DATE_DAY_FIRST, lambda m: _date(m, True)),
     rule(_DATE_MONTH_FIRST, lambda m: _date(m, False)),
@@ -322,7 +328,11 @@ RULES: list[Rule] = [
     # units written in capitals after a number
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4})\b(?![/.]?\w)",
          _caps_unit),
+]
+
+# Passes that need no digit in the text (run among the early passes).
+WORD_RULES: list[Rule] = [
     # roman numerals after a heading word, in any casing
     rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman),
-    rule(rf"\b({_REGNAL}) ([IVX])\b(?![.'’]?\w)", _regnal_single),
+    rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single),  # not "I": "Mary I called you"
 ]

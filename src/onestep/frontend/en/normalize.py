@@ -189,6 +189,8 @@ def _file_name(m: re.Match[str]) -> str:
 
 def _email(m: re.Match[str]) -> str:
     local, domain = m.group(1).replace("*", ""), m.group(2)  # "j***@gmail.com": a masked address, the stars unsaid
+    if local.isupper() and domain.isupper():  # "JOHN@SHOP.COM": an address in capitals is the same address
+        local, domain = local.lower(), domain.lower()
     if len(local) <= 4 and local.isalpha() and not re.search(r"[aeiouyAEIOUY]", local):
         local = acronyms.letters(local.upper())  # hr@, cs@: said letter by letter
     names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
@@ -413,6 +415,8 @@ def _rating(m: re.Match[str]) -> str:
     doctors" (a score, not a fraction: a decimal numerator, one equal to the denominator, a plural noun after a
     tenth or hundredth, or a rating word before it); otherwise left to the fraction pass."""
     num, den = m.group(1), m.group(2)
+    if re.search(r"(?<![\d.,])\d{1,3} $", m.string[max(0, m.start() - 5) : m.start()]):
+        return m.group(0)  # "4 3/10 hours": a mixed number, read by the fraction pass
     plural_after = den != "5" and re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]) is not None
     if "." in num or num == den or plural_after or previous_word(m.string, m.start()).lower() in _RATING_CUES:
         return f"{number(num)} out of {number(den)}"
@@ -968,6 +972,7 @@ _WORLD_RULES: list[Rule] = [
 _EARLY_RULES: list[Rule] = [
     *_MARKDOWN_RULES,
     *_WORLD_RULES,
+    *classify.WORD_RULES,  # semiotic classes written without digits (roman numerals after a heading word)
     rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
          r" ?(?:[ap]\.?m?\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
