@@ -189,70 +189,87 @@ def _extension(m: re.Match[str]) -> str:
 
 # ------------------------------------------------------------------------------------------------ money
 
-_CURRENCY = {"$": ("dollar", "dollars", "cent", "cents"), "€": ("euro", "euros", "cent", "cents"),
-             "£": ("pound", "pounds", "penny", "pence")}
+_SIGNS = ("$", "€", "£", "¥", "₹", "₩", "₽")
+_SIGN = "[$€£¥₹₩₽]"
+_AMOUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(\d{1,6}))?"
+_SCALES = {"k": "thousand", "m": "million", "mn": "million", "mm": "million", "b": "billion", "bn": "billion",
+           "t": "trillion", "tn": "trillion", "thousand": "thousand", "million": "million", "billion": "billion",
+           "trillion": "trillion"}
+_PER = {**tables.PER_WORDS, "h": "hour", "d": "day", "wk": "week", "w": "week", "yr": "year", "y": "year",
+        "kg": "kilogram", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer", "mi": "mile", "ft": "foot",
+        "sqft": "square foot", "gb": "gigabyte", "tb": "terabyte", "mb": "megabyte", "kwh": "kilowatt hour",
+        "pp": "person", "pc": "piece", "pcs": "piece", "ea": "each", "mile": "mile", "kilo": "kilo"}
 
 
 @dataclass(frozen=True)
 class Money:
-    """An amount: whole units and hundredths of a currency, and what it is per, if anything."""
+    """An amount of a currency (``symbol`` a key of ``tables.CURRENCIES``): ``whole`` units, ``minor``
+    hundredths (None: not written), ``digits`` the decimals when there are more than two (read "point ...");
+    ``scale`` ("million") and ``per`` ("hour") if written."""
 
     symbol: str
-    whole: int
-    cents: int
+    whole: int | None
+    minor: int | None = None
+    digits: str | None = None
+    scale: str | None = None
     per: str | None = None
 
 
 def verbalize_money(mo: Money) -> str:
-    """``Money("$", 20, 50)`` -> ``"twenty dollars and fifty cents"``; ``Money("$", 0, 5)`` -> ``"five cents"``."""
-    one, many, c_one, c_many = _CURRENCY[mo.symbol]
-    parts = []
-    if mo.whole or not mo.cents:
-        parts.append(f"{cardinal(mo.whole)} {one if mo.whole == 1 else many}")
-    if mo.cents:
-        parts.append(f"{cardinal(mo.cents)} {c_one if mo.cents == 1 else c_many}")
-    spoken = " and ".join(parts)
+    """``Money("$", 20, 50)`` -> ``"twenty dollars and fifty cents"``; ``Money("$", 0, 5)`` -> ``"five cents"``;
+    ``Money("¥", 30, scale="billion")`` -> ``"thirty billion yen"``; ``Money("$", 0, 50, per="hour")`` ->
+    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``."""
+    one, many, minor_one, minor_many = tables.CURRENCIES[mo.symbol]
+    whole = mo.whole or 0
+    if mo.digits is not None or mo.scale or (mo.minor and minor_one is None):
+        number = cardinal(whole) if mo.whole is not None else ""
+        decimals = mo.digits if mo.digits is not None else (f"{mo.minor:02d}".rstrip("0") if mo.minor else "")
+        if decimals:
+            number = f"{number} point {digits(decimals)}".strip()
+        spoken = f"{number} {mo.scale + ' ' if mo.scale else ''}{many}"
+    else:
+        parts = []
+        if whole or not mo.minor:
+            parts.append(f"{cardinal(whole)} {one if whole == 1 else many}")
+        if mo.minor:
+            parts.append(f"{cardinal(mo.minor)} {minor_one if mo.minor == 1 else minor_many}")
+        spoken = " and ".join(parts)
     return f"{spoken} per {mo.per}" if mo.per else spoken
 
 
-_SCALE_AFTER = re.compile(r" ?(?:[KkMmBbTt]n?|thousand|million|billion|trillion|mn|bn)\b| ?[-–—] ?\d")
+_RANGE_AFTER = re.compile(r" ?[-–—] ?\d| to [$€£¥]?\d")
+_SCALE_AFTER = re.compile(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
+                          r"billion|trillion|lakh|crore|mn|bn|tn)\b")
 
 
-def _one_decimal(m: re.Match[str]) -> str:
-    """"$20.5" -> "twenty dollars and fifty cents" (one decimal of an amount is tens of cents); not before a
-    scale ("$1.5M", "$2.5 billion"), which the money passes read as "one point five million dollars"."""
-    if _SCALE_AFTER.match(m.string, m.end()):
+def _money(m: re.Match[str]) -> str:
+    """An amount after a currency sign with what the money passes do not read the way people say it: one
+    decimal ("$20.5": tens of cents), three or more ("$.506"), a scale letter after a space ("¥30 b"), or a rate per unit
+    ("$0.5/hr", "£98/kg", "$1/d"). Plain amounts ("$12", "$12.50") and the first end of a range ("$1.5–2
+    million", whose scale is at the other end) are left to the money passes."""
+    sign, whole, decimals = m.group(1), m.group(2), m.group(3)
+    scale, per = (m.group(4) or "").strip(), m.group(5)
+    if (whole is None and decimals is None) or re.search(r"[-–—] ?$", m.string[max(0, m.start() - 2) : m.start()]):
+        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the money passes
+    if per and decimals is not None and len(decimals) == 2:
+        return m.group(0)  # "$3.49/gal.": the money passes read it
+    per_word = _PER.get(per.lower()) if per else None
+    if per and per_word is None:
         return m.group(0)
-    return verbalize_money(Money(m.group(1), int(m.group(2).replace(",", "")), int(m.group(3)) * 10))
-
-
-_RATE_UNITS = {"kg": "kilogram", "lb": "pound", "g": "gram", "oz": "ounce", "l": "liter", "m": "meter",
-               "km": "kilometer", "mi": "mile", "ft": "foot", "sqft": "square foot", "gb": "gigabyte",
-               "unit": "unit", "item": "item", "person": "person", "pp": "person", "head": "head", "night": "night",
-               "user": "user", "seat": "seat", "page": "page", "word": "word", "piece": "piece", "pc": "piece"}
-
-
-def _rate(m: re.Match[str]) -> str:
-    """"£98/kg" -> "ninety-eight pounds per kilogram" (a price per unit of a thing; per-time rates are read by
-    the money passes)."""
-    per = _RATE_UNITS.get(m.group(4).lower())
-    if per is None:
+    if not scale and _SCALE_AFTER.match(m.string, m.end()):
+        return m.group(0)  # "$1.5M", "$2.3 billion", "₹4.5 lakh crore": read by the money passes
+    if not scale and not per and (decimals is None or len(decimals) == 2 or _RANGE_AFTER.match(m.string, m.end())):
         return m.group(0)
-    cents = int((m.group(3) or "0").ljust(2, "0")) if m.group(3) else 0
-    return verbalize_money(Money(m.group(1), int(m.group(2).replace(",", "")), cents, per))
+    value = int(whole.replace(",", "")) if whole else None
+    if scale or (decimals is not None and len(decimals) > 2):
+        return verbalize_money(Money(sign, value, digits=decimals, scale=_SCALES[scale.lower()] if scale else None,
+                                     per=per_word))
+    minor = int(decimals.ljust(2, "0")) if decimals else None
+    return verbalize_money(Money(sign, value, minor, per=per_word))
 
 
 # ---------------------------------------------------------------------------------------- units in caps
 
-_UNIT_BY_LOWER: dict[str, str] = {}
-for _u in tables.UNITS:
-    _UNIT_BY_LOWER.setdefault(_u.lower(), _u)
-_UNIT_BY_LOWER.update({"hrs": "hrs", "hr": "hr", "sec": "sec", "secs": "secs", "min": "min", "mins": "mins"})
-# capitals that are units or common initialisms themselves: never re-cased
-_KEEP_CAPS = frozenset({"MM", "M", "G", "T", "K", "C", "F", "B", "MB", "GB", "TB", "KB", "PB", "MPH", "KPH",
-                        "AM", "PM", "BC", "AD", "CE", "BCE", "AC", "DC", "HP", "PS", "ST", "MI", "FT", "IN", "OZ",
-                        "L", "V", "W", "A", "J", "N", "S", "H", "MS", "MIN", "NM", "PT", "MG", "CM", "GM", "CT",
-                        "LB", "YD", "GAL", "QT", "HZ", "KM"})
 _CAPS_SPELLED = {"KM": "km", "KG": "kg", "LBS": "lbs", "LB": "lb", "MG": "mg", "ML": "ml", "CM": "cm",
                  "KW": "kW", "KWH": "kWh", "HRS": "hrs", "HR": "hr", "SEC": "sec", "SECS": "secs",
                  "MIN": "min", "MINS": "mins", "OZ": "oz", "FT": "ft", "MPH": "mph", "KPH": "kph", "HZ": "Hz",
@@ -270,6 +287,26 @@ def _caps_unit(m: re.Match[str]) -> str:
     if written == unit:
         return m.group(0)
     return f"{m.group(1)} {unit}"
+
+
+_PER_UNIT = {**{k: v[0] for k, v in tables.UNITS.items() if k.isalpha()}, **tables.PER_WORDS}
+
+
+def _per_unit(m: re.Match[str]) -> str:
+    """"12/kg" -> "twelve per kilogram" (a price or a count per unit, the currency unsaid)."""
+    return f"{m.group(1)} per {_PER_UNIT[m.group(2)]}"
+
+
+_ZONES = frozenset("EST EDT CST CDT MST MDT PST PDT GMT UTC BST CET IST JST AST HST AKST".split())
+
+
+def _dotted_zone(m: re.Match[str]) -> str:
+    """"3 p.m. e.s.t" -> "... E S T": a time zone written with dots, in either casing."""
+    letters = "".join(m.group(0).split(".")).upper()
+    if letters not in _ZONES:
+        return m.group(0)
+    end = "." if m.group(0).endswith(".") and re.match(r"\s*$|\s+[A-Z]", m.string[m.end() :]) else ""
+    return " ".join(letters) + end
 
 
 # ------------------------------------------------------------------------------------------------ roman
@@ -311,9 +348,9 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
-    # money with one decimal, a price per unit of a thing
-    rule(r"([$€£])(\d{1,3}(?:,\d{3})+|\d{1,9})\.(\d)(?![\d.,]\d|\d)", _one_decimal, "$", "€", "£"),
-    rule(r"([$€£])(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{1,2}))?/([A-Za-z]{1,6})\b(?!/)", _rate, "/"),
+    # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
+    rule(rf"(?<![A-Za-z$€£¥])({_SIGN}){_AMOUNT}(?:( (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)"
+         rf"|/([A-Za-z]{{1,6}})\b)?(?![\d/]|[.,]\d)", _money, *_SIGNS),
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
@@ -325,6 +362,8 @@ RULES: list[Rule] = [
     rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
          rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year),
     rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
+    rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
+    rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
     # units written in capitals after a number
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4})\b(?![/.]?\w)",
          _caps_unit),
