@@ -111,7 +111,8 @@ def _frame(rng: random.Random, span: str, readings: list[str]) -> tuple[str, tup
 
 
 def gen_date(rng: random.Random) -> GenCase:
-    form = rng.choice(("mdy", "md", "dmy", "dm", "dthmy", "us/", "us/yy", "eu.", "eu-", "iso", "eu/yy"))
+    form = rng.choice(("mdy", "md", "dmy", "dm", "dthmy", "us/", "us/yy", "eu.", "eu-", "iso", "eu/yy",
+                       "wd-mdy", "the-dth-of", "ymd/", "ymd.", "month-year", "mdthy"))
     y, mo = rng.randint(1901, 2030), rng.randint(1, 12)
     d = rng.randint(13, 28) if form.startswith("eu") else rng.randint(1, 28)  # day-first numbers: unambiguous
     month = MONTHS[mo - 1]
@@ -128,6 +129,18 @@ def gen_date(rng: random.Random) -> GenCase:
         span, reads = f"{day} {mw} {y}", [f"{r} {yw}" for r in dm]
     elif form == "dm":
         span, reads = f"{d} {mw}", dm
+    elif form == "wd-mdy":
+        import datetime
+
+        wd = datetime.date(y, mo, d).strftime("%A")
+        wk, ww = rng.choice(((wd, wd), (wd[:3], wd), (wd[:3] + ".", wd), (wd.upper(), wd)))
+        span, reads = f"{ww if False else wk}, {mw} {d}, {y}", [f"{wd} {md} {yw}", f"{wd} the {ordn(d)} of {month} {yw}"]
+    elif form == "the-dth-of":
+        span, reads = f"the {ordn_suffix(d, rng)} of {mw}", [f"the {ordn(d)} of {month}"]
+    elif form == "month-year":
+        span, reads = f"{mw} {y}", [f"{month} {yw}"]
+    elif form == "mdthy":
+        span, reads = f"{mw} {ordn_suffix(d, rng)}, {y}", [f"{md} {yw}", f"{month} the {ordn(d)} {yw}"]
     else:
         mk = ""
         if form == "us/":
@@ -140,6 +153,8 @@ def gen_date(rng: random.Random) -> GenCase:
             span, reads = f"{d:02d}-{mo:02d}-{y}", [f"{r} {yw}" for r in dm]
         elif form == "eu/yy":
             span, reads = f"{d}/{mo:02d}/{y % 100:02d}", []
+        elif form in ("ymd/", "ymd."):
+            span, reads = f"{y}{form[-1]}{mo:02d}{form[-1]}{d:02d}", [f"{r} {yw}" for r in [md, *dm]]
         else:
             span, reads = f"{y}-{mo:02d}-{d:02d}", [f"{r} {yw}" for r in [md, *dm]]
         if form.endswith("yy"):  # a two-digit year: as written, or in the century a reader takes it for
@@ -157,7 +172,7 @@ def ordn_suffix(n: int, rng: random.Random) -> str:
 
 
 def gen_time(rng: random.Random) -> GenCase:
-    form = rng.choice(("12h", "12h", "24h", "hms", "12h-zone", "hour-ampm"))
+    form = rng.choice(("12h", "12h", "24h", "hms", "12h-zone", "hour-ampm", "oclock-24"))
     mer = rng.choice(("am", "pm", "AM", "PM", "a.m.", "p.m.", "A.M.", "P.M."))
     mer_r = "a m" if mer.lower().startswith("a") else "p m"
 
@@ -171,7 +186,8 @@ def gen_time(rng: random.Random) -> GenCase:
         reads = [f"{card(h)} {mins(m)} {mer_r}"] if m else [f"{card(h)} {mer_r}", f"{card(h)} o'clock {mer_r}"]
         if form == "12h-zone":
             zone, zr = rng.choice((("EST", "e s t"), ("e.s.t.", "e s t"), ("PST", "p s t"), ("GMT", "g m t"),
-                                   ("UTC", "u t c"), ("CET", "c e t")))
+                                   ("UTC", "u t c"), ("CET", "c e t"), ("e.s.t", "e s t"), ("P.S.T.", "p s t"),
+                                   ("c.s.t", "c s t"), ("ET", "e t"), ("PT", "p t")))
             span += f" {zone}"
             reads = [f"{r} {zr}" for r in reads]
     elif form == "24h":
@@ -186,6 +202,12 @@ def gen_time(rng: random.Random) -> GenCase:
         reads = [f"{x} and {card(s)} second{'s' if s != 1 else ''}" for x in (hm, hm2)]
         reads += [f"{card(h)} hour{'s' if h != 1 else ''} {card(m)} minute{'s' if m != 1 else ''} and {card(s)} "
                   f"second{'s' if s != 1 else ''}"]
+    elif form == "oclock-24":
+        h = rng.randint(0, 23)
+        span = f"{h:02d}:00"
+        reads = [f"{card(h)} hundred", f"{card(h)} o'clock", f"{card(h)} hundred hours", f"oh {card(h)} hundred",
+                 f"zero {card(h)} hundred"] if h else ["midnight", "zero hundred", "zero zero hundred",
+                                                       "twelve a m", "zero o'clock"]
     else:
         h = rng.randint(1, 12)
         span, reads = f"{h}{rng.choice(('', ' '))}{mer}", [f"{card(h)} {mer_r}"]
@@ -220,7 +242,8 @@ def _amount(whole: int, cents: int, cur: tuple[str, ...]) -> list[str]:
 def gen_money(rng: random.Random) -> GenCase:
     cur = rng.choice(_CURRENCIES)
     sym = cur[0]
-    form = rng.choice(("whole", "cents", "sub-dollar", "one-decimal", "scale", "rate", "code", "commas"))
+    form = rng.choice(("whole", "cents", "sub-dollar", "one-decimal", "scale", "rate", "code", "commas",
+                       "scale-spaced", "time-rate", "no-zero", "yen-scale"))
     if form == "whole":
         w = rng.randint(2, 999)
         span, reads = f"{sym}{w}", _amount(w, 0, cur)
@@ -242,6 +265,25 @@ def gen_money(rng: random.Random) -> GenCase:
         suffix, word = rng.choice(_SCALES)
         num = card(w) + (f" point {digits(dec)}" if dec else "")
         span, reads = f"{sym}{w}{dec}{suffix}", [f"{num} {word} {cur[2]}"]
+    elif form == "scale-spaced":
+        w = rng.randint(2, 99)
+        letter, word = rng.choice((("b", "billion"), ("B", "billion"), ("m", "million"), ("bn", "billion"),
+                                   ("k", "thousand"), ("K", "thousand")))
+        span, reads = f"{sym}{w} {letter}", [f"{card(w)} {word} {cur[2]}"]
+    elif form == "yen-scale":
+        w = rng.randint(2, 99)
+        letter, word = rng.choice((("b", "billion"), ("bn", "billion"), ("M", "million"), ("m", "million")))
+        span, reads = f"¥{w}{rng.choice(('', ' '))}{letter}", [f"{card(w)} {word} yen"]
+    elif form == "time-rate":
+        w, c = rng.randint(0, 40), rng.choice((0, 5, 25, 50, 75))
+        unit, word = rng.choice((("hr", "hour"), ("h", "hour"), ("d", "day"), ("day", "day"), ("wk", "week"),
+                                 ("mo", "month"), ("yr", "year")))
+        written = f"{w}.{c // 10}" if c % 10 == 0 and c else (f"{w}.{c:02d}" if c else str(w))
+        reads = [f"{r} {p} {word}" for r in _amount(w, c, cur) for p in ("per", "a", "an")]
+        span = f"{sym}{written}/{unit}"
+    elif form == "no-zero":
+        c = rng.randint(10, 99)
+        span, reads = f"{sym}.{c}", _amount(0, c, cur)
     elif form == "rate":
         w = rng.randint(2, 99)
         unit, word = rng.choice(_RATES)
@@ -278,10 +320,28 @@ def _plural_unit(word: str) -> str:
 
 def gen_measure(rng: random.Random) -> GenCase:
     unit, word = rng.choice(_UNITS)
-    form = rng.choice(("int", "int", "decimal", "one", "caps", "glued"))
+    form = rng.choice(("int", "int", "decimal", "one", "caps", "glued", "lower", "per-unit", "negative-temp"))
+    if form == "per-unit":
+        n = rng.randint(2, 99)
+        u, w = rng.choice((("kg", "kilogram"), ("lb", "pound"), ("hr", "hour"), ("day", "day"), ("mo", "month"),
+                           ("m", "meter"), ("km", "kilometer")))
+        before, after = rng.choice((("Apples are ", "."), ("Rate: ", ""), ("only ", " today")))
+        return GenCase("measure", f"{form}/{u}", f"{before}{n}/{u}{after}", (f"{before}{card(n)} per {w}{after}",
+                       f"{before}{card(n)} a {w}{after}", f"{before}{card(n)} an {w}{after}"))
+    if form == "negative-temp":
+        n = rng.randint(1, 40)
+        u, w = rng.choice((("°C", "celsius"), ("°F", "fahrenheit"), (" °C", "celsius")))
+        deg = "degree" if n == 1 else "degrees"
+        reads = (f"It was minus {card(n)} {deg} {w}.", f"It was negative {card(n)} {deg} {w}.",
+                 f"It was minus {card(n)} {deg}.")
+        return GenCase("measure", form, f"It was -{n}{u}.", reads)
     written = unit
-    if form == "caps" and not unit.startswith("°"):
+    if form == "caps" and (unit.startswith("°") or unit in ("g", "m", "mi", "ms", "min", "sec")):
+        form = "int"  # "239 G", "839 MI", "5 MS": capitals that name something else
+    if form == "caps":
         written = unit.upper()
+    if form == "lower":
+        written = unit.lower()
     if form == "decimal":
         n, dec = rng.randint(0, 99), str(rng.randint(1, 99))
         num, plural = card(n) + " point " + digits(dec), True
@@ -304,7 +364,8 @@ def gen_measure(rng: random.Random) -> GenCase:
 
 def gen_telephone(rng: random.Random) -> GenCase:
     a, b, c = (f"{rng.randint(200, 989)}", f"{rng.randint(200, 999)}", f"{rng.randint(0, 9999):04d}")
-    form = rng.choice(("dash", "dots", "parens", "spaces", "plus1", "ext", "ssn", "1-800", "ip"))
+    form = rng.choice(("dash", "dots", "parens", "spaces", "plus1", "ext", "ssn", "1-800", "ip", "parens-tight",
+                       "plus1-dash", "uk"))
     reads_digits = f"{digits(a)} {digits(b)} {digits(c)}"
     if form == "dash":
         span = f"{a}-{b}-{c}"
@@ -314,6 +375,13 @@ def gen_telephone(rng: random.Random) -> GenCase:
         span = f"({a}) {b}-{c}"
     elif form == "spaces":
         span = f"{a} {b} {c}"
+    elif form == "parens-tight":
+        span = f"({a}){b}-{c}"
+    elif form == "plus1-dash":
+        span, reads_digits = f"+1-{a}-{b}-{c}", f"plus one {reads_digits}"
+    elif form == "uk":
+        g1, g2 = f"{rng.randint(20, 79)}", f"{rng.randint(1000, 9999)}"
+        span, reads_digits = f"+44 {g1} {g2} {c}", f"plus four four {digits(g1)} {digits(g2)} {digits(c)}"
     elif form == "plus1":
         span, reads_digits = f"+1 {a}-{b}-{c}", f"plus one {reads_digits}"
     elif form == "ext":
@@ -332,7 +400,7 @@ def gen_telephone(rng: random.Random) -> GenCase:
     reads = [reads_digits]
     if form == "1-800":
         reads.append(f"one {digits('800')} {digits(b)} {digits(c)}")
-    if form == "plus1":
+    if form in ("plus1", "plus1-dash", "uk"):
         reads.append(reads_digits.removeprefix("plus "))
     before, after = rng.choice((("Call ", " today."), ("Phone: ", ""), ("", ""), ("My number is ", "."),
                                 ("Reach us at ", " anytime")))
@@ -410,7 +478,7 @@ def _fraction_words(n: int, d: int) -> list[str]:
         for o in {ordn(d), ordn(d).removeprefix("one ")}:
             out.append(f"{card(n)} {o if n == 1 else o + 's'}")
     if n == 1 and d not in _DEN:
-        out += [f"a {o}" for o in {ordn(d), ordn(d).removeprefix("one ")}]
+        out += [f"{'an' if o[0] in 'aeiou' else 'a'} {o}" for o in {ordn(d), ordn(d).removeprefix("one ")}]
     out.append(f"{card(n)} over {card(d)}")
     return out
 
@@ -437,7 +505,20 @@ def gen_range(rng: random.Random) -> GenCase:
     a = rng.randint(1, 90)
     b = rng.randint(a + 1, a + 40)
     dash = rng.choice(("-", "–", " - ", " to "))
-    form = rng.choice(("pages", "plain", "unit", "ages", "money"))
+    form = rng.choice(("pages", "plain", "unit", "ages", "money", "years", "money2"))
+    if form == "years":
+        y1 = rng.randint(1100, 2020)
+        y2 = rng.randint(y1 + 1, min(2099, y1 + 60))
+        dash = rng.choice(("-", "–", " to "))
+        before, after = rng.choice((("The war lasted ", "."), ("It ran ", " in total"), ("(", ")")))
+        return GenCase("range", f"years/{dash.strip()}", f"{before}{y1}{dash}{y2}{after}",
+                       (f"{before}{year_words(y1)} to {year_words(y2)}{after}",))
+    if form == "money2":
+        a = rng.randint(1, 90)
+        b = rng.randint(a + 1, a + 90)
+        dash = rng.choice(("-", "–"))
+        return GenCase("range", "money2", f"It costs ${a}{dash}${b}.",
+                       (f"It costs {card(a)} to {card(b)} dollars.", f"It costs {card(a)} dollars to {card(b)} dollars."))
     span = f"{a}{dash}{b}"
     reads = [f"{card(a)} to {card(b)}"]
     if form == "pages":
@@ -469,7 +550,21 @@ def _roman(n: int) -> str:
 
 
 def gen_roman(rng: random.Random) -> GenCase:
-    form = rng.choice(("chapter", "PART", "king", "war", "volume"))
+    form = rng.choice(("chapter", "PART", "king", "war", "volume", "queen", "event", "lower-heading"))
+    if form == "queen":
+        name = rng.choice(("Elizabeth", "Mary", "Catherine", "Pope John Paul", "Pope Benedict", "Napoleon", "Peter"))
+        n = rng.randint(2, 16)
+        before, after = rng.choice((("", " was crowned."), ("Under ", ", the state grew.")))
+        return GenCase("roman", form, f"{before}{name} {_roman(n)}{after}", (f"{before}{name} the {ordn(n)}{after}",))
+    if form == "event":
+        word = rng.choice(("Super Bowl", "WrestleMania", "Title", "Episode", "Apollo"))
+        n = rng.randint(2, 59)
+        return GenCase("roman", form, f"Watch {word} {_roman(n)} tonight.", (f"Watch {word} {card(n)} tonight.",))
+    if form == "lower-heading":
+        word = rng.choice(("chapter", "part", "book", "appendix"))
+        n = rng.randint(2, 39)
+        return GenCase("roman", form, f"See {word} {_roman(n).lower()} for details.",
+                       (f"See {word} {card(n)} for details.",))
     n = rng.randint(2, 49)
     r = _roman(n)
     if form == "chapter":
@@ -499,15 +594,21 @@ _TLDS = (("com", ["com"]), ("org", ["org"]), ("net", ["net"]), ("io", ["i o", "i
 
 
 def gen_electronic(rng: random.Random) -> GenCase:
-    form = rng.choice(("email", "email-dot", "www", "https", "path", "EMAIL-CAPS"))
+    form = rng.choice(("email", "email-dot", "www", "https", "path", "EMAIL-CAPS", "email-digits", "email-under"))
     dom = rng.choice(_DOMAINS)
     tld, tld_reads = rng.choice(_TLDS)
     host_reads = [f"{dom} dot {t.replace('.', ' dot ')}" for t in tld_reads]
     if tld == "co.uk":
         host_reads = [f"{dom} dot co dot u k", f"{dom} dot c o dot u k"]
-    if form in ("email", "email-dot", "EMAIL-CAPS"):
+    if form in ("email", "email-dot", "EMAIL-CAPS", "email-digits", "email-under"):
         local = rng.choice(_NAMES)
         local_r = local
+        if form == "email-digits":
+            n = str(rng.randint(1, 99))
+            local, local_r = local + n, f"{local} {digits(n)}"
+        if form == "email-under":
+            other = rng.choice(_NAMES)
+            local, local_r = f"{local}_{other}", f"{local} underscore {other}"
         if form == "email-dot":
             other = rng.choice(_NAMES)
             local, local_r = f"{local}.{other}", f"{local} dot {other}"
@@ -531,7 +632,27 @@ def gen_electronic(rng: random.Random) -> GenCase:
 
 
 def gen_year(rng: random.Random) -> GenCase:
-    form = rng.choice(("in", "since", "by", "from", "alone", "decade", "decade-space", "apostrophe", "born"))
+    form = rng.choice(("in", "since", "by", "from", "alone", "decade", "decade-space", "apostrophe", "born",
+                       "era", "decade-apostrophe-s", "In-start", "until"))
+    if form == "era":
+        y = rng.randint(100, 999)
+        era, er = rng.choice((("BC", "b c"), ("B.C.", "b c"), ("AD", "a d"), ("BCE", "b c e"), ("CE", "c e")))
+        yw = f"{card(y // 100)} {card(y % 100) if y % 100 >= 10 else ('oh ' + card(y % 100) if y % 100 else 'hundred')}"
+        reads = (f"It was built in {yw} {er}.", f"It was built in {card(y)} {er}.")
+        return GenCase("year", form, f"It was built in {y} {era}" + ("" if era.endswith(".") else "."), reads)
+    if form == "decade-apostrophe-s":
+        y = rng.randint(110, 209) * 10
+        yw = year_words(y)
+        plural = yw[:-1] + "ies" if yw.endswith("y") else yw + "s"
+        if y % 100 == 0 or 2000 <= y < 2010:
+            return gen_year(rng)
+        return GenCase("year", form, f"Back in the {y}'s, things changed.", (f"Back in the {plural} things changed.",))
+    if form == "In-start":
+        y = rng.randint(1100, 2099)
+        return GenCase("year", form, f"In {y}, the city grew.", (f"In {year_words(y)}, the city grew.",))
+    if form == "until":
+        y = rng.randint(1100, 2099)
+        return GenCase("year", form, f"The law stood until {y}.", (f"The law stood until {year_words(y)}.",))
     y = rng.randint(1100, 2099)
     if form in ("decade", "decade-space"):
         y = y // 10 * 10

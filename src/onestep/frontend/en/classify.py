@@ -134,6 +134,15 @@ def _cued_year(m: re.Match[str]) -> str:
     return spoken
 
 
+def _year_span(m: re.Match[str]) -> str:
+    """"1220 to 1272": two numbers of 1100-2099, the second later, joined by "to" are a span of years (not
+    before a counted noun: "1200 to 1500 people")."""
+    first, second = int(m.group(1)), int(m.group(3))
+    if second <= first or second - first > 300 or _YEAR_NOUN_AFTER.match(m.string, m.end()):
+        return m.group(0)
+    return f"{year(first)} {m.group(2)} {year(second)}"
+
+
 def _lone_year(m: re.Match[str]) -> str:
     return year(int(m.group(1))) + m.group(2)
 
@@ -251,7 +260,7 @@ def _money(m: re.Match[str]) -> str:
     scale, per = (m.group(4) or "").strip(), m.group(5)
     if (whole is None and decimals is None) or re.search(r"[-–—] ?$", m.string[max(0, m.start() - 2) : m.start()]):
         return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the money passes
-    if per and decimals is not None and len(decimals) == 2:
+    if per and decimals is not None and len(decimals) == 2 and per.lower() in tables.PER_WORDS:
         return m.group(0)  # "$3.49/gal.": the money passes read it
     per_word = _PER.get(per.lower()) if per else None
     if per and per_word is None:
@@ -362,6 +371,8 @@ RULES: list[Rule] = [
     rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
          rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year),
     rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
+    rule(rf"(?<![\w.,$€£¥-])({_YEAR_NUMBER}) (to|through|until|till) ({_YEAR_NUMBER}){_YEAR_END}", _year_span, " to ",
+         " through ", " until ", " till "),
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
     rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
     # units written in capitals after a number

@@ -638,10 +638,16 @@ _YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
 _YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
 
 
+_COUNT_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
+_COUNTED_AFTER = re.compile(r" (?:[a-z]{2,20}s|people|men|women|children|feet|sheep|fish|staff|personnel)\b")
+
+
 def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
     """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands."""
     before = previous_word(text, start).lower()
     after = text[end : end + 4].strip().rstrip(".,;:")
+    if before in _COUNT_CUES and _COUNTED_AFTER.match(text, end):
+        return False  # "about 1085 items", "around 1500 people": a count
     return bool(
         before in tables.YEAR_CUES
         or after.upper() in tables.YEAR_SUFFIXES
@@ -1422,7 +1428,7 @@ _LATE_RULES: list[Rule] = [
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",
          _roman_century, "the I", "the V", "the X"),
-    rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
+    rule(r"\b([A-Z][a-z]+(?:[A-Z][a-z]+)?) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
          "I", "V", "X", "L", "C"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
     rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),
