@@ -777,11 +777,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per-class", type=int, default=60)
     p.add_argument("--write", action="store_true", help=f"write the tables (with this run's figures) to {GENERATED_DIR}")
     p.add_argument("--failures", type=int, default=0)
+    p.add_argument("--normalizer-only", action="store_true",
+                   help="score normalize_en alone (default: the frontend's normalized text, as eval-frontend does)")
     args = p.parse_args(argv)
-    from onestep.frontend.en.normalize import normalize_en
+    if args.normalizer_only:
+        from onestep.frontend.en.normalize import normalize_en as normalize
+    else:
+        from onestep.frontend.pipeline import Frontend
+
+        frontend = Frontend(lexicon={})
+
+        def normalize(text: str) -> str:
+            return frontend.phonemize(text).normalized
 
     cases = generate(args.seed, args.per_class)
-    result = score(cases, normalize_en)
+    result = score(cases, normalize)
     for name, (ok, total, fails) in result.items():
         print(f"{name:<12}{ok:>5}/{total:<5}{ok / max(1, total):>7.1%}")
         for case, got in fails[: args.failures]:

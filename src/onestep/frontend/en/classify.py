@@ -116,17 +116,29 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 # --------------------------------------------------------------------------------------- years, decades
 
 _YEAR_CUES = "in|since|by|from|until|till|before|after|circa|around|during|of"
-_YEAR_NOUN_AFTER = re.compile(r" (?:[a-z]+s|people|feet|foot|meters|miles|votes|points|times|units|items|"
-                              r"copies|dollars|euros|pounds|yen|per|percent|of|x)\b")
+_YEAR_NOUN_AFTER = re.compile(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
+                              r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
+                              r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
+                              r"per|percent|of|x)\b")
+
+
+def counted_noun_at(text: str, end: int) -> bool:
+    """Whether a counted noun follows ``text[:end]`` (" votes", " people"; not " was", " this"): a number there
+    is a count, not a year."""
+    return _YEAR_NOUN_AFTER.match(text, end) is not None
 _YEAR_NUMBER = r"(?:1[1-9]\d\d|20\d\d)"
 _YEAR_END = r"(?![\w:/%°'’-]|[.,]\d)"
+
+
+_DIGITS_CUE_BEFORE = re.compile(r"\b(?:ending|ends|ended|end)\s$")
 
 
 def _cued_year(m: re.Match[str]) -> str:
     """"in 1975", "since 2012", "by 1408": a year, unless a counted noun follows ("by 1500 votes"); a second
     year joined to it ("from 1861 to 1865", "in 1903 and 1911") is a year too."""
-    if _YEAR_NOUN_AFTER.match(m.string, m.end()):
-        return m.group(0)
+    if _YEAR_NOUN_AFTER.match(m.string, m.end()) or _DIGITS_CUE_BEFORE.search(m.string, max(0, m.start() - 12),
+                                                                                m.start()):
+        return m.group(0)  # "by 1537 votes"; "ending in 1234": the last digits of a number
     spoken = f"{m.group(1)} {year(int(m.group(2)))}"
     if m.group(4):
         joiner = m.group(3).strip()
@@ -286,11 +298,16 @@ _CAPS_SPELLED = {"KM": "km", "KG": "kg", "LBS": "lbs", "LB": "lb", "MG": "mg", "
                  "MM": "mm", "YDS": "yds", "GAL": "gal", "KJ": "kJ", "KCAL": "kcal", "MW": "MW"}
 
 
+_BYTES_LOWER = {"kb": "KB", "gb": "GB", "tb": "TB", "pb": "PB"}
+
+
 def _caps_unit(m: re.Match[str]) -> str:
     """"12KG" -> "12 kg", "833LBS" -> "833 lbs", "3 MBPS" -> "3 Mbps": a unit written in capitals after a
     number is the unit (when its capital form is not a unit of its own), for the measure passes to read."""
     written = m.group(2)
     unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
+    if unit is None and written.islower():
+        unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
     if unit is None or unit not in tables.UNITS and unit not in ("hrs", "hr", "sec", "secs", "min", "mins"):
         return m.group(0)
     if written == unit:

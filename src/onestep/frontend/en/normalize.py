@@ -638,16 +638,19 @@ _YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
 _YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
 
 
-_COUNT_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
-_COUNTED_AFTER = re.compile(r" (?:[a-z]{2,20}s|people|men|women|children|feet|sheep|fish|staff|personnel)\b")
+# cue words after which a number before a counted noun is a count ("by 1537 votes"), not a year; "in", "the",
+# "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
+_COUNT_CUES = frozenset("by about around from of over under nearly almost some approximately roughly".split())
+_SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
 
 
 def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
     """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands."""
     before = previous_word(text, start).lower()
     after = text[end : end + 4].strip().rstrip(".,;:")
-    if before in _COUNT_CUES and _COUNTED_AFTER.match(text, end):
-        return False  # "about 1085 items", "around 1500 people": a count
+    second = _SECOND_NUMBER.match(text, end)
+    if before in _COUNT_CUES and classify.counted_noun_at(text, second.end() if second else end):
+        return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
     return bool(
         before in tables.YEAR_CUES
         or after.upper() in tables.YEAR_SUFFIXES
