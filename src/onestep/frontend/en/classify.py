@@ -35,6 +35,8 @@ _WEEKDAY_KEYS = {d.lower(): d for d in tables.WEEKDAYS} | {d[:3].lower(): d for 
     "tues": "Tuesday", "thur": "Thursday", "thurs": "Thursday", "weds": "Wednesday"}
 _WEEKDAY_ANY = rf"(?i:{alternation(sorted(_WEEKDAY_KEYS, key=len, reverse=True))})(?![A-Za-z])\.?"
 _SUFFIX = r"(?i:st|nd|rd|th)"
+# the first three letters of every month name: a text without one has no month date
+_MONTH_TRIGGERS = tuple(m[:3].lower() for m in tables.MONTHS)
 # lowercase words that are also month names: a date only with a day and no verb-like word after it
 _WORD_MONTHS = frozenset({"may", "march", "mar"})
 _VERB_AFTER = re.compile(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
@@ -381,12 +383,13 @@ RULES: list[Rule] = [
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
     # dates with a month name, either order, any casing
-    rule(_DATE_DAY_FIRST, lambda m: _date(m, True)),
-    rule(_DATE_MONTH_FIRST, lambda m: _date(m, False)),
+    Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
+    Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
     rule(r"(?<![\w.,'’])((?i:the)) (1[1-9]\d0|20\d0) s\b(?!['’])", _spaced_decade, " s"),
-    rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
-         rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year),
+    Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
+         rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
+         tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
     rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
     rule(rf"(?<![\w.,$€£¥-])({_YEAR_NUMBER}) (to|through|until|till) ({_YEAR_NUMBER}){_YEAR_END}", _year_span, " to ",
          " through ", " until ", " till "),
@@ -400,6 +403,7 @@ RULES: list[Rule] = [
 # Passes that need no digit in the text (run among the early passes).
 WORD_RULES: list[Rule] = [
     # roman numerals after a heading word, in any casing
-    rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman),
-    rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single),  # not "I": "Mary I called you"
+    Rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman, tuple(_HEADINGS),
+         lower=True),
+    rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single, " V", " X"),  # not "I": "Mary I called you"
 ]
