@@ -13,6 +13,8 @@ dropped). The tables are written as ``frontend_cases/generated/en-norm-<class>.t
 run (before any rule was fitted to them) is kept in the file's header::
 
     python -m onestep.eval.en_norm_generators --seed 24001 --per-class 60 --write   # a fresh set of tables
+    pip install --target /tmp/wetext-site wetext
+    python -m onestep.eval.en_norm_generators --compare-wetext /tmp/wetext-site     # WeTextProcessing beside ours
 """
 
 from __future__ import annotations
@@ -123,7 +125,7 @@ def gen_date(rng: random.Random) -> GenCase:
     if form == "mdy":
         span, reads = f"{mw} {d}{rng.choice((',', ''))} {y}", [f"{md} {yw}"]
     elif form == "md":
-        span, reads = f"{mw} {d}", [md, f"{month} the {ordn(d)}"]
+        span, reads = f"{mw} {d}", [md, f"{month} the {ordn(d)}", f"the {ordn(d)} of {month}"]
     elif form in ("dmy", "dthmy"):
         day = str(d) if form == "dmy" else ordn_suffix(d, rng)
         span, reads = f"{day} {mw} {y}", [f"{r} {yw}" for r in dm]
@@ -699,14 +701,22 @@ def generate(seed: int, per_class: int) -> list[GenCase]:
     return out
 
 
-def passes(got: str, case: GenCase) -> bool:
-    """Whether the normalizer's answer is one of the accepted readings, compared by ``norm_key`` ("oh" and
-    "zero" are the same digit in a telephone number)."""
-    key = norm_key("en", got)
-    wants = {norm_key("en", r) for r in case.readings}
-    if case.cls == "telephone":
+_CAPS_WORD = re.compile(r"\b[A-Z]{2,6}\b")
+
+
+def _key(text: str, cls: str) -> str:
+    """``norm_key`` after spelling words in capitals as their letters ("PM", "UK", "SSN" are said letter by
+    letter, as "P M" is); in a telephone number or a decimal "oh" is the digit zero."""
+    key = norm_key("en", _CAPS_WORD.sub(lambda m: " ".join(m.group(0)), text))
+    if cls in ("telephone", "decimal"):
         key = re.sub(r"\boh\b", "zero", key)
-    return key in wants
+    return key
+
+
+def passes(got: str, case: GenCase) -> bool:
+    """Whether the normalizer's answer is one of the accepted readings, compared by ``norm_key`` (see
+    ``_key``: capitals spelled, "oh" = "zero" in telephone numbers and decimals)."""
+    return _key(got, case.cls) in {_key(r, case.cls) for r in case.readings}
 
 
 def score(cases: list[GenCase], normalize: Callable[[str], str]) -> dict[str, tuple[int, int, list[tuple[GenCase, str]]]]:
@@ -771,15 +781,67 @@ def load_generated(folder: Path = GENERATED_DIR) -> list[GeneratedTable]:
     return tables
 
 
+def lenient_passes(got: str, case: GenCase) -> bool:
+    """:func:`passes` with the word "and" ignored, as the external suites of issue 24 were scored ("three
+    hundred and sixty" = "three hundred sixty")."""
+    def drop(text: str) -> str:
+        return " ".join(w for w in _key(text, case.cls).split() if w != "and")
+
+    return drop(got) in {drop(r) for r in case.readings}
+
+
+def compare_wetext(site: Path, folder: Path = GENERATED_DIR) -> None:
+    """Print WeTextProcessing's English TN (the ``wetext`` runtime, installed with ``pip install --target
+    SITE wetext``) beside ours on the generated tables, by class: strict, and with "and" ignored."""
+    import sys
+
+    sys.path.insert(0, str(site))
+    from wetext import Normalizer  # type: ignore[import-not-found]
+
+    from onestep.frontend.en.normalize import normalize_en
+
+    theirs = Normalizer(lang="en", operator="tn")
+
+    def wetext(text: str) -> str:
+        try:
+            return theirs.normalize(text)
+        except Exception as e:  # noqa: BLE001 - a crash on one case is that case's failure
+            return f"<{type(e).__name__}>"
+
+    totals = {"wetext": [0, 0], "onestep": [0, 0]}
+    n = 0
+    for table in load_generated(folder):
+        row = []
+        for name, fn in (("wetext", wetext), ("onestep", normalize_en)):
+            answers = [(fn(c.input), c) for c in table.cases]
+            strict = sum(passes(got, c) for got, c in answers)
+            lenient = sum(lenient_passes(got, c) for got, c in answers)
+            totals[name][0] += strict
+            totals[name][1] += lenient
+            row.append(f"{name} {strict:>4}/{lenient:<4}")
+        n += len(table.cases)
+        print(f"{table.cls:<12}{len(table.cases):>5}   " + "   ".join(row))
+    for name, (strict, lenient) in totals.items():
+        print(f"{name}: strict {strict}/{n} = {strict / max(1, n):.1%}, 'and' ignored {lenient}/{n} = "
+              f"{lenient / max(1, n):.1%}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--seed", type=int, help="generate a fresh set with this seed")
+    p.add_argument("--compare-wetext", type=Path, metavar="SITE",
+                   help="score WeTextProcessing (wetext installed under SITE) and ours on the shipped tables")
     p.add_argument("--per-class", type=int, default=60)
     p.add_argument("--write", action="store_true", help=f"write the tables (with this run's figures) to {GENERATED_DIR}")
     p.add_argument("--failures", type=int, default=0)
     p.add_argument("--normalizer-only", action="store_true",
                    help="score normalize_en alone (default: the frontend's normalized text, as eval-frontend does)")
     args = p.parse_args(argv)
+    if args.compare_wetext:
+        compare_wetext(args.compare_wetext)
+        return 0
+    if args.seed is None:
+        p.error("give --seed (a fresh set) or --compare-wetext SITE")
     if args.normalizer_only:
         from onestep.frontend.en.normalize import normalize_en as normalize
     else:
