@@ -45,8 +45,9 @@ def test_passes_accepts_any_listed_reading_and_nothing_else() -> None:
     assert gen.passes("five five five, oh one oh one", phone)  # "oh" is zero in a phone number
     assert not gen.passes("five five five one hundred one", phone)
     time = GenCase("time", "12h", "3 pm", ("three p m",))
-    assert gen.passes("three PM", time)  # a word in capitals is said letter by letter
-    assert not gen.passes("three pm", time)
+    assert gen.passes("three PM", time)  # runs of single letters compare as the word they spell
+    assert not gen.passes("three", time)
+    assert gen.passes("Part forty", GenCase("roman", "PART", "PART XL", ("PART forty",)))
     assert gen.passes("point four oh six", GenCase("decimal", "no-zero", ".406", ("point four zero six",)))
     assert not gen.passes("seventeen zero seven", GenCase("year", "in", "1707", ("seventeen oh seven",)))
 

@@ -701,13 +701,13 @@ def generate(seed: int, per_class: int) -> list[GenCase]:
     return out
 
 
-_CAPS_WORD = re.compile(r"\b[A-Z]{2,6}\b")
+_LETTER_RUN = re.compile(r"\b[a-z](?: [a-z]\b){1,7}")
 
 
 def _key(text: str, cls: str) -> str:
-    """``norm_key`` after spelling words in capitals as their letters ("PM", "UK", "SSN" are said letter by
-    letter, as "P M" is); in a telephone number or a decimal "oh" is the digit zero."""
-    key = norm_key("en", _CAPS_WORD.sub(lambda m: " ".join(m.group(0)), text))
+    """``norm_key`` with runs of single letters joined ("p m" = "PM", "u k" = "UK", "s s n" = "SSN": said
+    letter by letter either way); in a telephone number or a decimal "oh" is the digit zero."""
+    key = _LETTER_RUN.sub(lambda m: m.group(0).replace(" ", ""), norm_key("en", text))
     if cls in ("telephone", "decimal"):
         key = re.sub(r"\boh\b", "zero", key)
     return key
@@ -868,3 +868,301 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# ------------------------------------------------------------------------- more variants (round 3, issue 24)
+# Each class draws one of these instead of its own variants three times in ten; written before they were run.
+
+
+def _more_date(rng: random.Random) -> GenCase:
+    y, mo, d = rng.randint(1950, 2030), rng.randint(1, 12), rng.randint(1, 28)
+    month = MONTHS[mo - 1]
+    _, mw = _month_written(rng, month)
+    yw = year_words(y)
+    form = rng.choice(("d-mon-y", "mon-d-y", "wd d month", "apostrophe-year", "range-md"))
+    md, dm = f"{month} {ordn(d)}", [f"the {ordn(d)} of {month}", f"{ordn(d)} of {month}", f"{month} {ordn(d)}"]
+    if form == "d-mon-y":
+        span, reads = f"{d:02d}-{_ABBR[month][:3]}-{y}", [f"{r} {yw}" for r in dm]
+    elif form == "mon-d-y":
+        span, reads = f"{_ABBR[month][:3].upper()}-{d:02d}-{y}", [f"{md} {yw}", *(f"{r} {yw}" for r in dm)]
+    elif form == "wd d month":
+        import datetime
+
+        wd = datetime.date(y, mo, d).strftime("%A")
+        span, reads = f"{wd} {d} {mw}", [f"{wd} {r}" for r in dm] + [f"{wd} the {ordn(d)} of {month}"]
+    elif form == "apostrophe-year":
+        yy = y % 100
+        span = f"{mw} {d}, '{yy:02d}"
+        reads = [f"{md} {two_digit_year(yy)}", f"{md} {year_words(y)}"]
+    else:
+        d = min(d, 27)
+        d2 = rng.randint(d + 1, 31 if mo != 2 else 28)
+        span = f"{mw} {d}-{d2}"
+        reads = [f"{month} {ordn(d)} to {ordn(d2)}", f"{month} {ordn(d)} to the {ordn(d2)}",
+                 f"{month} {ordn(d)} through {ordn(d2)}"]
+    text, readings = _frame(rng, span, reads)
+    return GenCase("date", f"more/{form}", text, readings)
+
+
+def _more_time(rng: random.Random) -> GenCase:
+    form = rng.choice(("dot-ampm", "noon", "12:00", "oclock", "range-ampm", "zone-24"))
+    h, m = rng.randint(1, 12), rng.randint(10, 59)
+    if form == "dot-ampm":
+        mer = rng.choice(("am", "pm", "a.m.", "p.m."))
+        span, reads = f"{h}.{m:02d}{mer}", [f"{card(h)} {card(m)} {'a m' if mer[0] == 'a' else 'p m'}"]
+    elif form == "noon":
+        span, reads = "12:00 noon", ["twelve noon", "twelve o'clock noon", "noon"]
+    elif form == "12:00":
+        mer = rng.choice(("PM", "AM", "p.m.", "a.m."))
+        span, reads = f"12:00 {mer}", [f"twelve {'p m' if mer[0] in 'pP' else 'a m'}",
+                                       "noon" if mer[0] in "pP" else "midnight"]
+    elif form == "oclock":
+        span, reads = f"{h} o'clock", [f"{card(h)} o'clock"]
+    elif form == "range-ampm":
+        h2 = rng.randint(1, 12)
+        mer = rng.choice(("am", "pm"))
+        span = f"{h}-{h2}{mer}"
+        reads = [f"{card(h)} to {card(h2)} {mer[0]} m"]
+    else:
+        h24 = rng.randint(13, 23)
+        zone, zr = rng.choice((("UTC", "u t c"), ("GMT", "g m t"), ("CET", "c e t")))
+        span, reads = f"{h24}:{m:02d} {zone}", [f"{card(h24)} {card(m)} {zr}"]
+    before, after = rng.choice((("at ", ""), ("The call is at ", "."), ("Open ", " daily")))
+    return GenCase("time", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_money(rng: random.Random) -> GenCase:
+    form = rng.choice(("us$", "zero-cents", "one", "cent-sign", "one-penny", "thousands-cents", "range-scale"))
+    w = rng.randint(2, 999)
+    if form == "us$":
+        span, reads = f"US${w}", [f"{card(w)} u s dollars", f"{card(w)} dollars"]
+    elif form == "zero-cents":
+        span, reads = f"${w}.00", [f"{card(w)} dollars"]
+    elif form == "one":
+        sym, one = rng.choice((("$", "dollar"), ("€", "euro"), ("£", "pound")))
+        span, reads = f"{sym}1", [f"one {one}"]
+    elif form == "cent-sign":
+        c = rng.randint(2, 99)
+        span, reads = f"{c}¢", [f"{card(c)} cents"]
+    elif form == "one-penny":
+        span, reads = f"£{w}.01", [f"{card(w)} pounds and one penny", f"{card(w)} pounds one penny"]
+    elif form == "thousands-cents":
+        w = rng.randint(1000, 99999)
+        c = rng.randint(1, 99)
+        span, reads = f"${w:,}.{c:02d}", [f"{card(w)} dollars and {card(c)} cent{'s' if c != 1 else ''}",
+                                          f"{card(w)} dollars {card(c)} cent{'s' if c != 1 else ''}"]
+    else:
+        a = rng.randint(1, 9)
+        b = rng.randint(a + 1, 20)
+        scale = rng.choice(("million", "billion"))
+        span, reads = f"${a}-{b} {scale}", [f"{card(a)} to {card(b)} {scale} dollars"]
+    before, after = rng.choice((("It costs ", "."), ("a price of ", " today"), ("", "")))
+    return GenCase("money", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_measure(rng: random.Random) -> GenCase:
+    form = rng.choice(("feet-inches", "area", "cooking", "litre", "half-unit", "one-unit", "mins"))
+    if form == "feet-inches":
+        f, i = rng.randint(4, 6), rng.randint(1, 11)
+        span = rng.choice((f"{f}'{i}\"", f"{f} ft {i} in"))
+        reads = [f"{card(f)} foot {card(i)}", f"{card(f)} feet {card(i)}", f"{card(f)} feet {card(i)} inches",
+                 f"{card(f)} foot {card(i)} inches", f"{card(f)} feet {card(i)} inch", f"{card(f)} foot {card(i)} inch"]
+    elif form == "area":
+        n = rng.randint(2, 999)
+        unit, word = rng.choice((("km²", "square kilometers"), ("m²", "square meters"), ("sq ft", "square feet"),
+                                 ("sq mi", "square miles")))
+        span, reads = f"{n} {unit}", [f"{card(n)} {word}"]
+    elif form == "cooking":
+        n = rng.randint(2, 9)
+        unit, word = rng.choice((("tbsp", "tablespoons"), ("tsp", "teaspoons"), ("cups", "cups"), ("oz", "ounces")))
+        span, reads = f"{n} {unit}", [f"{card(n)} {word}"]
+    elif form == "litre":
+        n, dec = rng.randint(1, 9), rng.randint(1, 9)
+        span, reads = f"{n}.{dec}L", [f"{card(n)} point {card(dec)} liters", f"{card(n)} point {card(dec)} litres"]
+    elif form == "half-unit":
+        dec = rng.choice((5, 25, 75))
+        unit, word = rng.choice((("kg", "kilograms"), ("km", "kilometers"), ("mg", "milligrams")))
+        span, reads = f"0.{dec} {unit}", [f"zero point {digits(str(dec))} {word}", f"point {digits(str(dec))} {word}"]
+    elif form == "one-unit":
+        unit, word = rng.choice((("kg", "kilogram"), ("km", "kilometer"), ("lb", "pound"), ("mi", "mile"),
+                                 ("hr", "hour"), ("GB", "gigabyte")))
+        span, reads = f"1 {unit}", [f"one {word}"]
+    else:
+        n = rng.randint(2, 59)
+        span, reads = f"{n} mins", [f"{card(n)} minutes"]
+    before, after = rng.choice((("It is ", "."), ("about ", " in all"), ("Add ", " more.")))
+    return GenCase("measure", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_telephone(rng: random.Random) -> GenCase:
+    form = rng.choice(("seven", "dots-800", "uk-0", "intl-00"))
+    b, c = f"{rng.randint(200, 999)}", f"{rng.randint(0, 9999):04d}"
+    if form == "seven":
+        span, reads = f"{b}-{c}", [f"{digits(b)} {digits(c)}"]
+    elif form == "dots-800":
+        span, reads = f"1.800.{b}.{c}", [f"one eight hundred {digits(b)} {digits(c)}",
+                                         f"one eight zero zero {digits(b)} {digits(c)}"]
+    elif form == "uk-0":
+        g = f"{rng.randint(20, 79)}"
+        span, reads = f"0{g} {rng.choice(('', ' '))}{b}{c[:1]} {c[1:]}".replace("  ", " "), []
+        whole = f"0{g}{b}{c}"
+        reads = [digits(whole)]
+    else:
+        g = f"{rng.randint(20, 99)}"
+        span, reads = f"0044 {g} {b} {c}", [f"{digits('0044')} {digits(g)} {digits(b)} {digits(c)}"]
+    before, after = rng.choice((("Call ", " now."), ("Tel: ", ""), ("Dial ", " for help.")))
+    before_r = before.replace("Tel:", "tel").replace("Tel", "tel")
+    reads = reads + [f"{r}" for r in reads]
+    out = [f"{before_r}{r}{after}" for r in reads] + [f"telephone{r and ' '}{r}{after}" for r in reads
+                                                        if before.startswith("Tel")]
+    return GenCase("telephone", f"more/{form}", before + span + after, tuple(dict.fromkeys(out)))
+
+
+def _more_cardinal(rng: random.Random) -> GenCase:
+    form = rng.choice(("million-word", "number-sign", "ordinal-big", "no-dot"))
+    if form == "million-word":
+        n = rng.randint(2, 999)
+        scale = rng.choice(("million", "billion", "thousand"))
+        span, reads = f"{n} {scale}", [f"{card(n)} {scale}"]
+    elif form == "number-sign":
+        n = rng.randint(1, 99)
+        span, reads = f"#{n}", [f"number {card(n)}"]
+    elif form == "ordinal-big":
+        n = rng.randint(100, 2000)
+        span, reads = ordn_suffix(n, rng), [ordn(n)]
+    else:
+        n = rng.randint(1, 99)
+        span, reads = f"No. {n}", [f"number {card(n)}"]
+    before, after = rng.choice((("It ranked ", " overall."), ("the ", " entry"), ("", "")))
+    return GenCase("cardinal", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_decimal(rng: random.Random) -> GenCase:
+    form = rng.choice(("point-zero", "commas-decimal"))
+    if form == "point-zero":
+        w = rng.randint(1, 99)
+        span, reads = f"{w}.0", [f"{card(w)} point zero", f"{card(w)} point oh"]
+    else:
+        w, f = rng.randint(1000, 99999), rng.randint(1, 9)
+        span, reads = f"{w:,}.{f}", [f"{card(w)} point {card(f)}"]
+    before, after = rng.choice((("The score is ", "."), ("about ", " units")))
+    return GenCase("decimal", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_fraction(rng: random.Random) -> GenCase:
+    form = rng.choice(("cup", "vulgar"))
+    if form == "cup":
+        n, d = rng.choice(((1, 3), (2, 3), (1, 4), (3, 4), (1, 2), (1, 8)))
+        span = f"{n}/{d} cup"
+    else:
+        sym, (n, d) = rng.choice((("½", (1, 2)), ("¼", (1, 4)), ("¾", (3, 4)), ("⅓", (1, 3)), ("⅔", (2, 3))))
+        span = f"{sym} cup"
+    reads = [f"{r} cup" for r in _fraction_words(n, d)] + [f"{r} of a cup" for r in _fraction_words(n, d)]
+    before, after = rng.choice((("Add ", " of sugar."), ("Use ", " of milk.")))
+    return GenCase("fraction", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_range(rng: random.Random) -> GenCase:
+    form = rng.choice(("percent", "pp", "weekdays", "years-short", "money-scale-end"))
+    a = rng.randint(1, 40)
+    b = rng.randint(a + 1, a + 40)
+    if form == "percent":
+        span, reads = f"{a}-{b}%", [f"{card(a)} to {card(b)} percent"]
+    elif form == "pp":
+        span, reads = f"pp. {a}-{b}", [f"pages {card(a)} to {card(b)}"]
+    elif form == "weekdays":
+        pair = rng.choice((("Mon", "Fri", "Monday", "Friday"), ("Tue", "Thu", "Tuesday", "Thursday"),
+                           ("Mon", "Sat", "Monday", "Saturday")))
+        span, reads = f"{pair[0]}-{pair[1]}", [f"{pair[2]} to {pair[3]}", f"{pair[2]} through {pair[3]}"]
+    elif form == "years-short":
+        y = rng.randint(1950, 2015)
+        y2 = y + rng.randint(1, 9)
+        if y2 // 100 != y // 100:
+            y2 = y + 1 if (y + 1) // 100 == y // 100 else y
+            if y2 == y:
+                return _more_range(rng)
+        span = f"{y}-{y2 % 100:02d}"
+        reads = [f"{year_words(y)} to {two_digit_year(y2 % 100)}", f"{year_words(y)} to {year_words(y2)}"]
+    else:
+        span, reads = f"${a}-{b}M", [f"{card(a)} to {card(b)} million dollars"]
+    before, after = rng.choice((("Open ", "."), ("See ", " for more"), ("about ", "")))
+    return GenCase("range", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_roman(rng: random.Random) -> GenCase:
+    form = rng.choice(("possessive", "game", "episode"))
+    if form == "possessive":
+        name = rng.choice(("Louis", "Henry", "Charles", "Edward", "George"))
+        n = rng.randint(2, 18)
+        return GenCase("roman", "more/possessive", f"{name} {_roman(n)}'s court was large.",
+                       (f"{name} the {ordn(n)}'s court was large.",))
+    if form == "game":
+        title = rng.choice(("Final Fantasy", "Rocky", "Civilization", "Resident Evil"))
+        n = rng.randint(2, 16)
+        return GenCase("roman", "more/game", f"I played {title} {_roman(n)} yesterday.",
+                       (f"I played {title} {card(n)} yesterday.",))
+    n = rng.randint(2, 12)
+    return GenCase("roman", "more/episode", f"Star Wars: Episode {_roman(n)}", (f"Star Wars: Episode {card(n)}",))
+
+
+def _more_electronic(rng: random.Random) -> GenCase:
+    form = rng.choice(("bare-domain", "plus-tag", "port"))
+    dom = rng.choice(_DOMAINS)
+    if form == "bare-domain":
+        tld, tr = rng.choice((("com", "com"), ("org", "org"), ("net", "net")))
+        span, reads = f"{dom}.{tld}", [f"{dom} dot {tr}"]
+    elif form == "plus-tag":
+        local, tag = rng.choice(_NAMES), rng.choice(("news", "work", "shop"))
+        span, reads = f"{local}+{tag}@{dom}.com", [f"{local} plus {tag} at {dom} dot com"]
+    else:
+        port = rng.choice(("8080", "3000", "443"))
+        span = f"http://{dom}.com:{port}"
+        reads = [f"{dom} dot com colon {digits(port)}", f"h t t p colon slash slash {dom} dot com colon {digits(port)}",
+                 f"{dom} dot com colon {card(int(port))}"]
+    before, after = rng.choice((("Visit ", "."), ("Go to ", " now"), ("", "")))
+    return GenCase("electronic", f"more/{form}", before + span + after, tuple(f"{before}{r}{after}" for r in reads))
+
+
+def _more_year(rng: random.Random) -> GenCase:
+    form = rng.choice(("2000s", "1900s", "in-apostrophe", "circa", "fiscal", "season"))
+    if form == "2000s":
+        return GenCase("year", "more/2000s", "The 2000s were busy.", ("The two thousands were busy.",
+                                                                       "The two thousand s were busy.",
+                                                                       "The aughts were busy."))
+    if form == "1900s":
+        c = rng.randint(12, 20)
+        return GenCase("year", "more/hundreds", f"In the {c}00s, towns grew.", (f"In the {card(c)} hundreds, towns grew.",))
+    if form == "in-apostrophe":
+        yy = rng.randint(50, 99)
+        return GenCase("year", "more/apostrophe", f"It happened in '{yy}.", (f"It happened in {card(yy)}.",
+                                                                               f"It happened in nineteen {card(yy)}."))
+    if form == "circa":
+        y = rng.randint(1100, 1900)
+        return GenCase("year", "more/circa", f"Built c. {y}.", (f"Built circa {year_words(y)}.",
+                                                                 f"Built c {year_words(y)}."))
+    if form == "fiscal":
+        y = rng.randint(2000, 2030)
+        return GenCase("year", "more/fiscal", f"Results for FY{y} are out.",
+                       (f"Results for f y {year_words(y)} are out.", f"Results for fiscal year {year_words(y)} are out."))
+    y = rng.randint(1990, 2030)
+    return GenCase("year", "more/season", f"The {y}/{(y + 1) % 100:02d} season ended.",
+                   (f"The {year_words(y)} to {two_digit_year((y + 1) % 100)} season ended.",
+                    f"The {year_words(y)} {two_digit_year((y + 1) % 100)} season ended.",
+                    f"The {year_words(y)} to {year_words(y + 1)} season ended."))
+
+
+_MORE = {"date": _more_date, "time": _more_time, "money": _more_money, "measure": _more_measure,
+         "telephone": _more_telephone, "cardinal": _more_cardinal, "decimal": _more_decimal,
+         "fraction": _more_fraction, "range": _more_range, "roman": _more_roman, "electronic": _more_electronic,
+         "year": _more_year}
+
+
+def _with_more(name: str, gen: Callable[[random.Random], GenCase]) -> Callable[[random.Random], GenCase]:
+    def draw(rng: random.Random) -> GenCase:
+        return _MORE[name](rng) if rng.random() < 0.3 else gen(rng)
+
+    draw.__doc__ = gen.__doc__
+    return draw
+
+
+GENERATORS = {name: _with_more(name, gen) for name, gen in GENERATORS.items()}

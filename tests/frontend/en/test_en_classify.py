@@ -130,3 +130,15 @@ def test_units_and_zones_in_other_casings(text: str, spoken: str) -> None:
 ])
 def test_roman_numerals_after_headings_and_names(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("See you JUNE 8-29!", "See you June eighth to twenty-ninth!"),
+    ("Born 13-Apr-2016.", "Born the thirteenth of April, twenty sixteen."),
+    ("Due JUN-07-1983", "Due June seventh, nineteen eighty-three"),
+    ("Dial 0044 59 872 0184 now", "Dial zero zero four four, five nine, eight seven two, zero one eight four now"),
+    ("at 672KM/H", "at six hundred seventy-two kilometers per hour"),
+    ("It was 38°c.", "It was thirty-eight degrees Celsius."),
+])
+def test_round_3_forms(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -30,7 +30,8 @@ for _i, _m in enumerate(tables.MONTHS, 1):
     _MONTH_KEYS[_m[:3].lower()] = _i
 _MONTH_KEYS["sept"] = 9
 # any casing; an abbreviation may carry a period ("SEPT.", "jan.")
-_MONTH_ANY = rf"(?i:{alternation(sorted(_MONTH_KEYS, key=len, reverse=True))})(?![A-Za-z])\.?"
+_MONTH_WORD = rf"(?i:{alternation(sorted(_MONTH_KEYS, key=len, reverse=True))})(?![A-Za-z])"
+_MONTH_ANY = rf"{_MONTH_WORD}\.?"
 _WEEKDAY_KEYS = {d.lower(): d for d in tables.WEEKDAYS} | {d[:3].lower(): d for d in tables.WEEKDAYS} | {
     "tues": "Tuesday", "thur": "Thursday", "thurs": "Thursday", "weds": "Wednesday"}
 _WEEKDAY_ANY = rf"(?i:{alternation(sorted(_WEEKDAY_KEYS, key=len, reverse=True))})(?![A-Za-z])\.?"
@@ -81,13 +82,24 @@ def verbalize_date(d: Date, after_the: bool = False) -> str:
 
 _DATE_MONTH_FIRST = (
     rf"(?<![\w.–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<mon>{_MONTH_ANY}) ?"
-    rf"(?:(?P<day>\d{{1,2}}){_SUFFIX}?(?!\d|[:.,/]\d| ?[-–—]| ?%)(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
+    rf"(?:(?P<day>\d{{1,2}}){_SUFFIX}?(?:[-–](?P<day2>\d{{1,2}}){_SUFFIX}?(?![-–]))?(?!\d|[:.,/]\d| ?[-–—]| ?%)"
+    rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
     rf"|(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
 )
 _DATE_DAY_FIRST = (
     rf"(?<![\w.,/–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<day>\d{{1,2}}){_SUFFIX}?(?: of)? (?P<mon>{_MONTH_ANY})"
     rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
 )
+
+
+def _dashed_date(m: re.Match[str], day_first: bool) -> str:
+    """"13-Apr-2016", "JUN-07-1983", "05-jan-20": a month name between dashes (forms, tickets, logs)."""
+    mon = month_number(m.group("mon"))
+    day, y = int(m.group("day")), m.group("year")
+    if mon is None or not 1 <= day <= 31:
+        return m.group(0)
+    full = int(y) if len(y) == 4 else int(y) + (2000 if int(y) < 50 else 1900)
+    return verbalize_date(Date(mon, day, full, day_first=day_first))
 
 
 def _date(m: re.Match[str], day_first: bool) -> str:
@@ -108,6 +120,12 @@ def _date(m: re.Match[str], day_first: bool) -> str:
         return m.group(0)
     wd = m.group("wd")
     weekday = _WEEKDAY_KEYS[wd.rstrip(".").lower()] if wd else None
+    day2 = m.groupdict().get("day2")
+    if day2:  # "JUNE 8-29": days of one month
+        if day is None or not day < int(day2) <= 31:
+            return m.group(0)
+        spoken = f"{tables.MONTHS[mon - 1]} {ordinal(day)} to {ordinal(int(day2))}"
+        return spoken + (f", {year(int(y))}" if y else "")
     after_the = re.search(r"\b[Tt]he $", m.string[max(0, m.start() - 4) : m.start()]) is not None
     spoken = verbalize_date(Date(mon, day, int(y) if y else None, day_first, weekday), after_the)
     if m.group(0).endswith(".") and re.match(r"\s*$|\s+[A-Z]", m.string[m.end() :]):
@@ -206,6 +224,19 @@ def _ipv4(m: re.Match[str]) -> str:
     return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
 
 
+_PHONE_CUE_BEFORE = re.compile(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
+
+
+def _zero_led_groups(m: re.Match[str]) -> str:
+    """"0044 59 872 0184", "023 3312 284": space-separated digit groups led by a zero (a trunk or an
+    international prefix) of 9-15 digits in all: a phone number, digit by digit."""
+    groups = tuple(m.group(0).split())
+    if not 9 <= sum(len(g) for g in groups) <= 15 or _PHONE_CUE_BEFORE.search(m.string, max(0, m.start() - 10),
+                                                                              m.start()):
+        return m.group(0)  # after "Tel:", "Phone" the phone passes read it (and the cue word)
+    return verbalize_telephone(Telephone(groups))
+
+
 def _extension(m: re.Match[str]) -> str:
     return f"{m.group(1)}, extension {digits(m.group(2))}"
 
@@ -293,7 +324,7 @@ def _money(m: re.Match[str]) -> str:
 
 # ---------------------------------------------------------------------------------------- units in caps
 
-_CAPS_SPELLED = {"KM": "km", "KG": "kg", "LBS": "lbs", "LB": "lb", "MG": "mg", "ML": "ml", "CM": "cm",
+_CAPS_SPELLED = {"KM/H": "km/h", "M/S": "m/s", "KMH": "km/h", "KM": "km", "KG": "kg", "LBS": "lbs", "LB": "lb", "MG": "mg", "ML": "ml", "CM": "cm",
                  "KW": "kW", "KWH": "kWh", "HRS": "hrs", "HR": "hr", "SEC": "sec", "SECS": "secs",
                  "MIN": "min", "MINS": "mins", "OZ": "oz", "FT": "ft", "MPH": "mph", "KPH": "kph", "HZ": "Hz",
                  "KHZ": "kHz", "MHZ": "MHz", "GHZ": "GHz", "MBPS": "Mbps", "GBPS": "Gbps", "KBPS": "kbps",
@@ -310,7 +341,8 @@ def _caps_unit(m: re.Match[str]) -> str:
     unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
     if unit is None and written.islower():
         unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
-    if unit is None or unit not in tables.UNITS and unit not in ("hrs", "hr", "sec", "secs", "min", "mins"):
+    known = all(part in tables.UNITS for part in unit.split("/")) if unit else False
+    if unit is None or not known and unit not in ("hrs", "hr", "sec", "secs", "min", "mins"):
         return m.group(0)
     if written == unit:
         return m.group(0)
@@ -374,6 +406,7 @@ RULES: list[Rule] = [
     # telephone shapes first: their digit groups must not be read as dates, ranges or numbers
     rule(r"(?<![\w.-])(\d{3})-(\d{2})-(\d{4})(?![\w-]|[.,]\d)", _ssn, "-"),
     rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
+    rule(r"(?<![\w.,+-])(?<!\d )0\d{1,4}(?: \d{2,4}){2,4}(?![\w]|[.,]\d| \d)", _zero_led_groups, "0"),
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
@@ -383,6 +416,10 @@ RULES: list[Rule] = [
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
     # dates with a month name, either order, any casing
+    Rule(rf"(?<![\w.-])(?P<day>\d{{1,2}})-(?P<mon>{_MONTH_WORD})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
+         lambda m: _dashed_date(m, True), _MONTH_TRIGGERS, lower=True),
+    Rule(rf"(?<![\w.-])(?P<mon>{_MONTH_WORD})-(?P<day>\d{{1,2}})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
+         lambda m: _dashed_date(m, False), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
@@ -396,8 +433,9 @@ RULES: list[Rule] = [
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
     rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
     # units written in capitals after a number
-    rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4})\b(?![/.]?\w)",
-         _caps_unit),
+    rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
+         r"(?![/.]?\w)", _caps_unit),
+    rule(r"(?<=\d)( ?)°([cf])\b", lambda m: f"{m.group(1)}°{m.group(2).upper()}", "°c", "°f", "° c", "° f"),
 ]
 
 # Passes that need no digit in the text (run among the early passes).
