@@ -142,3 +142,19 @@ def test_roman_numerals_after_headings_and_names(text: str, spoken: str) -> None
 ])
 def test_round_3_forms(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    # words that only look like a class stay as they are
+    ("We march 5 miles a day.", "We march five miles a day."),
+    ("Troops march 20 km daily.", "Troops march twenty kilometers daily."),
+    ("In the preceding chapter I have been tempted.", "In the preceding chapter I have been tempted."),
+    ("Appendix C lists it.", "Appendix C lists it."),
+    ("Part I of the series", "Part one of the series"),
+    # a year before a noun after a year cue stays a year
+    ("By 2030 emissions must fall.", "By twenty thirty emissions must fall."),
+    ("from 1950 levels", "from nineteen fifty levels"),
+    ("in 1999 dollars", "in nineteen ninety-nine dollars"),
+])
+def test_look_alikes(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

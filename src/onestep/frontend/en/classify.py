@@ -15,6 +15,7 @@ numerals after heading words (case-insensitive). docs/FRONTEND.md lists where th
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -43,6 +44,12 @@ _WORD_MONTHS = frozenset({"may", "march", "mar"})
 _VERB_AFTER = re.compile(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
                          r"vary|change|apply|include|require|on|through|past|into|across|towards?|down|up|off|"
                          r"forward|ahead|in|out|away|along|back|again)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _unit_after() -> re.Pattern[str]:
+    """A unit or a percent sign right after a number (compiled on first use, not at import)."""
+    return re.compile(rf" ?(?:%|(?:{alternation(tables.UNITS)})\b)")
 
 
 def month_number(written: str) -> int | None:
@@ -112,8 +119,10 @@ def _date(m: re.Match[str], day_first: bool) -> str:
         return m.group(0)
     bare = written.rstrip(".")
     after = m.string[m.end() : m.end() + 16]
-    if bare.islower() and bare in _WORD_MONTHS and not y and _VERB_AFTER.match(after):
-        return m.group(0)  # "item 5 may be late", "the 3 march on": a verb or a noun, not a month
+    if bare.islower() and bare in _WORD_MONTHS and not y and (_VERB_AFTER.match(after)
+                                                               or counted_noun_at(m.string, m.end())
+                                                               or _unit_after().match(after)):
+        return m.group(0)  # "item 5 may be late", "we march 5 miles": a verb, not a month
     if not bare.islower() and not bare.isupper() and not bare[0].isupper():
         return m.group(0)  # "mAy": no casing anyone writes a month in
     if day is None and not y:
@@ -378,11 +387,21 @@ _HEADINGS = {"part": "Part", "chapter": "Chapter", "book": "Book", "act": "Act",
 _HEADING_ANY = rf"(?i:{alternation(sorted(_HEADINGS, key=len, reverse=True))})"
 
 
+_LETTER_HEADINGS = frozenset({"appendix", "section", "article", "title", "tier", "level", "stage", "round"})
+# a lower-case word after a one-letter numeral shows it is a pronoun or a letter ("Chapter I have ..."); "of",
+# "and", "to" do not ("Part I of the series", "Books I and II")
+_WORD_AFTER = re.compile(r"\s+(?!(?:of|and|to|or)\b)[a-z]")
+
+
 def _heading_roman(m: re.Match[str]) -> str:
     """"PART XL" -> "PART forty", "vol. VIII" -> "volume eight", "Chapter iv" -> "Chapter four"."""
-    value = roman_value(m.group(3).upper())
-    if value is None or (m.group(3).islower() and len(m.group(3)) == 1):  # "in part i think"
+    numeral, word = m.group(3), m.group(1)
+    value = roman_value(numeral.upper())
+    if value is None:
         return m.group(0)
+    if len(numeral) == 1 and (numeral not in "IVX" or word.islower() or word.lower() in _LETTER_HEADINGS
+                              or _WORD_AFTER.match(m.string, m.end())):
+        return m.group(0)  # "in part i think", "the chapter I have", "Appendix C", "Section C": a letter or a word
     word = m.group(1)
     if m.group(2):  # "Vol." -> "Volume": an abbreviated heading is said in full
         word = _HEADINGS[word.lower()] if not word.isupper() else _HEADINGS[word.lower()].upper()

@@ -638,9 +638,11 @@ _YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
 _YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
 
 
-# cue words after which a number before a counted noun is a count ("by 1537 votes"), not a year; "in", "the",
+# cue words after which a number before a counted noun is a count ("about 1985 items"), not a year; after
+# "by"/"from"/"of" only outside 1900-2099 ("by 1537 votes", but "by 2030 emissions must fall"); "in", "the",
 # "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
-_COUNT_CUES = frozenset("by about around from of over under nearly almost some approximately roughly".split())
+_QUANTITY_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
+_COUNT_CUES = frozenset("by from of".split())
 _SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
 
 
@@ -649,7 +651,8 @@ def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
     before = previous_word(text, start).lower()
     after = text[end : end + 4].strip().rstrip(".,;:")
     second = _SECOND_NUMBER.match(text, end)
-    if before in _COUNT_CUES and classify.counted_noun_at(text, second.end() if second else end):
+    if (before in _QUANTITY_CUES or (before in _COUNT_CUES and not 1900 <= int(text[start:end]) <= 2099)) \
+            and classify.counted_noun_at(text, second.end() if second else end):
         return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
     return bool(
         before in tables.YEAR_CUES
