@@ -12,7 +12,7 @@ capitals ("F B I"), which the G2P reads as letter names; acronyms read as words 
 The semiotic classes live in their own modules: ``classify`` (dates with month names, years, telephone shapes,
 money, units and roman numerals in every written form: classify, then verbalize; it runs first), ``dates``,
 ``times``, ``money``, ``measures``, ``codes`` (phones and codes), ``electronic`` (URLs, e-mail, handles),
-``reference``; this module holds the pass lists, their order, and the passes not yet given a class module.
+``roman``, ``reference``; this module holds the pass lists, their order, and the passes not yet given a class module.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from onestep.frontend.en import (
     money,
     numbers,
     reference,
+    roman,
     tables,
     times,
 )
@@ -458,91 +459,6 @@ def _after_a_year(text: str, start: int, end: int) -> bool:
     if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
         return False
     return _year_context(text, prior.start(1), prior.end(1), 1)
-
-
-# Words that follow a regnal name and a single-letter numeral but never the pronoun "I" ("Charles I was
-# executed", "George I of Great Britain"), or hardly ever ("I was", "I had" need a name before them here).
-_REGNAL_FOLLOWERS = "was|were|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
-
-
-_REGNAL_BEFORE_AND = re.compile(rf"\b(?:{alternation(tables.REGNAL_NAMES)}) [IVXLC]{{1,7}},? (?:and|or) $")
-
-
-def _lower_roman(m: re.Match[str]) -> str:
-    """"Scene ii" -> "Scene two" (lower-case numerals only after a word that numbers a part)."""
-    value = numbers.roman_value(m.group(2).upper())
-    return f"{m.group(1)} {cardinal(value)}" if value else m.group(0)
-
-
-# Lower-case cue words before a lower-case numeral ("step iv"); a lone "i" after them stays ("in part i think").
-_LOWER_ROMAN_CUES = tuple(w.lower() for w in (
-    "Chapter Part Volume Act Book Phase Type Class Level Section Article Appendix Stage Step Scene Grade Tier "
-    "Division Category Schedule Canto Psalm Plate Figure Table Item Note Clause Paragraph Question Exercise").split())
-_LETTER_LABELS = re.compile(r"\((?:[a-hj-uwyz])\)")
-
-
-_TWO_LETTER_NUMERAL = re.compile(r"\b[A-Za-z]+ (?:i{2,3}|iv|vi{1,3}|ix|xi{1,3})\b")
-
-
-def _lower_cue_roman(m: re.Match[str]) -> str:
-    """"step iv" -> "step four"; a lone "v" or "x" ("step v") only beside a numeral of two letters or more."""
-    if len(m.group(2)) == 1 and not _TWO_LETTER_NUMERAL.search(m.string):
-        return m.group(0)
-    return _lower_roman(m)
-
-
-def _roman_label(m: re.Match[str]) -> str:
-    """"(ii)" -> "(two)": a lower-case roman list label, unless the text labels a list with letters ("(h) (i)"),
-    or has a lone "(v)" or "(x)" without another roman label (a variable or a letter)."""
-    if _LETTER_LABELS.search(m.string):
-        return m.group(0)
-    label = m.group(1)
-    if label in ("v", "x") and not re.search(r"\((?:i{1,3}|iv|vi{1,3}|ix)\)", m.string):
-        return m.group(0)
-    return f"({cardinal(numbers.roman_value(label.upper()) or 0)})"
-
-
-_TITLE_WORDS = frozenset(tables.TITLES) | frozenset(tables.TITLES.values())
-
-
-def _roman_century(m: re.Match[str]) -> str:
-    """"the XIX century" -> "the nineteenth century"."""
-    value = numbers.roman_value(m.group(1))
-    return ordinal(value) if value else m.group(0)
-
-
-def _after_given_name(text: str, start: int) -> bool:
-    """True if one of the two capitalized words before the surname at ``text[start]`` is a given name."""
-    words = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-2:]
-    return any(w in tables.GIVEN_NAMES or w in tables.REGNAL_NAMES for w in words if w[:1].isupper())
-
-
-def _roman(m: re.Match[str]) -> str:
-    name, numeral = m.group(1), m.group(2)
-    value = numbers.roman_value(numeral)
-    if value is None:
-        return m.group(0)
-    before = previous_word(m.string, m.start())
-    if name in tables.ROMAN_CARDINAL_CUES:
-        return f"{name} {cardinal(value)}"
-    rest = m.string[m.end() : m.end() + 20]
-    at_phrase_end = re.match(r"\s*(?:[,.;:!?)]|$)", rest) is not None
-    regnal_verb = re.match(rf"(?:['’]s\b| (?:{_REGNAL_FOLLOWERS})\b)", rest) is not None or (
-        at_sentence_start(m.string, m.start()) and re.match(r" (?:[a-z]{2,20}ed|never)\b", rest) is not None
-        and re.search(r"\b(?:you|your|me|my)\b", m.string[m.end() : m.end() + 40], re.IGNORECASE) is None
-    )  # "Peter I founded ...": a name and "I" opening a sentence without a comma (not "Mary I called you")
-    # "Charles I and James I both ...": a second ruler joined to a first one named with a numeral
-    coordinated = _REGNAL_BEFORE_AND.search(m.string, max(0, m.start() - 40), m.start()) is not None
-    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb or coordinated
-    if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
-        return f"{name} the {ordinal(value)}"
-    if numeral in ("II", "III", "IV") and _after_given_name(m.string, m.start()):
-        return f"{name} the {ordinal(value)}"  # "Tom Smith III", "Martin Luther King III"
-    if numeral == "V" and (at_phrase_end or rest.startswith(":")) and name not in _TITLE_WORDS:
-        return f"{name} five"  # "Grand Theft Auto V" (a one-letter V after a name that no ruler bears; not "Mr. V.")
-    if len(numeral) == 1:
-        return m.group(0)
-    return f"{name} {cardinal(value)}"
 
 
 # ----------------------------------------------------------------------------- abbreviations and letters
@@ -1196,16 +1112,16 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b([Tt]he|an|on|my|her|his|their|your|our) (P?SAT|ACT)(s?)\b(?!['’]\w)",
          lambda m: f"{m.group(1)} {acronyms.letters(m.group(2))}{m.group(3)}", "SAT", "ACT"),  # "the SAT": the test
     # "(i) and (ii)", "(iv)": lower-case numerals as list labels (not in a list of letters: "(h), (i), (j)")
-    rule(r"(?<![\w)])\((i{1,3}|iv|vi{0,3}|ix|x)\)(?!\w)", _roman_label, "(i", "(v", "(x"),
+    rule(r"(?<![\w)])\((i{1,3}|iv|vi{0,3}|ix|x)\)(?!\w)", roman.roman_label, "(i", "(v", "(x"),
     # "step iv", "stage ii": a lower-case cue word before a numeral of two letters or more, or a lone v or x
     # where such a numeral is also written ("Step iv is optional; step v is not")
-    rule(rf"\b({alternation(_LOWER_ROMAN_CUES)}) ([ivx][ivxl]{{1,6}}|[vx])\b(?![.'’]?\w)", _lower_cue_roman,
+    rule(rf"\b({alternation(roman.LOWER_ROMAN_CUES)}) ([ivx][ivxl]{{1,6}}|[vx])\b(?![.'’]?\w)", roman.lower_cue_roman,
          " i", " v", " x"),
-    rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
+    rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", roman.lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",
-         _roman_century, "the I", "the V", "the X"),
-    rule(r"\b([A-Z][a-z]+(?:[A-Z][a-z]+)?) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
+         roman.roman_century, "the I", "the V", "the X"),
+    rule(r"\b([A-Z][a-z]+(?:[A-Z][a-z]+)?) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", roman.name_numeral,
          "I", "V", "X", "L", "C"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
     rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),
