@@ -17,11 +17,44 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+import sys
+from typing import NamedTuple
 
 from onestep.frontend.en import tables
 from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
 from onestep.frontend.en.rules import Rule, alternation, rule
+
+class _Lazy:
+    """A regular expression compiled on its first use, so that importing this module compiles nothing
+    (:func:`preload` compiles them all)."""
+
+    __slots__ = ("source", "_pattern")
+    made: list[_Lazy] = []
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._pattern: re.Pattern[str] | None = None
+        _Lazy.made.append(self)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            self._pattern = re.compile(self.source)
+        return self._pattern
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.pattern.match(text, pos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.pattern.search(text, pos, endpos)
+
+
+def preload() -> None:
+    """Compile this module's helper patterns now (its rules are compiled with the normalizer's pass lists)."""
+    for lazy in _Lazy.made:
+        _ = lazy.pattern
+    _unit_after()
+
 
 # ------------------------------------------------------------------------------------------ month names
 
@@ -41,7 +74,7 @@ _SUFFIX = r"(?i:st|nd|rd|th)"
 _MONTH_TRIGGERS = tuple(m[:3].lower() for m in tables.MONTHS)
 # lowercase words that are also month names: a date only with a day and no verb-like word after it
 _WORD_MONTHS = frozenset({"may", "march", "mar"})
-_VERB_AFTER = re.compile(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
+_VERB_AFTER = _Lazy(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
                          r"vary|change|apply|include|require|on|through|past|into|across|towards?|down|up|off|"
                          r"forward|ahead|in|out|away|along|back|again)\b")
 
@@ -57,8 +90,7 @@ def month_number(written: str) -> int | None:
     return _MONTH_KEYS.get(written.rstrip(".").lower())
 
 
-@dataclass(frozen=True)
-class Date:
+class Date(NamedTuple):
     """A calendar date as written: month 1-12, day 1-31 or None, year or None; ``day_first`` when the day was
     written before the month ("25 July"), which is read "the twenty-fifth of July"."""
 
@@ -145,7 +177,7 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 # --------------------------------------------------------------------------------------- years, decades
 
 _YEAR_CUES = "in|since|by|from|until|till|before|after|circa|around|during|of"
-_YEAR_NOUN_AFTER = re.compile(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
+_YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
                               r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
                               r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
                               r"per|percent|of|x)\b")
@@ -159,7 +191,7 @@ _YEAR_NUMBER = r"(?:1[1-9]\d\d|20\d\d)"
 _YEAR_END = r"(?![\w:/%°'’-]|[.,]\d)"
 
 
-_DIGITS_CUE_BEFORE = re.compile(r"\b(?:ending|ends|ended|end)\s$")
+_DIGITS_CUE_BEFORE = _Lazy(r"\b(?:ending|ends|ended|end)\s$")
 
 
 def _cued_year(m: re.Match[str]) -> str:
@@ -198,8 +230,7 @@ def _spaced_decade(m: re.Match[str]) -> str:
 # ------------------------------------------------------------------------------------------- telephone
 
 
-@dataclass(frozen=True)
-class Telephone:
+class Telephone(NamedTuple):
     """Digit groups read digit by digit, in order; ``extension`` if any; ``joiner`` between the groups
     (", " for a phone or an ID, " dot " for an IP address)."""
 
@@ -220,7 +251,7 @@ def _ssn(m: re.Match[str]) -> str:
     return verbalize_telephone(Telephone((m.group(1), m.group(2), m.group(3))))
 
 
-_VERSION_BEFORE = re.compile(r"(?i:\b(?:build|version|release|ver|v|firmware|update|patch|rev)\.?) $")
+_VERSION_BEFORE = _Lazy(r"(?i:\b(?:build|version|release|ver|v|firmware|update|patch|rev)\.?) $")
 
 
 def _ipv4(m: re.Match[str]) -> str:
@@ -233,7 +264,7 @@ def _ipv4(m: re.Match[str]) -> str:
     return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
 
 
-_PHONE_CUE_BEFORE = re.compile(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
+_PHONE_CUE_BEFORE = _Lazy(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
 
 
 def _zero_led_groups(m: re.Match[str]) -> str:
@@ -264,8 +295,7 @@ _PER = {**tables.PER_WORDS, "h": "hour", "d": "day", "wk": "week", "w": "week", 
         "pp": "person", "pc": "piece", "pcs": "piece", "ea": "each", "mile": "mile", "kilo": "kilo"}
 
 
-@dataclass(frozen=True)
-class Money:
+class Money(NamedTuple):
     """An amount of a currency (``symbol`` a key of ``tables.CURRENCIES``): ``whole`` units, ``minor``
     hundredths (None: not written), ``digits`` the decimals when there are more than two (read "point ...");
     ``scale`` ("million") and ``per`` ("hour") if written."""
@@ -300,8 +330,8 @@ def verbalize_money(mo: Money) -> str:
     return f"{spoken} per {mo.per}" if mo.per else spoken
 
 
-_RANGE_AFTER = re.compile(r" ?[-–—] ?\d| to [$€£¥]?\d")
-_SCALE_AFTER = re.compile(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
+_RANGE_AFTER = _Lazy(r" ?[-–—] ?\d| to [$€£¥]?\d")
+_SCALE_AFTER = _Lazy(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
                           r"billion|trillion|lakh|crore|mn|bn|tn)\b")
 
 
@@ -390,7 +420,7 @@ _HEADING_ANY = rf"(?i:{alternation(sorted(_HEADINGS, key=len, reverse=True))})"
 _LETTER_HEADINGS = frozenset({"appendix", "section", "article", "title", "tier", "level", "stage", "round"})
 # a lower-case word after a one-letter numeral shows it is a pronoun or a letter ("Chapter I have ..."); "of",
 # "and", "to" do not ("Part I of the series", "Books I and II")
-_WORD_AFTER = re.compile(r"\s+(?!(?:of|and|to|or)\b)[a-z]")
+_WORD_AFTER = _Lazy(r"\s+(?!(?:of|and|to|or)\b)[a-z]")
 
 
 def _heading_roman(m: re.Match[str]) -> str:

@@ -80,6 +80,7 @@ def preload() -> None:
     later call pays for a compile: ``Frontend.preload`` runs this."""
     for passes in (_EARLY_PASSES, _NUMBER_PASSES, _LATE_PASSES):
         passes.compile()
+    classify.preload()
 
 
 # --------------------------------------------------------------------------------------------- cleaning
