@@ -3,7 +3,9 @@
 Prints Mandarin polyphone accuracy on CPP (``--cpp DIR``, or ``$ONESTEP_CPP_DIR``; the sandhi-aware rule is
 explained in :mod:`onestep.eval.cpp`) and the pass rate of every case table (``onestep/eval/frontend_cases``,
 see :mod:`onestep.eval.frontend_cases`) by (lang, kind, category): whole cases (for pinyin tables, sentences
-with no wrong syllable) and, for pinyin tables, syllables right::
+with no wrong syllable) and, for pinyin tables, syllables right. For English it also prints the generated tables
+(``frontend_cases/generated``, see :mod:`onestep.eval.en_norm_generators`) by semiotic class: each table's
+first-run figure (recorded when it was generated, before any rule was fitted to it) beside today's::
 
     onestep eval-frontend --cpp path/to/cpp            # table
     onestep eval-frontend --lang zh --failures 5       # also show up to 5 failing cases per category
@@ -37,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from onestep.eval import cpp
+    from onestep.eval.en_norm_generators import GENERATED_DIR, load_generated, score
     from onestep.eval.frontend_cases import CASES_DIR, LANGS, load_tables, pass_rates, run_tables
     from onestep.frontend.pipeline import Frontend
 
@@ -62,6 +65,17 @@ def run(args: argparse.Namespace) -> int:
     outcomes = run_tables(tables, normalize, pinyin)
     rates = pass_rates(outcomes)
 
+    generated_dir = folder / "generated" if args.cases else GENERATED_DIR
+    generated = []
+    if "en" in langs and generated_dir.is_dir():
+        try:
+            gen_tables = load_generated(generated_dir)
+        except ValueError as e:
+            raise CLIError(str(e)) from e
+        for table in gen_tables:
+            ok, total, fails = score(table.cases, normalize)[table.cls] if table.cases else (0, 0, [])
+            generated.append((table, ok, total, fails))
+
     cpp_dir = args.cpp or (Path(os.environ["ONESTEP_CPP_DIR"]) if os.environ.get("ONESTEP_CPP_DIR") else None)
     cpp_result = None
     if cpp_dir is not None and "zh" in langs:
@@ -84,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
                        **({"syllables_right": r.units_right, "syllables": r.units_total,
                            "syllable_rate": round(r.unit_rate, 4)} if r.kind == "pinyin" else {})}
                       for r in rates],
+            "generated": [{"class": t.cls, "seed": t.seed, "cases": total, "passed": ok,
+                           "rate": round(ok / max(1, total), 4), "first_run_passed": t.first_passed,
+                           "first_run_rate": round(t.first_passed / max(1, t.first_total), 4)}
+                          for t, ok, total, _ in generated],
             "failures": [{"table": o.table.path.name, "line": o.case.line, "input": o.case.input, "want": o.want,
                           "got": o.got} for o in failures[: args.failures * max(1, len(rates))]]
             if args.failures else [],
@@ -111,7 +129,19 @@ def run(args: argparse.Namespace) -> int:
         right, units = sum(r.units_right for r in sub), sum(r.units_total for r in sub)
         print(f"{key[0]:<5}{key[1]:<8}{'(all)':<20}{passed:>6}{total:>7}{passed / max(1, total):>9.1%}"
               f"{syllables(key[1], right, units):>18}")
+    if generated:
+        print(f"\nGenerated English tables by class (seed {generated[0][0].seed}; first run = when generated):")
+        print(f"{'class':<14}{'cases':>7}{'first run':>12}{'now':>9}")
+        for t, ok, total, _ in generated:
+            print(f"{t.cls:<14}{total:>7}{t.first_passed / max(1, t.first_total):>12.1%}{ok / max(1, total):>9.1%}")
+        ok_all, total_all = sum(g[1] for g in generated), sum(g[2] for g in generated)
+        first_all = sum(g[0].first_passed for g in generated) / max(1, sum(g[0].first_total for g in generated))
+        print(f"{'(all)':<14}{total_all:>7}{first_all:>12.1%}{ok_all / max(1, total_all):>9.1%}")
     if args.failures:
+        for t, _, _, fails in generated:
+            for case, got in fails[: args.failures]:
+                print(f"FAIL generated en-norm-{t.cls}.tsv ({case.variant})  {case.input}\n  want: {case.readings[0]}"
+                      f"\n  got:  {got}")
         shown: dict[str, int] = {}
         for o in failures:
             name = o.table.path.name

@@ -266,10 +266,12 @@ def _normalizer_reads(text: str, i: int, c: str) -> bool:
 
 
 def _next_to_digit(text: str, i: int) -> bool:
-    """True when the nearest non-space character before or after ``text[i]`` is a digit."""
+    """True when the nearest non-space character before or after ``text[i]`` is a digit, or a decimal point
+    and a digit after it ("€.44")."""
     before = text[:i].rstrip()
     after = text[i + 1 :].lstrip()
-    return bool(before and before[-1].isdigit()) or bool(after and after[0].isdigit())
+    return bool(before and before[-1].isdigit()) or bool(after and (after[0].isdigit() or (
+        after[0] == "." and after[1:2].isdigit())))
 
 
 def _number_value(c: str) -> str | None:

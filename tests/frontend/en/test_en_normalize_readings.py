@@ -314,7 +314,7 @@ ROUND_7: list[tuple[str, str]] = [
     ("Max. 4 persons", "Maximum four persons"),
     ("Max 4 goals", "Max four goals"),  # no period: may be a name
     ("Build 1.2.3.4", "Build one point two point three point four"),
-    ("Ping 10.0.0.1", "Ping ten dot zero dot zero dot one"),
+    ("Ping 10.0.0.1", "Ping one zero dot zero dot zero dot one"),  # issue 24: every octet digit by digit
     ("@NYTimes", "at N Y Times"),
     ("#MeToo", "hashtag MeToo"),
     ("The Yankees are 45-30 and lead", "The Yankees are forty-five and thirty and lead"),

@@ -717,3 +717,32 @@ def test_round_16_subscripts_and_rating_stars_reach_the_normalizer() -> None:
     assert normalize_zh(read_symbols("若x₁x₂=6", "zh")[0]) == "若x一x二等于六"
     assert normalize_zh(read_symbols("评分4.5★", "zh")[0]) == "评分四点五星"
     assert read_symbols("x₁ and 4★", "en")[0] != "x1 and 4星"  # English text keeps its old handling
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # slash dates with a two-digit year: day first unless the second part is over 12; a first part over 31 is
+        # the year; the year said digit by digit
+        ("日期是12/05/98。", "日期是九八年五月十二日。"),
+        ("会议定于3/15/24举行。", "会议定于二四年三月十五日举行。"),
+        ("98/12/05出生", "九八年十二月五日出生"),
+        ("比分1/2/3", "比分一/二/三"),  # no valid date: left to the other rules
+        # BC/AD said 公元前/公元, the year read as a 公元 year is
+        ("他生于500 BC。", "他生于公元前五百年。"),
+        ("221 BC年", "公元前二二一年"),
+        ("AD 79年火山爆发。", "公元七十九年火山爆发。"),
+        ("79 AD的时候", "公元七十九年的时候"),
+        ("1066 CE", "公元一零六六年"),
+        # a minus sign before a percentage in words
+        ("同比为-百分之五", "同比为负百分之五"),
+        ("比例−千分之三", "比例负千分之三"),
+        # 11-12 digits that cannot be a mobile number are amounts; a mobile number, longer strings stay digits
+        ("共有23456789012人", "共有二百三十四亿五千六百七十八万九千零一十二人"),
+        ("账户余额是100300500400元", "账户余额是一千零三亿零五十万零四百元"),
+        ("我的号码是13812345678", "我的号码是幺三八幺二三四五六七八"),
+        ("条形码6901234567892", "条形码六九零幺二三四五六七八九二"),
+    ],
+)
+def test_issue_24_dates_eras_negative_percent_and_long_numbers(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

@@ -355,7 +355,7 @@ PHONE_RULES: list[Rule] = [
     # "555-0100 x123": an x and digits right after a number read as a phone number
     rule(r"\b(zero|one|two|three|four|five|six|seven|eight|nine) x(\d{1,5})\b",
          lambda m: m.group(1) + _extension_digits(m.group(2)), " x"),
-    rule(r"(?=9)(?<![\w.,-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
+    rule(r"(?=9)(?<![\w.,$€£¥-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
     # "13 11 14", "a passcode of 09 41 77": three pairs of digits are a number or code said digit by digit
     rule(r"(?=\d)(?<![\w.,:+/-])(?<!\d )(\d\d) (\d\d) (\d\d)(?![\w:/-]|[.,]\d| \d)",
          lambda m: ", ".join(digits(g) for g in m.groups()), " "),

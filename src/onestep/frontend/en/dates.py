@@ -13,6 +13,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, ordinal, year
+from onestep.frontend.en.classify import counted_noun_at as classify_counted
 from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
 
 _WEEKDAY_ABBREVIATIONS = {k: v for k, v in tables.ABBREVIATIONS.items() if v in tables.WEEKDAYS}
@@ -190,6 +191,8 @@ def _short_year(m: re.Match[str]) -> str:
 
 
 def _year_span(m: re.Match[str]) -> str:
+    if classify_counted(m.string, m.end()):
+        return m.group(0)  # "from 1234 to 1567 people": a span of counts
     return f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}"
 
 

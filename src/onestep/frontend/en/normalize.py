@@ -8,6 +8,11 @@ before plain numbers, abbreviations before dotted initialisms, ...), each list r
 scan for the passes' trigger substrings, then only the passes triggered. Every pattern bounds its repetitions so
 that no input makes a regular expression backtrack for long. Letters of initialisms come out as separate
 capitals ("F B I"), which the G2P reads as letter names; acronyms read as words come out capitalized ("Nasa").
+
+The semiotic classes live in their own modules: ``classify`` (dates with month names, years, telephone shapes,
+money, units and roman numerals in every written form: classify, then verbalize; it runs first), ``dates``,
+``times``, ``money``, ``measures``, ``codes`` (phones and codes), ``electronic`` (URLs, e-mail, handles),
+``roman``, ``reference``; this module holds the pass lists, their order, and the passes not yet given a class module.
 """
 
 from __future__ import annotations
@@ -15,7 +20,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from onestep.frontend.en import acronyms, codes, dates, measures, money, numbers, reference, tables
+from onestep.frontend.en import (
+    acronyms,
+    classify,
+    codes,
+    dates,
+    electronic,
+    measures,
+    money,
+    numbers,
+    reference,
+    roman,
+    tables,
+    times,
+)
 from onestep.frontend.en.numbers import cardinal, digits, number, ordinal, year
 from onestep.frontend.en.passes import PassList
 from onestep.frontend.en.rules import (
@@ -23,17 +41,12 @@ from onestep.frontend.en.rules import (
     Rule,
     alternation,
     at_sentence_start,
-    ends_sentence,
     keep_period,
     next_word,
     previous_word,
     rule,
 )
 
-_URL_CHARS = r"[^\s<>\"'()\[\]{}]"
-_COUNTRY_TLDS = ("nz", "au", "ie", "za", "sg", "hk", "nl", "se", "ch", "es", "br", "mx", "eu", "kr", "tw", "pl", "ru")
-_TLDS = "com|org|net|edu|gov|io|co|uk|de|ai|dev|app|info|biz|us|ca|fr|jp|cn|ly|me|tv|" + "|".join(_COUNTRY_TLDS)
-_SPELLED_TLDS = frozenset({"io", "ai", "uk", "us", "de", "fr", "jp", "cn", "edu", "tv", "ly", "me", *_COUNTRY_TLDS})
 _VULGAR_FRACTIONS = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
                      "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"}
 _SPECIAL_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "50/50": "fifty fifty",
@@ -67,6 +80,7 @@ def preload() -> None:
     later call pays for a compile: ``Frontend.preload`` runs this."""
     for passes in (_EARLY_PASSES, _NUMBER_PASSES, _LATE_PASSES):
         passes.compile()
+    classify.preload()
 
 
 # --------------------------------------------------------------------------------------------- cleaning
@@ -101,245 +115,6 @@ def _tidy(text: str) -> str:
     text = re.sub(r" ([,.!?;:%)\]}])", r"\1", text)
     text = re.sub(r"([(\[{]) ", r"\1", text)
     return re.sub(r",(?=[A-Za-z])", ", ", text)
-
-
-# ------------------------------------------------------------------------------------ web, phone, dates
-
-
-# "IMG_2041.JPG": extensions written in capitals (camera and scanner files)
-_UPPER_EXTENSIONS = tuple(e.upper() for e in tables.FILE_EXTENSIONS if e.isalpha())
-_URL_SEPARATORS = {"?": "question mark", "=": "equals", "&": "and", "-": "dash", "_": "underscore", ".": "dot",
-                   "~": "tilde", "%": "percent", "#": "hash", "+": "plus"}
-
-
-def _url_word(part: str) -> str:
-    """One URL or e-mail piece: digit runs as numbers, separators by name ("?id=5" -> "question mark id equals
-    five"), anything else as a space."""
-    out = []
-    for found in re.finditer(r"[A-Za-z]+|\d+|[?=&\-_.~%#+]", part):
-        tok = found.group(0)
-        glued = part[found.start() - 1 : found.start()].isalpha() or part[found.end() : found.end() + 1].isalpha()
-        if tok.isdigit() and glued:
-            out.append(digits(tok))  # "bit.ly/abc123": digits inside a code, one by one
-        elif tok.isdigit():  # "data_2023.csv", "/2024/05/": a year as a year
-            out.append(year(int(tok)) if len(tok) == 4 and 1900 <= int(tok) <= 2099
-                       else number(tok) if len(tok) <= 4 else digits(tok))
-        else:
-            out.append(_URL_SEPARATORS.get(tok, tok))
-    while out and out[-1] in _URL_SEPARATORS.values():
-        out.pop()
-    return " ".join(out)
-
-
-def _speak_host(host: str) -> str:
-    labels = []
-    for label in host.split("."):
-        low = label.lower()
-        if low == "www":
-            labels.append("W W W")
-        elif low in _SPELLED_TLDS:
-            labels.append(acronyms.letters(low.upper()))
-        else:
-            labels.append(_url_word(label))
-    return " dot ".join(labels)
-
-
-def _url(m: re.Match[str]) -> str:
-    url = m.group(0)
-    trail = re.search(r"[.,;:!?]+$", url)
-    tail = trail.group(0) if trail else ""
-    url = url[: len(url) - len(tail)]
-    url = re.sub(r"^[A-Za-z]{2,10}://", "", url)
-    host, _, path = url.partition("/")
-    host, _, port = host.partition(":")
-    spoken = _speak_host(host) + (f" colon {digits(port)}" if port.isdigit() else "")
-    segments = [_url_word(s) for s in path.split("/") if _url_word(s)]
-    if segments:
-        spoken += " slash " + " slash ".join(segments)
-    return f" {spoken}{tail} "
-
-
-_HANDLE_INITIALS = re.compile(r"([A-Z]{2,4})(?=[A-Z][a-z])")
-
-
-def _handle(name: str, hashtag: bool = False) -> str:
-    """A handle or hashtag: "jane_doe" -> "jane underscore doe", "user123" -> "user one two three"; in a
-    hashtag a short number is a number ("COVID19" -> "COVID nineteen", "Paris2024" -> "Paris twenty twenty-four");
-    capitals before a capitalized word are spelled ("NYTimes" -> "N Y Times", "BBCWorld" -> "B B C World")."""
-    initials = _HANDLE_INITIALS.match(name)
-    if initials:
-        return f"{acronyms.letters(initials.group(1))} {_handle(name[initials.end():], hashtag)}"
-    if name.isalpha():
-        return name
-
-    def spoken(d: re.Match[str]) -> str:
-        run = d.group(0)
-        if hashtag and len(run) <= 4 and run[0] != "0":
-            return f" {year(int(run)) if len(run) == 4 and _is_year(int(run)) else cardinal(int(run))} "
-        return f" {digits(run)} "
-
-    name = re.sub(r"\d+", spoken, name.strip("_"))
-    return " ".join(name.replace("_", " underscore ").split())
-
-
-def _file_name(m: re.Match[str]) -> str:
-    """"report.pdf" -> "report dot P D F"."""
-    return f"{_url_word(m.group(1))} dot {tables.FILE_EXTENSIONS[m.group(2).lower()]}"
-
-
-def _email(m: re.Match[str]) -> str:
-    local, domain = m.group(1).replace("*", ""), m.group(2)  # "j***@gmail.com": a masked address, the stars unsaid
-    if len(local) <= 4 and local.isalpha() and not re.search(r"[aeiouyAEIOUY]", local):
-        local = acronyms.letters(local.upper())  # hr@, cs@: said letter by letter
-    names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
-    spoken_local = "".join(names.get(c, c) for c in re.sub(r"\d+", lambda d: " " + digits(d.group(0)) + " ", local))
-    return f" {spoken_local} at {_speak_host(domain)} "
-
-
-# ------------------------------------------------------------------------------------------ times, money
-
-
-def _meridiem(text: str | None) -> str:
-    return "" if not text else (" A M" if text.lower() == "a" else " P M")
-
-
-_TIME_ZONES = "GMT|UTC|Zulu|BST|CET|CEST|EET|EEST|WET|IST|JST|KST|SGT|HKT|AEST|AEDT|[ECMP][SD]T|[ECMP]T"
-_DOT_TIME_BEFORE = re.compile(r"\b(?:at|by|until|till|[Tt]he|opens?|closes?|departs?|arrives?|"
-                              r"leaves?|[Dd]oors|[Kk]ick-off|hours(?: are)?)[ :]+$")
-_DOT_TIME_AFTER = re.compile(rf" (?:{_TIME_ZONES}|train|service|"
-                             r"departure|arrival|flight|bus|local time|hrs|hours)\b")
-
-
-_DOT_TIME_WORDS_AFTER = frozenset("on and to or till until tonight today tomorrow every each sharp in for at from when if "
-                                  "but then with local daily weekdays".split())
-
-
-def _dot_time(m: re.Match[str]) -> str:
-    """"at 10.15" -> "at 10:15", "the 06.52 from Reading", "9.30–17.30", "(15.00 GMT)": hours and minutes with a dot
-    (British usage) where a clock word, a second time or a time zone says so (a price or a decimal is left alone:
-    "at 2.45%", "from 1.25 to 1.50 dollars" have no such cue or have a unit after them)."""
-    text, start, end = m.string, m.start(), m.end()
-    partner = re.match(r" ?(?:[-–—]|to|till|until|and) ?(\d+(?:\.\d+)?)( ?%)?", text[end : end + 20])
-    if partner and (partner.group(2) or ("." in partner.group(1)
-                                         and not re.fullmatch(r"(?:[01]?\d|2[0-3])\.[0-5]\d", partner.group(1)))):
-        return m.group(0)  # "rates at 5.25–5.5%": a range of decimals
-    word = re.match(r" ?(%|[A-Za-z]+)", text[end : end + 16])
-    if word and word.group(1) not in _DOT_TIME_WORDS_AFTER and not _DOT_TIME_AFTER.match(text, end):
-        return m.group(0)  # "at 12.45 points", "2.50 dollars", "2.45 %": a decimal with what it counts
-    before = text[max(0, start - 24) : start]
-    after_cue = _DOT_TIME_AFTER.match(text, end) is not None and not re.match(r" ?(?:[-–—]|to|till|until|and) ", text[end:end + 8])
-    pair = (re.search(r"(?:[01]?\d|2[0-3])\.[0-5]\d ?(?:[-–—]|to|till|until) ?$", before)
-            or re.match(r" ?(?:[-–—]|to|till|until) ?(?:[01]?\d|2[0-3])\.[0-5]\d\b", text[end : end + 16]))
-    zero_led = m.group(1).startswith("0") and len(m.group(1)) == 2
-    # a range of two times is one when either reads as a 24-hour clock ("9.30–17.30", "08.30 to 18.00")
-    clock_pair = pair is not None and re.search(r"\b(?:0\d|1[3-9]|2[0-3])\.[0-5]\d\b", pair.group(0) + m.group(0))
-    if not (after_cue or clock_pair or zero_led or _DOT_TIME_BEFORE.search(before)):
-        return m.group(0)
-    if re.search(r"[$€£¥]\s?$", before):
-        return m.group(0)
-    return f"{m.group(1)}:{m.group(2)}"
-
-
-def _clock(m: re.Match[str]) -> str:
-    """"3:30 pm" -> "three thirty P M", "15:00" -> "fifteen hundred", "10.30am" -> "ten thirty A M"."""
-    h, mi = int(m.group("h") or m.group("h2")), int(m.group("m") or m.group("m2"))
-    ap = m.group("ap") or m.group("ap2") or m.group("ap1")  # "10:30a" (calendars) -> "ten thirty A M"
-    if h > 24 or mi > 59:
-        return m.group(0)
-    if m.group("s") and not ap and _is_duration(m):
-        return _hms(h, mi, int(m.group("s")))
-    meridiem = _meridiem(ap)
-    if mi == 0 and not meridiem and 0 < h <= 12 and (_MERIDIEM_TIME_AFTER.match(m.string, m.end())
-                                                     or _NOON_AFTER.match(m.string, m.end())):
-        return cardinal(h)  # "between 2:00 and 6:00 PM" -> "between two and six P M" (not "two o'clock"); "12:00 noon"
-    if mi == 0:
-        spoken = cardinal(h) + ("" if meridiem else (" hundred" if h > 12 or h == 0 else " o'clock"))
-    else:
-        minutes = f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi)
-        spoken = f"{cardinal(h)} {minutes}"
-    if m.group("s") and int(m.group("s")):
-        sec = int(m.group("s"))
-        spoken += f" and {cardinal(sec)} second{'s' if sec != 1 else ''}"
-    spoken += meridiem  # "2:12:38 p.m." -> "two twelve and thirty-eight seconds P M"
-    if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
-        spoken += "."
-    return spoken
-
-
-_NOON_AFTER = re.compile(r" (?:noon|midnight)\b")  # "at 12:00 midnight" -> "at twelve midnight"
-_MERIDIEM_TIME_AFTER = re.compile(r" ?(?:and|to|until|till|or) \d{1,2}(?::\d{2})? ?[AaPp]\.? ?[Mm]\b")
-_DURATION_CUES = frozenset("in of clocked timed time finished finishing won winning record".split())
-
-
-def _is_duration(m: re.Match[str]) -> bool:
-    """"finished in 2:01:09", "1:02:03 into the race": h:mm:ss that is an elapsed time, not a clock time."""
-    return (previous_word(m.string, m.start()).lower() in _DURATION_CUES or m.string.startswith(" into", m.end())
-            or _TIME_WAS_BEFORE.search(m.string, max(0, m.start() - 16), m.start()) is not None)
-
-
-_TIME_WAS_BEFORE = re.compile(r"\btimes? (?:was|is|of) $")  # "her winning time was 2:18:31"
-
-
-def _race_hundredths(m: re.Match[str]) -> str:
-    """"ran the mile in 3:43.13" -> "three forty-three point one three" (minutes, seconds and hundredths: no clock
-    time has a decimal part after its minutes)."""
-    sec = int(m.group(2))
-    seconds = f"oh {cardinal(sec)}" if sec < 10 else cardinal(sec)
-    return f"{cardinal(int(m.group(1)))} {seconds} point {digits(m.group(3))}"
-
-
-def _hms(h: int, mi: int, sec: int) -> str:
-    """``(2, 1, 9)`` -> ``"two hours, one minute and nine seconds"`` (zero parts left out)."""
-    parts = [f"{cardinal(n)} {unit}{'' if n == 1 else 's'}"
-             for n, unit in ((h, "hour"), (mi, "minute"), (sec, "second")) if n]
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts) or "zero seconds"
-
-
-def _military_time(m: re.Match[str]) -> str:
-    """"0930 hours" -> "oh nine thirty hours", "1500 hours" -> "fifteen hundred hours"."""
-    h, mi = m.group(1), int(m.group(2))
-    if h == "00":
-        hour = "zero"
-    else:
-        hour = ("oh " if h[0] == "0" else "") + cardinal(int(h))
-    minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
-    return f"{hour} {minutes} hours"
-
-
-def _hour_meridiem(m: re.Match[str]) -> str:
-    h = int(m.group("h"))
-    if not 0 < h <= 12:
-        return m.group(0)
-    spoken = cardinal(h) + _meridiem(m.group("ap"))
-    if m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
-        spoken += "."
-    return spoken
-
-
-def _hour_h_minutes(m: re.Match[str]) -> str:
-    """"21h00" -> "twenty-one hundred", "9h30" -> "nine thirty" (the French-style clock time of timetables)."""
-    mi = int(m.group(2))
-    minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
-    return f"{cardinal(int(m.group(1)))} {minutes}"
-
-
-def _time_range(m: re.Match[str]) -> str:
-    """"9am-5pm", "9:00-17:00", "2:15-3:45 pm": the dash is read "to" (the times are read by the next passes).
-    Plain number ranges ("5-10") are left to the range pass."""
-    first, second = m.group(1), m.group(2)
-    is_time = ":" in first and ":" in second or any(c in "AaPp" for c in second)
-    if ":" in first and second.isdigit() and int(first.split(":")[0]) < int(second) <= 12:
-        is_time = True  # "at 9:30-10": a clock time, then a later whole hour
-    if not is_time:
-        return m.group(0)
-    if first.endswith(":00") and not any(c in "AaPp" for c in first) and any(c in "AaPp" for c in second):
-        first = first[:-3]  # "9:00–9:30 AM" -> "nine to nine thirty A M" (not "nine o'clock")
-    return f"{first} {_range_word(m)} "
-
-
-def _range_word(m: re.Match[str]) -> str:
-    """"and" after "between" ("between 2-4pm" -> "between two and four P M"), else "to"."""
-    return "and" if previous_word(m.string, m.start()).lower() == "between" else "to"
 
 
 # --------------------------------------------------------------------------------------- other numbers
@@ -413,6 +188,8 @@ def _rating(m: re.Match[str]) -> str:
     doctors" (a score, not a fraction: a decimal numerator, one equal to the denominator, a plural noun after a
     tenth or hundredth, or a rating word before it); otherwise left to the fraction pass."""
     num, den = m.group(1), m.group(2)
+    if re.search(r"(?<![\d.,])\d{1,3} $", m.string[max(0, m.start() - 5) : m.start()]):
+        return m.group(0)  # "4 3/10 hours": a mixed number, read by the fraction pass
     plural_after = den != "5" and re.match(r" [a-z]{2,20}s\b", m.string[m.end() : m.end() + 24]) is not None
     if "." in num or num == den or plural_after or previous_word(m.string, m.start()).lower() in _RATING_CUES:
         return f"{number(num)} out of {number(den)}"
@@ -517,7 +294,7 @@ def _range(m: re.Match[str]) -> str:
     if " - " in m.group(0) and "=" in m.string:
         return f"{number(a)} minus {number(b)}"  # "5 - 3 = 2"
     if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
-        return f"{year(int(a))} {_range_word(m)} {year(int(b))}"
+        return f"{year(int(a))} {times.range_word(m)} {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
         return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
     if (len(a) == len(b) == 3 and a.isdigit() and b.isdigit() and m.group(0)[3] == "-"
@@ -531,7 +308,7 @@ def _range(m: re.Match[str]) -> str:
         return f"{number(a)} and {number(b)}"  # a win-loss record: "10-2 this season" -> "ten and two"
     if _tennis_set(m, a, b):
         return f"{number(a)} {number(b)}"  # "won 6-4, 3-6, 7-5" -> "six four, three six, seven five"
-    return f"{number(a)} {_range_word(m)} {number(b)}"
+    return f"{number(a)} {times.range_word(m)} {number(b)}"
 
 
 _SET_SCORE = r"[0-7][-–][0-7]"
@@ -634,10 +411,22 @@ _YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
 _YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
 
 
+# cue words after which a number before a counted noun is a count ("about 1985 items"), not a year; after
+# "by"/"from"/"of" only outside 1900-2099 ("by 1537 votes", but "by 2030 emissions must fall"); "in", "the",
+# "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
+_QUANTITY_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
+_COUNT_CUES = frozenset("by from of".split())
+_SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
+
+
 def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
     """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands."""
     before = previous_word(text, start).lower()
     after = text[end : end + 4].strip().rstrip(".,;:")
+    second = _SECOND_NUMBER.match(text, end)
+    if (before in _QUANTITY_CUES or (before in _COUNT_CUES and not 1900 <= int(text[start:end]) <= 2099)) \
+            and classify.counted_noun_at(text, second.end() if second else end):
+        return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
     return bool(
         before in tables.YEAR_CUES
         or after.upper() in tables.YEAR_SUFFIXES
@@ -671,91 +460,6 @@ def _after_a_year(text: str, start: int, end: int) -> bool:
     if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
         return False
     return _year_context(text, prior.start(1), prior.end(1), 1)
-
-
-# Words that follow a regnal name and a single-letter numeral but never the pronoun "I" ("Charles I was
-# executed", "George I of Great Britain"), or hardly ever ("I was", "I had" need a name before them here).
-_REGNAL_FOLLOWERS = "was|were|had|of|and|died|became|ruled|reigned|married|succeeded|is|who|whose|in"
-
-
-_REGNAL_BEFORE_AND = re.compile(rf"\b(?:{alternation(tables.REGNAL_NAMES)}) [IVXLC]{{1,7}},? (?:and|or) $")
-
-
-def _lower_roman(m: re.Match[str]) -> str:
-    """"Scene ii" -> "Scene two" (lower-case numerals only after a word that numbers a part)."""
-    value = numbers.roman_value(m.group(2).upper())
-    return f"{m.group(1)} {cardinal(value)}" if value else m.group(0)
-
-
-# Lower-case cue words before a lower-case numeral ("step iv"); a lone "i" after them stays ("in part i think").
-_LOWER_ROMAN_CUES = tuple(w.lower() for w in (
-    "Chapter Part Volume Act Book Phase Type Class Level Section Article Appendix Stage Step Scene Grade Tier "
-    "Division Category Schedule Canto Psalm Plate Figure Table Item Note Clause Paragraph Question Exercise").split())
-_LETTER_LABELS = re.compile(r"\((?:[a-hj-uwyz])\)")
-
-
-_TWO_LETTER_NUMERAL = re.compile(r"\b[A-Za-z]+ (?:i{2,3}|iv|vi{1,3}|ix|xi{1,3})\b")
-
-
-def _lower_cue_roman(m: re.Match[str]) -> str:
-    """"step iv" -> "step four"; a lone "v" or "x" ("step v") only beside a numeral of two letters or more."""
-    if len(m.group(2)) == 1 and not _TWO_LETTER_NUMERAL.search(m.string):
-        return m.group(0)
-    return _lower_roman(m)
-
-
-def _roman_label(m: re.Match[str]) -> str:
-    """"(ii)" -> "(two)": a lower-case roman list label, unless the text labels a list with letters ("(h) (i)"),
-    or has a lone "(v)" or "(x)" without another roman label (a variable or a letter)."""
-    if _LETTER_LABELS.search(m.string):
-        return m.group(0)
-    label = m.group(1)
-    if label in ("v", "x") and not re.search(r"\((?:i{1,3}|iv|vi{1,3}|ix)\)", m.string):
-        return m.group(0)
-    return f"({cardinal(numbers.roman_value(label.upper()) or 0)})"
-
-
-_TITLE_WORDS = frozenset(tables.TITLES) | frozenset(tables.TITLES.values())
-
-
-def _roman_century(m: re.Match[str]) -> str:
-    """"the XIX century" -> "the nineteenth century"."""
-    value = numbers.roman_value(m.group(1))
-    return ordinal(value) if value else m.group(0)
-
-
-def _after_given_name(text: str, start: int) -> bool:
-    """True if one of the two capitalized words before the surname at ``text[start]`` is a given name."""
-    words = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-2:]
-    return any(w in tables.GIVEN_NAMES or w in tables.REGNAL_NAMES for w in words if w[:1].isupper())
-
-
-def _roman(m: re.Match[str]) -> str:
-    name, numeral = m.group(1), m.group(2)
-    value = numbers.roman_value(numeral)
-    if value is None:
-        return m.group(0)
-    before = previous_word(m.string, m.start())
-    if name in tables.ROMAN_CARDINAL_CUES:
-        return f"{name} {cardinal(value)}"
-    rest = m.string[m.end() : m.end() + 20]
-    at_phrase_end = re.match(r"\s*(?:[,.;:!?)]|$)", rest) is not None
-    regnal_verb = re.match(rf"(?:['’]s\b| (?:{_REGNAL_FOLLOWERS})\b)", rest) is not None or (
-        at_sentence_start(m.string, m.start()) and re.match(r" (?:[a-z]{2,20}ed|never)\b", rest) is not None
-        and re.search(r"\b(?:you|your|me|my)\b", m.string[m.end() : m.end() + 40], re.IGNORECASE) is None
-    )  # "Peter I founded ...": a name and "I" opening a sentence without a comma (not "Mary I called you")
-    # "Charles I and James I both ...": a second ruler joined to a first one named with a numeral
-    coordinated = _REGNAL_BEFORE_AND.search(m.string, max(0, m.start() - 40), m.start()) is not None
-    single_ok = len(numeral) > 1 or before in tables.ROMAN_TITLES or at_phrase_end or regnal_verb or coordinated
-    if (name in tables.REGNAL_NAMES or before in tables.ROMAN_TITLES) and single_ok:
-        return f"{name} the {ordinal(value)}"
-    if numeral in ("II", "III", "IV") and _after_given_name(m.string, m.start()):
-        return f"{name} the {ordinal(value)}"  # "Tom Smith III", "Martin Luther King III"
-    if numeral == "V" and (at_phrase_end or rest.startswith(":")) and name not in _TITLE_WORDS:
-        return f"{name} five"  # "Grand Theft Auto V" (a one-letter V after a name that no ruler bears; not "Mr. V.")
-    if len(numeral) == 1:
-        return m.group(0)
-    return f"{name} {cardinal(value)}"
 
 
 # ----------------------------------------------------------------------------- abbreviations and letters
@@ -968,27 +672,28 @@ _WORLD_RULES: list[Rule] = [
 _EARLY_RULES: list[Rule] = [
     *_MARKDOWN_RULES,
     *_WORLD_RULES,
+    *classify.WORD_RULES,  # semiotic classes written without digits (roman numerals after a heading word)
     rule(rf"(?<![\w/-])(?:(?P<range>M ?[–-] ?F)|(?P<day>{alternation(tables.WEEKDAY_ABBREVIATIONS)}))(?= \d{{1,2}}(?::\d\d)?"
          r" ?(?:[ap]\.?m?\.?)? ?[–-] ?\d)", _day_before_hours, "–", "-"),
     rule(
-        rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){_URL_CHARS}{{1,2000}}",
-        _url,
+        rf"(?<![\w@.])(?:[A-Za-z]{{2,10}}://|www\.){electronic.URL_CHARS}{{1,2000}}",
+        electronic.url,
         "://", "www.", "WWW.",
         flags=re.IGNORECASE,
     ),
     rule(
-        r"(?<![\w.+*-])([A-Za-z0-9._%+*-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", _email, "@"
+        r"(?<![\w.+*-])([A-Za-z0-9._%+*-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", electronic.email, "@"
     ),
     rule(
-        rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{_TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"
-        rf"(?:/{_URL_CHARS}{{0,2000}})?",
-        _url,
+        rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{electronic.TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"
+        rf"(?:/{electronic.URL_CHARS}{{0,2000}})?",
+        electronic.url,
         ".",
         flags=re.IGNORECASE,
     ),
     *reference.NAME_RULES,
-    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation([*tables.FILE_EXTENSIONS, *_UPPER_EXTENSIONS])})\b(?![.-]\w)",
-         _file_name,
+    rule(rf"(?<![\w./@-])([A-Za-z][\w-]{{0,63}})\.({alternation([*tables.FILE_EXTENSIONS, *electronic.UPPER_EXTENSIONS])})\b(?![.-]\w)",
+         electronic.file_name,
          "."),
     # "(D-Mass.)": a party letter and an AP state abbreviation in news copy
     rule(rf"\(([DRI])-({alternation(tables.AP_STATES)})\.?\)", lambda m: f"({m.group(1)} {tables.AP_STATES[m.group(2)]})",
@@ -1007,8 +712,8 @@ _EARLY_RULES: list[Rule] = [
          r"|(?:(?<=[Oo]rder )|(?<=[Tt]icket )|(?<=[Ii]nvoice )|(?<=[Bb]ooking ))#([A-Z]{1,2})(\d{3,12})\b(?![.,-]\d)",
          lambda m: f"number {acronyms.letters(m.group(1) or m.group(3))} {numbers.digit_string(m.group(2) or m.group(4))}",
          "#"),  # also "order #A1029" (glued, after a word that names the code)
-    rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {_handle(m.group(1), True)}", "#"),
-    rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {_handle(m.group(1))}", "@"),
+    rule(r"(?<![\w#&])#([A-Za-z][A-Za-z0-9_]{0,100})", lambda m: f"hashtag {electronic.handle(m.group(1), True)}", "#"),
+    rule(r"(?<![\w@])@([A-Za-z_][A-Za-z0-9_]{0,100})", lambda m: f"at {electronic.handle(m.group(1))}", "@"),
     *reference.DEV_RULES,
     rule(
         rf"\b(?:{alternation(_MIXED_CASE_SPECIALS)})\b|\bPh\.D\.?",
@@ -1242,6 +947,7 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 
 
 _NUMBER_RULES: list[Rule] = [
+    *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
     money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
     rule(r"(?<![\w.])([23])[x×] (?=(?:XP|EXP|xp|exp|[Dd]rops|[Ll]oot|[Cc]oins|[Pp]oints|[Rr]ewards|[Dd]amage)\b)",
@@ -1330,16 +1036,16 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: f"one to {number(m.group(1))}", ":"),
     # "at 10.15", "the 06.52 from Reading", "9.30–17.30", "15.00 GMT": a British clock time written with a dot
     rule(r"(?=\d)(?<![\w.,:$€£¥#+-])([01]?\d|2[0-3])\.([0-5]\d)(?![\d%]|[.,]\d| ?(?:[AaPp]\.? ?[Mm]\b|[ap]\b))",
-         _dot_time, "."),
+         times.dot_time, "."),
     # times
-    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?!\w|:\d))", _time_range, "-", "–", "—"),
+    rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=({_CLOCK})(?!\w|:\d))", times.time_range, "-", "–", "—"),
     # "9a-9p", "10a-6p": opening hours with the bare letters of a calendar
     rule(r"(?=\d)(?<![\w:.])(\d{1,2})([ap]) ?[-–] ?(\d{1,2})([ap])\b(?![\w'’])",
-         lambda m: f"{cardinal(int(m.group(1)))}{_meridiem(m.group(2))} to {cardinal(int(m.group(3)))}{_meridiem(m.group(4))}",
+         lambda m: f"{cardinal(int(m.group(1)))}{times.meridiem(m.group(2))} to {cardinal(int(m.group(3)))}{times.meridiem(m.group(4))}",
          "a", "p"),
     # "7am-noon", "10pm-midnight"
     rule(rf"(?=\d)(?<![\w:.])({_CLOCK}) ?[-–—] ?(?=(?:noon|midnight)\b)", lambda m: f"{m.group(1)} to ", "noon", "midnight"),
-    rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", _race_hundredths, ":"),
+    rule(r"(?=\d)(?<![\w:.])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\d:]|\.\d)", times.race_hundredths, ":"),
     # "Avg pace: 5:12 /km", "8:45 min/mi": a running pace, minutes and seconds per distance
     rule(r"(?<=\d:[0-5]\d) ?(?:min)? ?/ ?(km|mi|mile)\b", lambda m: " per kilometer" if m.group(1) == "km" else " per mile",
          "/"),
@@ -1347,17 +1053,17 @@ _NUMBER_RULES: list[Rule] = [
         r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
         r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])|(?P<ap1>[ap])(?![\w'’]))?"
         r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
-        _clock,
+        times.clock,
         ":", ".",
     ),
-    rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", _military_time, "hours", "hrs"),
-    rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", _hour_h_minutes, "h"),
+    rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", times.military_time, "hours", "hrs"),
+    rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", times.hour_h_minutes, "h"),
     # "(1842 GMT)", "0930 UTC": four digits before a time zone are a 24-hour clock time
-    rule(rf"(?=\d)(?<![\w:.,$€£¥#-])([01]\d|2[0-3])([0-5]\d) (?=(?:{_TIME_ZONES})\b)",
-         lambda m: _military_time(m).removesuffix(" hours") + " ", "GMT", "UTC", "Z", "T"),
+    rule(rf"(?=\d)(?<![\w:.,$€£¥#-])([01]\d|2[0-3])([0-5]\d) (?=(?:{times.TIME_ZONES})\b)",
+         lambda m: times.military_time(m).removesuffix(" hours") + " ", "GMT", "UTC", "Z", "T"),
     rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
-         lambda m: _military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
-    rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", _hour_meridiem, "m", "M"),
+         lambda m: times.military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
+    rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", times.hour_meridiem, "m", "M"),
     rule(
         r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
         _colon_pair,
@@ -1407,16 +1113,16 @@ _LATE_RULES: list[Rule] = [
     rule(r"\b([Tt]he|an|on|my|her|his|their|your|our) (P?SAT|ACT)(s?)\b(?!['’]\w)",
          lambda m: f"{m.group(1)} {acronyms.letters(m.group(2))}{m.group(3)}", "SAT", "ACT"),  # "the SAT": the test
     # "(i) and (ii)", "(iv)": lower-case numerals as list labels (not in a list of letters: "(h), (i), (j)")
-    rule(r"(?<![\w)])\((i{1,3}|iv|vi{0,3}|ix|x)\)(?!\w)", _roman_label, "(i", "(v", "(x"),
+    rule(r"(?<![\w)])\((i{1,3}|iv|vi{0,3}|ix|x)\)(?!\w)", roman.roman_label, "(i", "(v", "(x"),
     # "step iv", "stage ii": a lower-case cue word before a numeral of two letters or more, or a lone v or x
     # where such a numeral is also written ("Step iv is optional; step v is not")
-    rule(rf"\b({alternation(_LOWER_ROMAN_CUES)}) ([ivx][ivxl]{{1,6}}|[vx])\b(?![.'’]?\w)", _lower_cue_roman,
+    rule(rf"\b({alternation(roman.LOWER_ROMAN_CUES)}) ([ivx][ivxl]{{1,6}}|[vx])\b(?![.'’]?\w)", roman.lower_cue_roman,
          " i", " v", " x"),
-    rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", _lower_roman,
+    rule(rf"\b({alternation(tables.ROMAN_CARDINAL_CUES)}) ([ivxlc]{{1,7}})\b(?![.'’]?\w)", roman.lower_roman,
          " i", " v", " x"),
     rule(r"(?<=\bthe )([IVXL]{1,7})(?= (?:century|centuries|millennium)\b)",
-         _roman_century, "the I", "the V", "the X"),
-    rule(r"\b([A-Z][a-z]+) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", _roman,
+         roman.roman_century, "the I", "the V", "the X"),
+    rule(r"\b([A-Z][a-z]+(?:[A-Z][a-z]+)?) ([IVXLC]{2,7}|[IVX](?![.]\s?[A-Z]))\b(?=['’]s\b|(?![a-z'’]))", roman.name_numeral,
          "I", "V", "X", "L", "C"),
     rule(r"\bSt\.|\bSt\b(?= [A-Z])", _saint_or_street, "St"),
     rule(r"\b([A-Za-z]{2,6})\.", _abbreviation, "."),

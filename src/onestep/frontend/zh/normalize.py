@@ -32,7 +32,7 @@ _FILE_EXTENSIONS = (
     "dmg|jpe?g|png|gif|webp|svg|mp4|mp3|wav|ipynb|sql|java|cpp|tsx?|jsx|vue|php|env|bat|dll|iso|tar"
 )
 _RULES_NEED = re.compile(
-    rf"[0-9+=<>×÷℃℉°/@]|单位|\.(?:com|cn|net|org|js|{_FILE_EXTENSIONS})(?![A-Za-z])|[*#]\s?号?键|按\s?[*#]"
+    rf"[0-9+=<>×÷℃℉°/@]|[-−－]\s?[百千]分之|单位|\.(?:com|cn|net|org|js|{_FILE_EXTENSIONS})(?![A-Za-z])|[*#]\s?号?键|按\s?[*#]"
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 
@@ -233,6 +233,21 @@ def _date_year_last(m: re.Match[str]) -> str:
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return m.group()
     return f"{m.group(4)}年{month}月{day}日"
+
+
+def _date_two_digit_year(m: re.Match[str]) -> str:
+    """``12/05/98`` -> 98年5月12日 (day first, as ``_date_year_last``; a second part over 12 is the day),
+    ``98/12/05`` -> 98年12月5日 (a first part over 31 is the year); the two-digit year is then said digit by
+    digit (九八年)."""
+    a, b, c = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    if a > 31:
+        year, month, day = m.group(1), b, c
+    else:
+        year = m.group(3)
+        day, month = (a, b) if b <= 12 else (b, a)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return m.group()
+    return f"{year}年{month}月{day}日"
 
 
 _HALF_DAY = {"a": "上午", "p": "下午"}
@@ -552,6 +567,11 @@ def _per_reading(unit: str) -> str:
     return _PER_READINGS.get(unit) or (_UNITS[unit][0] if unit in _UNITS else unit)
 
 
+# an 11-digit string that can be a mobile number; other strings of 11-12 digits are amounts (一千亿...): 账户余额
+# 100200300400元, 共有23456789012人 (longer ones, barcodes, card and id numbers, stay digit by digit)
+_MOBILE_SHAPE = re.compile(r"1[3-9][0-9]{9}")
+
+
 def _number(m: re.Match[str]) -> str:
     parts = m.group().split(".")
     integer = parts[0]
@@ -559,8 +579,8 @@ def _number(m: re.Match[str]) -> str:
         return "点".join([read_cardinal(integer), *(read_digits(p) for p in parts[1:])])
     if len(integer) > 1 and integer[0] == "0" and len(parts) == 1:
         return read_digits(integer, yao=True)  # codes with leading zeros: 007
-    if len(integer) >= 11 and len(parts) == 1:
-        return read_digits(integer, yao=True)  # ids and other long digit strings
+    if len(integer) >= 11 and len(parts) == 1 and (len(integer) > 12 or _MOBILE_SHAPE.fullmatch(integer)):
+        return read_digits(integer, yao=True)  # a mobile number (11 digits, 13-19...), ids, card numbers
     return read_cardinal(m.group())
 
 
@@ -798,7 +818,11 @@ def _port(m: re.Match[str]) -> str:
 
 def _era_year(m: re.Match[str]) -> str:
     """公元79年 -> 公元七十九年, 公元前3000年 -> 公元前三千年 (round hundreds before Christ), 公元960年 -> 九六零."""
-    era, n = m.group(1), m.group(2)
+    return _era_reading(m.group(1), m.group(2))
+
+
+def _era_reading(era: str, n: str) -> str:
+    """``("公元前", "500")`` -> 公元前五百 (see :func:`_era_year`)."""
     if len(n) <= 2 or (era.endswith("前") and len(n) >= 3 and n.endswith("00")):
         return era + read_cardinal(n)
     return era + read_digits(n)
@@ -935,6 +959,16 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     # round 16: 20/5/2024, 31.12.2025: the year last (Hong Kong, Singapore), read year, month, day
     _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
+    # issue 24: 12/05/98, 98/12/05: a slash date with a two-digit year (said 九八年, digit by digit)
+    _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{2})(?![0-9]|[./][0-9])", _date_two_digit_year),
+    # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below)
+    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:BCE|BC|B\.C\.E\.|B\.C\.)(?![A-Za-z])(?:\s?年)?",
+         lambda m: _era_reading("公元前", m.group(1)) + "年"),
+    _sub(r"(?<![A-Za-z])(?:AD|A\.D\.)\s?([0-9]{1,4})(?![0-9.])(?:\s?年)?", lambda m: _era_reading("公元", m.group(1)) + "年"),
+    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:AD|A\.D\.|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?",
+         lambda m: _era_reading("公元", m.group(1)) + "年"),
+    # issue 24: -百分之五: a minus sign before a percentage written in words is 负
+    _sub(r"(?<![0-9A-Za-z%％])[-−－]\s?(?=[百千]分之)", "负"),
     # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time
     _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9])?)\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
     _sub(r"(?<=点)\s?[-~—–]\s?(?=(?:上午|下午|晚上|中午|凌晨)[0-9])", "到"),  # 上午9点-下午6点

@@ -1,0 +1,496 @@
+"""Semiotic classes of English text: classify a span, then verbalize it (the NeMo / Sparrowhawk split).
+
+Each class here is a pattern that finds its spans in *every common written form* (month names in any casing
+and abbreviation, day-month and month-day order, ``.``/``-``/``/`` separators, ...), a parser that turns a
+match into a small typed value (:class:`Date`, :class:`Telephone`, ...) and a verbalizer that reads the value.
+The shape of the text decides the class; a few context words settle what the shape alone cannot (a bare
+1100-2099 number after "in/since/by/from", or standing alone, is a year). The rules run first among the
+number passes of :mod:`onestep.frontend.en.normalize`, so a span classified here is read here and no later
+surface rule sees it; what they do not claim is left to those passes.
+
+Classes handled here: dates with a month name, years and decades, telephone-shaped digit groups (incl. SSN
+3-2-4, dotted IPv4, extensions), money with one decimal or a rate, units written in capitals, and roman
+numerals after heading words (case-insensitive). docs/FRONTEND.md lists where the readings differ from NeMo's.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sys
+from typing import NamedTuple
+
+from onestep.frontend.en import tables
+from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
+from onestep.frontend.en.rules import Rule, alternation, rule
+
+class _Lazy:
+    """A regular expression compiled on its first use, so that importing this module compiles nothing
+    (:func:`preload` compiles them all)."""
+
+    __slots__ = ("source", "_pattern")
+    made: list[_Lazy] = []
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._pattern: re.Pattern[str] | None = None
+        _Lazy.made.append(self)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        if self._pattern is None:
+            self._pattern = re.compile(self.source)
+        return self._pattern
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.pattern.match(text, pos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.pattern.search(text, pos, endpos)
+
+
+def preload() -> None:
+    """Compile this module's helper patterns now (its rules are compiled with the normalizer's pass lists)."""
+    for lazy in _Lazy.made:
+        _ = lazy.pattern
+    _unit_after()
+
+
+# ------------------------------------------------------------------------------------------ month names
+
+_MONTH_KEYS: dict[str, int] = {}
+for _i, _m in enumerate(tables.MONTHS, 1):
+    _MONTH_KEYS[_m.lower()] = _i
+    _MONTH_KEYS[_m[:3].lower()] = _i
+_MONTH_KEYS["sept"] = 9
+# any casing; an abbreviation may carry a period ("SEPT.", "jan.")
+_MONTH_WORD = rf"(?i:{alternation(sorted(_MONTH_KEYS, key=len, reverse=True))})(?![A-Za-z])"
+_MONTH_ANY = rf"{_MONTH_WORD}\.?"
+_WEEKDAY_KEYS = {d.lower(): d for d in tables.WEEKDAYS} | {d[:3].lower(): d for d in tables.WEEKDAYS} | {
+    "tues": "Tuesday", "thur": "Thursday", "thurs": "Thursday", "weds": "Wednesday"}
+_WEEKDAY_ANY = rf"(?i:{alternation(sorted(_WEEKDAY_KEYS, key=len, reverse=True))})(?![A-Za-z])\.?"
+_SUFFIX = r"(?i:st|nd|rd|th)"
+# the first three letters of every month name: a text without one has no month date
+_MONTH_TRIGGERS = tuple(m[:3].lower() for m in tables.MONTHS)
+# lowercase words that are also month names: a date only with a day and no verb-like word after it
+_WORD_MONTHS = frozenset({"may", "march", "mar"})
+_VERB_AFTER = _Lazy(r" (?:be|have|not|also|still|never|only|well|need|take|get|make|go|come|help|cause|seem|"
+                         r"vary|change|apply|include|require|on|through|past|into|across|towards?|down|up|off|"
+                         r"forward|ahead|in|out|away|along|back|again)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _unit_after() -> re.Pattern[str]:
+    """A unit or a percent sign right after a number (compiled on first use, not at import)."""
+    return re.compile(rf" ?(?:%|(?:{alternation(tables.UNITS)})\b)")
+
+
+def month_number(written: str) -> int | None:
+    """``"SEPT."`` -> 9, ``"january"`` -> 1; None for anything else."""
+    return _MONTH_KEYS.get(written.rstrip(".").lower())
+
+
+class Date(NamedTuple):
+    """A calendar date as written: month 1-12, day 1-31 or None, year or None; ``day_first`` when the day was
+    written before the month ("25 July"), which is read "the twenty-fifth of July"."""
+
+    month: int
+    day: int | None = None
+    year: int | None = None
+    day_first: bool = False
+    weekday: str | None = None
+
+
+def verbalize_date(d: Date, after_the: bool = False) -> str:
+    """``Date(7, 25, 2012, day_first=True)`` -> ``"the twenty-fifth of July, twenty twelve"``;
+    ``Date(1, 5, 2024)`` -> ``"January fifth, twenty twenty-four"``; ``Date(5, None, 2024)`` -> ``"May twenty
+    twenty-four"``."""
+    month = tables.MONTHS[d.month - 1]
+    if d.day is None:
+        spoken = month
+    elif d.day_first:
+        spoken = f"{'' if after_the else 'the '}{ordinal(d.day)} of {month}"
+    else:
+        spoken = f"{month} {ordinal(d.day)}"
+    if d.year is not None:
+        spoken += f"{',' if d.day is not None else ''} {year(d.year)}"
+    if d.weekday:
+        spoken = f"{d.weekday}, {spoken}"
+    return spoken
+
+
+_DATE_MONTH_FIRST = (
+    rf"(?<![\w.–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<mon>{_MONTH_ANY}) ?"
+    rf"(?:(?P<day>\d{{1,2}}){_SUFFIX}?(?:[-–](?P<day2>\d{{1,2}}){_SUFFIX}?(?![-–]))?(?!\d|[:.,/]\d| ?[-–—]| ?%)"
+    rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
+    rf"|(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
+)
+_DATE_DAY_FIRST = (
+    rf"(?<![\w.,/–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<day>\d{{1,2}}){_SUFFIX}?(?: of)? (?P<mon>{_MONTH_ANY})"
+    rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
+)
+
+
+def _dashed_date(m: re.Match[str], day_first: bool) -> str:
+    """"13-Apr-2016", "JUN-07-1983", "05-jan-20": a month name between dashes (forms, tickets, logs)."""
+    mon = month_number(m.group("mon"))
+    day, y = int(m.group("day")), m.group("year")
+    if mon is None or not 1 <= day <= 31:
+        return m.group(0)
+    full = int(y) if len(y) == 4 else int(y) + (2000 if int(y) < 50 else 1900)
+    return verbalize_date(Date(mon, day, full, day_first=day_first))
+
+
+def _date(m: re.Match[str], day_first: bool) -> str:
+    written = m.group("mon")
+    mon = month_number(written)
+    day_text = m.group("day")
+    day = int(day_text) if day_text else None
+    y = m.group("year") or (m.groupdict().get("year2"))
+    if mon is None or (day is not None and not 1 <= day <= 31):
+        return m.group(0)
+    bare = written.rstrip(".")
+    after = m.string[m.end() : m.end() + 16]
+    if bare.islower() and bare in _WORD_MONTHS and not y and (_VERB_AFTER.match(after)
+                                                               or counted_noun_at(m.string, m.end())
+                                                               or _unit_after().match(after)):
+        return m.group(0)  # "item 5 may be late", "we march 5 miles": a verb, not a month
+    if not bare.islower() and not bare.isupper() and not bare[0].isupper():
+        return m.group(0)  # "mAy": no casing anyone writes a month in
+    if day is None and not y:
+        return m.group(0)
+    wd = m.group("wd")
+    weekday = _WEEKDAY_KEYS[wd.rstrip(".").lower()] if wd else None
+    day2 = m.groupdict().get("day2")
+    if day2:  # "JUNE 8-29": days of one month
+        if day is None or not day < int(day2) <= 31:
+            return m.group(0)
+        spoken = f"{tables.MONTHS[mon - 1]} {ordinal(day)} to {ordinal(int(day2))}"
+        return spoken + (f", {year(int(y))}" if y else "")
+    after_the = re.search(r"\b[Tt]he $", m.string[max(0, m.start() - 4) : m.start()]) is not None
+    spoken = verbalize_date(Date(mon, day, int(y) if y else None, day_first, weekday), after_the)
+    if m.group(0).endswith(".") and re.match(r"\s*$|\s+[A-Z]", m.string[m.end() :]):
+        spoken += "."  # "on 12 Jan." at the end of a sentence keeps its full stop
+    return spoken
+
+
+# --------------------------------------------------------------------------------------- years, decades
+
+_YEAR_CUES = "in|since|by|from|until|till|before|after|circa|around|during|of"
+_YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
+                              r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
+                              r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
+                              r"per|percent|of|x)\b")
+
+
+def counted_noun_at(text: str, end: int) -> bool:
+    """Whether a counted noun follows ``text[:end]`` (" votes", " people"; not " was", " this"): a number there
+    is a count, not a year."""
+    return _YEAR_NOUN_AFTER.match(text, end) is not None
+_YEAR_NUMBER = r"(?:1[1-9]\d\d|20\d\d)"
+_YEAR_END = r"(?![\w:/%°'’-]|[.,]\d)"
+
+
+_DIGITS_CUE_BEFORE = _Lazy(r"\b(?:ending|ends|ended|end)\s$")
+
+
+def _cued_year(m: re.Match[str]) -> str:
+    """"in 1975", "since 2012", "by 1408": a year, unless a counted noun follows ("by 1500 votes"); a second
+    year joined to it ("from 1861 to 1865", "in 1903 and 1911") is a year too."""
+    if _YEAR_NOUN_AFTER.match(m.string, m.end()) or _DIGITS_CUE_BEFORE.search(m.string, max(0, m.start() - 12),
+                                                                                m.start()):
+        return m.group(0)  # "by 1537 votes"; "ending in 1234": the last digits of a number
+    spoken = f"{m.group(1)} {year(int(m.group(2)))}"
+    if m.group(4):
+        joiner = m.group(3).strip()
+        spoken += f" {'to' if joiner in '-–—' else joiner} {year(int(m.group(4)))}"
+    return spoken
+
+
+def _year_span(m: re.Match[str]) -> str:
+    """"1220 to 1272": two numbers of 1100-2099, the second later, joined by "to" are a span of years (not
+    before a counted noun: "1200 to 1500 people")."""
+    first, second = int(m.group(1)), int(m.group(3))
+    if second <= first or second - first > 300 or _YEAR_NOUN_AFTER.match(m.string, m.end()):
+        return m.group(0)
+    return f"{year(first)} {m.group(2)} {year(second)}"
+
+
+def _lone_year(m: re.Match[str]) -> str:
+    return year(int(m.group(1))) + m.group(2)
+
+
+def _spaced_decade(m: re.Match[str]) -> str:
+    """"the 1980 s" -> "the nineteen eighties" (a decade with a stray space before its s)."""
+    from onestep.frontend.en.numbers import plural
+
+    return f"{m.group(1)} {plural(year(int(m.group(2))))}"
+
+
+# ------------------------------------------------------------------------------------------- telephone
+
+
+class Telephone(NamedTuple):
+    """Digit groups read digit by digit, in order; ``extension`` if any; ``joiner`` between the groups
+    (", " for a phone or an ID, " dot " for an IP address)."""
+
+    groups: tuple[str, ...]
+    extension: str | None = None
+    joiner: str = ", "
+
+
+def verbalize_telephone(t: Telephone) -> str:
+    """``Telephone(("123", "45", "6789"))`` -> ``"one two three, four five, six seven eight nine"``."""
+    spoken = t.joiner.join(digits(g) for g in t.groups)
+    if t.extension:
+        spoken += f", extension {digits(t.extension)}"
+    return spoken
+
+
+def _ssn(m: re.Match[str]) -> str:
+    return verbalize_telephone(Telephone((m.group(1), m.group(2), m.group(3))))
+
+
+_VERSION_BEFORE = _Lazy(r"(?i:\b(?:build|version|release|ver|v|firmware|update|patch|rev)\.?) $")
+
+
+def _ipv4(m: re.Match[str]) -> str:
+    """"192.168.1.10" -> "one nine two dot one six eight dot one dot one zero": every group digit by digit
+    (not "1.2.3.4" after "version"/"build", nor four one-digit groups, which are version numbers)."""
+    groups = m.group(0).split(".")
+    if (any(int(g) > 255 or (len(g) > 1 and g[0] == "0") for g in groups) or all(len(g) == 1 for g in groups)
+            or _VERSION_BEFORE.search(m.string, max(0, m.start() - 12), m.start())):
+        return m.group(0)
+    return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
+
+
+_PHONE_CUE_BEFORE = _Lazy(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
+
+
+def _zero_led_groups(m: re.Match[str]) -> str:
+    """"0044 59 872 0184", "023 3312 284": space-separated digit groups led by a zero (a trunk or an
+    international prefix) of 9-15 digits in all: a phone number, digit by digit."""
+    groups = tuple(m.group(0).split())
+    if not 9 <= sum(len(g) for g in groups) <= 15 or _PHONE_CUE_BEFORE.search(m.string, max(0, m.start() - 10),
+                                                                              m.start()):
+        return m.group(0)  # after "Tel:", "Phone" the phone passes read it (and the cue word)
+    return verbalize_telephone(Telephone(groups))
+
+
+def _extension(m: re.Match[str]) -> str:
+    return f"{m.group(1)}, extension {digits(m.group(2))}"
+
+
+# ------------------------------------------------------------------------------------------------ money
+
+_SIGNS = ("$", "€", "£", "¥", "₹", "₩", "₽")
+_SIGN = "[$€£¥₹₩₽]"
+_AMOUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(\d{1,6}))?"
+_SCALES = {"k": "thousand", "m": "million", "mn": "million", "mm": "million", "b": "billion", "bn": "billion",
+           "t": "trillion", "tn": "trillion", "thousand": "thousand", "million": "million", "billion": "billion",
+           "trillion": "trillion"}
+_PER = {**tables.PER_WORDS, "h": "hour", "d": "day", "wk": "week", "w": "week", "yr": "year", "y": "year",
+        "kg": "kilogram", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer", "mi": "mile", "ft": "foot",
+        "sqft": "square foot", "gb": "gigabyte", "tb": "terabyte", "mb": "megabyte", "kwh": "kilowatt hour",
+        "pp": "person", "pc": "piece", "pcs": "piece", "ea": "each", "mile": "mile", "kilo": "kilo"}
+
+
+class Money(NamedTuple):
+    """An amount of a currency (``symbol`` a key of ``tables.CURRENCIES``): ``whole`` units, ``minor``
+    hundredths (None: not written), ``digits`` the decimals when there are more than two (read "point ...");
+    ``scale`` ("million") and ``per`` ("hour") if written."""
+
+    symbol: str
+    whole: int | None
+    minor: int | None = None
+    digits: str | None = None
+    scale: str | None = None
+    per: str | None = None
+
+
+def verbalize_money(mo: Money) -> str:
+    """``Money("$", 20, 50)`` -> ``"twenty dollars and fifty cents"``; ``Money("$", 0, 5)`` -> ``"five cents"``;
+    ``Money("¥", 30, scale="billion")`` -> ``"thirty billion yen"``; ``Money("$", 0, 50, per="hour")`` ->
+    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``."""
+    one, many, minor_one, minor_many = tables.CURRENCIES[mo.symbol]
+    whole = mo.whole or 0
+    if mo.digits is not None or mo.scale or (mo.minor and minor_one is None):
+        number = cardinal(whole) if mo.whole is not None else ""
+        decimals = mo.digits if mo.digits is not None else (f"{mo.minor:02d}".rstrip("0") if mo.minor else "")
+        if decimals:
+            number = f"{number} point {digits(decimals)}".strip()
+        spoken = f"{number} {mo.scale + ' ' if mo.scale else ''}{many}"
+    else:
+        parts = []
+        if whole or not mo.minor:
+            parts.append(f"{cardinal(whole)} {one if whole == 1 else many}")
+        if mo.minor:
+            parts.append(f"{cardinal(mo.minor)} {minor_one if mo.minor == 1 else minor_many}")
+        spoken = " and ".join(parts)
+    return f"{spoken} per {mo.per}" if mo.per else spoken
+
+
+_RANGE_AFTER = _Lazy(r" ?[-–—] ?\d| to [$€£¥]?\d")
+_SCALE_AFTER = _Lazy(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
+                          r"billion|trillion|lakh|crore|mn|bn|tn)\b")
+
+
+def _money(m: re.Match[str]) -> str:
+    """An amount after a currency sign with what the money passes do not read the way people say it: one
+    decimal ("$20.5": tens of cents), three or more ("$.506"), a scale letter after a space ("¥30 b"), or a rate per unit
+    ("$0.5/hr", "£98/kg", "$1/d"). Plain amounts ("$12", "$12.50") and the first end of a range ("$1.5–2
+    million", whose scale is at the other end) are left to the money passes."""
+    sign, whole, decimals = m.group(1), m.group(2), m.group(3)
+    scale, per = (m.group(4) or "").strip(), m.group(5)
+    if (whole is None and decimals is None) or re.search(r"[-–—] ?$", m.string[max(0, m.start() - 2) : m.start()]):
+        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the money passes
+    if per and decimals is not None and len(decimals) == 2 and per.lower() in tables.PER_WORDS:
+        return m.group(0)  # "$3.49/gal.": the money passes read it
+    per_word = _PER.get(per.lower()) if per else None
+    if per and per_word is None:
+        return m.group(0)
+    if not scale and _SCALE_AFTER.match(m.string, m.end()):
+        return m.group(0)  # "$1.5M", "$2.3 billion", "₹4.5 lakh crore": read by the money passes
+    if not scale and not per and (decimals is None or len(decimals) == 2 or _RANGE_AFTER.match(m.string, m.end())):
+        return m.group(0)
+    value = int(whole.replace(",", "")) if whole else None
+    if scale or (decimals is not None and len(decimals) > 2):
+        return verbalize_money(Money(sign, value, digits=decimals, scale=_SCALES[scale.lower()] if scale else None,
+                                     per=per_word))
+    minor = int(decimals.ljust(2, "0")) if decimals else None
+    return verbalize_money(Money(sign, value, minor, per=per_word))
+
+
+# ---------------------------------------------------------------------------------------- units in caps
+
+_CAPS_SPELLED = {"KM/H": "km/h", "M/S": "m/s", "KMH": "km/h", "KM": "km", "KG": "kg", "LBS": "lbs", "LB": "lb", "MG": "mg", "ML": "ml", "CM": "cm",
+                 "KW": "kW", "KWH": "kWh", "HRS": "hrs", "HR": "hr", "SEC": "sec", "SECS": "secs",
+                 "MIN": "min", "MINS": "mins", "OZ": "oz", "FT": "ft", "MPH": "mph", "KPH": "kph", "HZ": "Hz",
+                 "KHZ": "kHz", "MHZ": "MHz", "GHZ": "GHz", "MBPS": "Mbps", "GBPS": "Gbps", "KBPS": "kbps",
+                 "MM": "mm", "YDS": "yds", "GAL": "gal", "KJ": "kJ", "KCAL": "kcal", "MW": "MW"}
+
+
+_BYTES_LOWER = {"kb": "KB", "gb": "GB", "tb": "TB", "pb": "PB"}
+
+
+def _caps_unit(m: re.Match[str]) -> str:
+    """"12KG" -> "12 kg", "833LBS" -> "833 lbs", "3 MBPS" -> "3 Mbps": a unit written in capitals after a
+    number is the unit (when its capital form is not a unit of its own), for the measure passes to read."""
+    written = m.group(2)
+    unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
+    if unit is None and written.islower():
+        unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
+    known = all(part in tables.UNITS for part in unit.split("/")) if unit else False
+    if unit is None or not known and unit not in ("hrs", "hr", "sec", "secs", "min", "mins"):
+        return m.group(0)
+    if written == unit:
+        return m.group(0)
+    return f"{m.group(1)} {unit}"
+
+
+_PER_UNIT = {**{k: v[0] for k, v in tables.UNITS.items() if k.isalpha()}, **tables.PER_WORDS}
+
+
+def _per_unit(m: re.Match[str]) -> str:
+    """"12/kg" -> "twelve per kilogram" (a price or a count per unit, the currency unsaid)."""
+    return f"{m.group(1)} per {_PER_UNIT[m.group(2)]}"
+
+
+_ZONES = frozenset("EST EDT CST CDT MST MDT PST PDT GMT UTC BST CET IST JST AST HST AKST".split())
+
+
+def _dotted_zone(m: re.Match[str]) -> str:
+    """"3 p.m. e.s.t" -> "... E S T": a time zone written with dots, in either casing."""
+    letters = "".join(m.group(0).split(".")).upper()
+    if letters not in _ZONES:
+        return m.group(0)
+    end = "." if m.group(0).endswith(".") and re.match(r"\s*$|\s+[A-Z]", m.string[m.end() :]) else ""
+    return " ".join(letters) + end
+
+
+# ------------------------------------------------------------------------------------------------ roman
+
+_HEADINGS = {"part": "Part", "chapter": "Chapter", "book": "Book", "act": "Act", "scene": "Scene",
+             "section": "Section", "volume": "Volume", "vol": "Volume", "phase": "Phase", "level": "Level",
+             "episode": "Episode", "season": "Season", "stage": "Stage", "tier": "Tier", "article": "Article",
+             "appendix": "Appendix", "psalm": "Psalm", "canto": "Canto", "title": "Title", "round": "Round"}
+_HEADING_ANY = rf"(?i:{alternation(sorted(_HEADINGS, key=len, reverse=True))})"
+
+
+_LETTER_HEADINGS = frozenset({"appendix", "section", "article", "title", "tier", "level", "stage", "round"})
+# a lower-case word after a one-letter numeral shows it is a pronoun or a letter ("Chapter I have ..."); "of",
+# "and", "to" do not ("Part I of the series", "Books I and II")
+_WORD_AFTER = _Lazy(r"\s+(?!(?:of|and|to|or)\b)[a-z]")
+
+
+def _heading_roman(m: re.Match[str]) -> str:
+    """"PART XL" -> "PART forty", "vol. VIII" -> "volume eight", "Chapter iv" -> "Chapter four"."""
+    numeral, word = m.group(3), m.group(1)
+    value = roman_value(numeral.upper())
+    if value is None:
+        return m.group(0)
+    if len(numeral) == 1 and (numeral not in "IVX" or word.islower() or word.lower() in _LETTER_HEADINGS
+                              or _WORD_AFTER.match(m.string, m.end())):
+        return m.group(0)  # "in part i think", "the chapter I have", "Appendix C", "Section C": a letter or a word
+    word = m.group(1)
+    if m.group(2):  # "Vol." -> "Volume": an abbreviated heading is said in full
+        word = _HEADINGS[word.lower()] if not word.isupper() else _HEADINGS[word.lower()].upper()
+    elif word.lower() == "vol":
+        word = "Volume"
+    return f"{word} {cardinal(value)}"
+
+
+_REGNAL = rf"(?:{alternation(tables.REGNAL_NAMES)})"
+
+
+def _regnal_single(m: re.Match[str]) -> str:
+    """"Henry X", "Louis V": a regnal name and a one-letter numeral (longer ones are read by ``_roman``)."""
+    value = roman_value(m.group(2))
+    return f"{m.group(1)} the {ordinal(value)}" if value else m.group(0)
+
+
+# ------------------------------------------------------------------------------------------------ rules
+
+RULES: list[Rule] = [
+    # telephone shapes first: their digit groups must not be read as dates, ranges or numbers
+    rule(r"(?<![\w.-])(\d{3})-(\d{2})-(\d{4})(?![\w-]|[.,]\d)", _ssn, "-"),
+    rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
+    rule(r"(?<![\w.,+-])(?<!\d )0\d{1,4}(?: \d{2,4}){2,4}(?![\w]|[.,]\d| \d)", _zero_led_groups, "0"),
+    rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
+         "x", "X", "ext", "Ext", "EXT", "extension"),
+    # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
+    rule(rf"(?<![A-Za-z$€£¥])({_SIGN}){_AMOUNT}(?:( (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)"
+         rf"|/([A-Za-z]{{1,6}})\b)?(?![\d/]|[.,]\d)", _money, *_SIGNS),
+    # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
+    rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
+         lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
+    # dates with a month name, either order, any casing
+    Rule(rf"(?<![\w.-])(?P<day>\d{{1,2}})-(?P<mon>{_MONTH_WORD})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
+         lambda m: _dashed_date(m, True), _MONTH_TRIGGERS, lower=True),
+    Rule(rf"(?<![\w.-])(?P<mon>{_MONTH_WORD})-(?P<day>\d{{1,2}})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
+         lambda m: _dashed_date(m, False), _MONTH_TRIGGERS, lower=True),
+    Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
+    Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
+    # years and decades
+    rule(r"(?<![\w.,'’])((?i:the)) (1[1-9]\d0|20\d0) s\b(?!['’])", _spaced_decade, " s"),
+    Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
+         rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
+         tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
+    rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
+    rule(rf"(?<![\w.,$€£¥-])({_YEAR_NUMBER}) (to|through|until|till) ({_YEAR_NUMBER}){_YEAR_END}", _year_span, " to ",
+         " through ", " until ", " till "),
+    rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
+    rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
+    # units written in capitals after a number
+    rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
+         r"(?![/.]?\w)", _caps_unit),
+    rule(r"(?<=\d)( ?)°([cf])\b", lambda m: f"{m.group(1)}°{m.group(2).upper()}", "°c", "°f", "° c", "° f"),
+]
+
+# Passes that need no digit in the text (run among the early passes).
+WORD_RULES: list[Rule] = [
+    # roman numerals after a heading word, in any casing
+    Rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman, tuple(_HEADINGS),
+         lower=True),
+    rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single, " V", " X"),  # not "I": "Mary I called you"
+]
