@@ -45,6 +45,7 @@ from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
+from onestep.server.schemas import text_problem
 from onestep.ssml import is_ssml, parse_ssml
 from onestep.work_limits import describe_skipped
 
@@ -303,6 +304,8 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
         if is_ssml(text):
             parse_ssml(text)  # a malformed document is an error event before any audio
+        if (problem := text_problem(text)) is not None:  # a lone surrogate, an empty SSML document
+            raise UserError(problem[0])
         out = service.output
         request = SynthesisRequest(
             text=text, voice=service.resolve_voice(voice, text), speed=1.0, sample_rate=out.sample_rate,

@@ -1,0 +1,221 @@
+"""Issue 26, "one client cannot hurt the others": each finding replayed against a live server on loopback
+(bounded: tiny voices, short texts, limits scaled down so that each case takes seconds).
+
+Findings: 1 a client that never reads, 2 whole-file work on the event loop, 3 the Wyoming text buffer,
+4 the work limit and say-as / speed, 5 WebSocket errors that closed the connection, 6 a 500 on an
+overflowing blend weight, 7 the API key in the log, 8 the heap after large replies, 9 DNS rebinding,
+``<speak></speak>`` and a Content-Length with white space.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from onestep.server.backend import TTSBackend
+
+from .conftest import VOICE, LiveServer
+from .test_abuse_http import hardened_server
+
+MULTI_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "multi"
+BLEND_VOICES = ("tiny-zh-f", "tiny-zh-m")
+OVERFLOW = "9" * 400  # float() of it is inf: inf / inf weights were NaN, "negative dimensions", a 500
+
+
+@pytest.fixture(scope="module")
+def multi_backend() -> TTSBackend:
+    from onestep import TTS
+
+    return TTSBackend(TTS(voices_dir=[MULTI_DIR], threads=1), warmup_text="你好。")
+
+
+@pytest.fixture(scope="module")
+def multi(multi_backend: TTSBackend) -> Iterator[LiveServer]:
+    with hardened_server(multi_backend) as (live, _):
+        yield live
+
+
+BAD_VOICES = [
+    "tiny-zh-f:0",  # one component, weight 0
+    "tiny-zh-f(0)",
+    "+".join(["tiny-zh-f"] * 9),  # more parts than a blend may have
+    f"tiny-zh-f:{OVERFLOW}+tiny-zh-m:1",  # overflowing weight
+]
+
+
+# --- finding 5 and 6: every bad blend and an unencodable text is a 4xx / an error frame, never a 5xx or a close
+
+
+@pytest.mark.parametrize("voice", BAD_VOICES)
+def test_http_answers_bad_blends_400(multi: LiveServer, voice: str) -> None:
+    r = httpx.post(multi.url + "/v1/audio/speech", json={"input": "你好。", "voice": voice}, timeout=60)
+    assert r.status_code == 400, r.text
+    assert "blend" in r.json()["error"]["message"]
+
+
+def test_ssml_voice_with_an_overflowing_weight_is_400_not_500(multi: LiveServer) -> None:
+    ssml = f'<speak><voice name="tiny-zh-f:{OVERFLOW}+tiny-zh-m:1">你好。</voice></speak>'
+    for path, key in (("/v1/audio/speech", "input"), ("/synthesize", "text")):
+        r = httpx.post(multi.url + path, json={key: ssml, "voice": "tiny-zh-f"}, timeout=60)
+        assert r.status_code == 400, (path, r.status_code, r.text)
+
+
+def test_a_lone_surrogate_is_400(multi: LiveServer) -> None:
+    body = '{"input": "你好\\ud800。", "voice": "tiny-zh-f"}'  # valid JSON, not valid Unicode text
+    r = httpx.post(multi.url + "/v1/audio/speech", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "invalid_text"
+
+
+def test_websocket_answers_each_bad_request_by_id_and_keeps_the_queue(multi: LiveServer) -> None:
+    bad = [{"id": f"v{i}", "text": "你好。", "voice": v} for i, v in enumerate(BAD_VOICES)]
+    surrogate = '{"id": "s", "text": "你好\\ud800。", "voice": "tiny-zh-f"}'
+    ssml = {"id": "x", "text": f'<speak><voice name="tiny-zh-f:{OVERFLOW}+tiny-zh-m:1">你好。</voice></speak>',
+            "voice": "tiny-zh-f"}  # fmt: skip
+
+    async def scenario() -> dict[str, list[str]]:
+        frames: dict[str, list[str]] = {}
+        async with connect(multi.ws_url) as ws:
+            # all sent at once: the good one queued behind the bad ones must still be served
+            for message in [*map(json.dumps, bad), surrogate, json.dumps(ssml)]:
+                await ws.send(message)
+            await ws.send(json.dumps({"id": "good", "text": "你好。", "voice": "tiny-zh-f"}))
+            while True:
+                message = await asyncio.wait_for(ws.recv(), 60)
+                if isinstance(message, bytes):
+                    continue
+                frame = json.loads(message)
+                frames.setdefault(frame["id"], []).append(frame["type"])
+                if frame["id"] == "good" and frame["type"] in ("end", "error"):
+                    return frames
+
+    frames = asyncio.run(scenario())
+    for rid in [f"v{i}" for i in range(len(BAD_VOICES))] + ["s", "x"]:
+        assert frames.get(rid) == ["error"], (rid, frames)
+    assert frames["good"] == ["start", "end"]
+
+
+def test_wyoming_answers_bad_blends_and_surrogates_with_error_events(multi_backend: TTSBackend) -> None:
+    from wyoming.event import Event
+    from wyoming.tts import Synthesize, SynthesizeVoice
+
+    from .test_wyoming import wyoming_server
+
+    events = [Synthesize("你好。", voice=SynthesizeVoice(name=v)).event() for v in BAD_VOICES]
+    events.append(Event("synthesize", {"text": "你好\ud800。", "voice": {"name": "tiny-zh-f"}}))
+    events.append(Event("synthesize", {"text": f'<speak><voice name="tiny-zh-f:{OVERFLOW}+tiny-zh-m:1">你好。'
+                                               "</voice></speak>", "voice": {"name": "tiny-zh-f"}}))  # fmt: skip
+    events.append(Synthesize("你好。", voice=SynthesizeVoice(name="tiny-zh-f")).event())
+    with wyoming_server(multi_backend) as port:
+        got = asyncio.run(raw_exchange(port, events, "audio-stop"))
+    errors = [e for e in got if e.type == "error"]
+    assert len(errors) == len(events) - 1, [e.data for e in errors]
+    assert all(e.data["code"] != "InternalError" for e in errors), [e.data for e in errors]
+
+
+async def raw_exchange(port: int, events: list, until: str) -> list:
+    """Like ``test_wyoming.exchange`` but each event is written as one JSON line with ASCII escapes (the
+    wyoming client cannot write a lone surrogate, a JSON text can)."""
+    from wyoming.event import async_read_event
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        for event in events:
+            writer.write(json.dumps({"type": event.type, "data": event.data}).encode() + b"\n")
+        await writer.drain()
+        out = []
+        while True:
+            event = await asyncio.wait_for(async_read_event(reader), 60)
+            assert event is not None, "server closed the connection"
+            out.append(event)
+            if event.type == until:
+                return out
+    finally:
+        writer.close()
+
+
+# --- finding 7: the API key never reaches the log
+
+
+def test_the_api_key_in_a_websocket_query_is_not_logged(backend: TTSBackend) -> None:
+    lines: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record))
+
+    handler = Collect()
+    with hardened_server(backend, api_key="s3cret-key") as (live, _):
+        uv = logging.getLogger("uvicorn.error")
+        level = uv.level
+        uv.setLevel(logging.INFO)
+        uv.addHandler(handler)
+        try:
+
+            async def scenario() -> dict:
+                async with connect(live.ws_url + "?api_key=s3cret-key") as ws:
+                    await ws.send(json.dumps({"id": 1, "text": "你好。", "voice": VOICE}))
+                    while isinstance(message := await asyncio.wait_for(ws.recv(), 60), bytes) or json.loads(
+                        message
+                    )["type"] not in ("end", "error"):
+                        pass
+                    return json.loads(message)
+
+            assert asyncio.run(scenario())["type"] == "end"
+        finally:
+            uv.removeHandler(handler)
+            uv.setLevel(level)
+    accepted = [line for line in lines if "/v1/stream" in line]
+    assert accepted, lines  # the line is still there,
+    assert not any("s3cret-key" in line for line in lines), accepted  # without the key
+    assert any("api_key=[redacted]" in line for line in accepted)
+
+
+# --- finding 9: DNS rebinding, an empty SSML document, Content-Length with white space
+
+
+def test_a_websocket_under_a_foreign_host_with_its_own_origin_is_refused(backend: TTSBackend) -> None:
+    with hardened_server(backend) as (live, _):
+        port = live.url.rsplit(":", 1)[1]
+
+        async def handshake(host: str) -> None:
+            url = f"ws://{host}:{port}/v1/stream"  # the page's name is the Host; the socket goes to loopback
+            async with connect(url, host="127.0.0.1", origin=f"http://{host}:{port}") as ws:  # type: ignore[arg-type]
+                await ws.send(json.dumps({"text": "你好。", "voice": VOICE}))
+                await asyncio.wait_for(ws.recv(), 60)
+
+        with pytest.raises(InvalidStatus) as err:
+            asyncio.run(handshake("rebind.attacker.example"))
+        assert err.value.response.status_code == 403
+        asyncio.run(handshake("127.0.0.1"))  # the server's own page under its address is still served
+        asyncio.run(handshake("localhost"))
+
+
+def test_an_empty_ssml_document_is_400(backend: TTSBackend) -> None:
+    with hardened_server(backend) as (live, _):
+        for text in ("<speak></speak>", "<speak>  </speak>", "<speak><prosody rate='slow'></prosody></speak>"):
+            r = httpx.post(live.url + "/synthesize", json={"text": text, "voice": VOICE}, timeout=60)
+            assert r.status_code == 400 and r.json()["error"]["code"] == "empty_input", (text, r.text)
+
+
+def test_content_length_with_surrounding_white_space_is_accepted(backend: TTSBackend) -> None:
+    body = b'{"text": "\\u4f60\\u597d\\u3002", "voice": "tiny", "format": "wav"}'
+    with hardened_server(backend) as (live, _):
+        host, port = live.url.removeprefix("http://").split(":")
+        for value, status in ((f"{len(body)} ", b"200"), (f" {len(body)}\t", b"200"), ("4x", b"400")):
+            with socket.create_connection((host, int(port)), timeout=30) as sock:
+                head = (f"POST /synthesize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        f"Content-Length: {value}\r\nConnection: close\r\n\r\n").encode()  # fmt: skip
+                sock.sendall(head + body)
+                reply = b""
+                while chunk := sock.recv(65536):
+                    reply += chunk
+            assert reply.split(b" ", 2)[1] == status, (value, reply[:300])
