@@ -14,6 +14,7 @@ import json
 import logging
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -22,6 +23,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from onestep.server.backend import TTSBackend
+from onestep.server.wyoming_server import WyomingService
 
 from .conftest import VOICE, LiveServer
 from .test_abuse_http import hardened_server
@@ -219,3 +221,205 @@ def test_content_length_with_surrounding_white_space_is_accepted(backend: TTSBac
                 while chunk := sock.recv(65536):
                     reply += chunk
             assert reply.split(b" ", 2)[1] == status, (value, reply[:300])
+
+
+# --- finding 1: a client that never reads holds at most the per-stream buffer, then is cut
+
+LONG_TEXT = "你好，世界。这是对服务器的一个简短测试。" * 20  # ~110 s of audio, made in well under a second
+BUFFER_S, WRITE_TIMEOUT_S = 2.0, 1.0
+LONGEST_CHUNK_S = 2.0  # the tiny voice's longest engine chunk is ~1.6 s
+
+
+def _never_reading_socket(url: str) -> socket.socket:
+    """A loopback socket with a 4 KiB receive buffer (connected; the test never reads it)."""
+    host, port = url.split("//", 1)[1].split("/", 1)[0].split(":")
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    return sock
+
+
+def _watch_streams(live: LiveServer, seconds: float) -> tuple[float, list[float], list]:
+    """Poll the server for ``seconds`` (until its streams are gone): the largest audio buffer any stream
+    held (s), the latency of ``/health`` each time, and the streams seen."""
+    import time
+
+    most, health, seen = 0.0, [], []
+    deadline = time.monotonic() + seconds
+    with httpx.Client(timeout=10) as client:
+        while time.monotonic() < deadline:
+            try:
+                streams = list(live.state.open_streams)
+            except RuntimeError:  # changed by the loop while copied
+                continue
+            for stream in streams:
+                if stream not in seen:
+                    seen.append(stream)
+                most = max(most, stream.buffered_s)
+            t0 = time.perf_counter()
+            assert client.get(live.url + "/health").status_code == 200
+            health.append(time.perf_counter() - t0)
+            if seen and not streams and live.state.scheduler.in_flight == 0:
+                break
+            time.sleep(0.02)
+    return most, health, seen
+
+
+@pytest.fixture
+def tight(backend: TTSBackend) -> Iterator[LiveServer]:
+    with hardened_server(backend, max_buffered_s=BUFFER_S, write_timeout=WRITE_TIMEOUT_S) as (live, _):
+        yield live
+
+
+def test_http_client_that_never_reads_is_bounded_then_cut(tight: LiveServer) -> None:
+    body = json.dumps({"input": LONG_TEXT, "voice": VOICE, "response_format": "pcm", "sample_rate": 48000}).encode()
+    with _never_reading_socket(tight.url) as sock:
+        sock.sendall(b"POST /v1/audio/speech HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (len(body), body))  # fmt: skip
+        most, health, seen = _watch_streams(tight, 20)
+    assert len(seen) == 1
+    assert most <= BUFFER_S + LONGEST_CHUNK_S, most  # not the whole ~110 s
+    assert seen[0].cancelled and seen[0].samples_out / 48000 < 60  # cut by the write timeout, not finished
+    assert tight.state.scheduler.in_flight == 0 and not tight.state.open_streams
+    assert max(health) < 1.0
+
+
+def test_websocket_client_that_never_reads_is_bounded_then_cut(tight: LiveServer) -> None:
+    async def scenario() -> tuple[float, list[float], list]:
+        sock = _never_reading_socket(tight.url)
+        ws = await connect(tight.ws_url, sock=sock, max_queue=1)  # the client stops reading at once
+        await ws.send(json.dumps({"id": 1, "text": LONG_TEXT, "voice": VOICE, "sample_rate": 48000}))
+        watched = await asyncio.to_thread(_watch_streams, tight, 20)
+        ws.transport.abort()
+        return watched
+
+    most, health, seen = asyncio.run(scenario())
+    assert len(seen) == 1 and most <= BUFFER_S + LONGEST_CHUNK_S, most
+    assert seen[0].cancelled and seen[0].samples_out / 48000 < 60
+    assert tight.state.scheduler.in_flight == 0
+    assert max(health) < 1.0
+
+
+def test_slot_is_held_until_the_audio_has_left(tight: LiveServer) -> None:
+    body = json.dumps({"input": LONG_TEXT, "voice": VOICE, "response_format": "pcm"}).encode()
+    with _never_reading_socket(tight.url) as sock:
+        sock.sendall(b"POST /v1/audio/speech HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (len(body), body))  # fmt: skip
+        from .conftest import wait_for
+
+        wait_for(lambda: any(s.buffered_s > 0 for s in list(tight.state.open_streams)), 10)
+        # the engine has made what the buffer holds and waits; the request still counts against admission
+        assert tight.state.scheduler.in_flight == 1
+        wait_for(lambda: tight.state.scheduler.in_flight == 0, 20)
+
+
+@contextmanager
+def wyoming_service(backend: TTSBackend, **config: object) -> Iterator[tuple[int, WyomingService]]:
+    """The Wyoming TCP service on ``backend`` with ``ServerConfig(**config)`` in its own thread and loop."""
+    import threading
+
+    from onestep.server.app import make_scheduler
+    from onestep.server.config import ServerConfig
+
+    from .conftest import free_port
+
+    port = free_port()
+    cfg = ServerConfig(workers=1, threads=1, warmup=False, **config)  # type: ignore[arg-type]
+    service = WyomingService(cfg, backend, make_scheduler(cfg, backend), 1024)
+    started = threading.Event()
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(service.run(f"tcp://127.0.0.1:{port}", started.set))
+    thread = threading.Thread(target=lambda: loop.run_until_complete(asyncio.gather(task, return_exceptions=True)))
+    thread.start()
+    try:
+        assert started.wait(timeout=30), "wyoming server did not start"
+        yield port, service
+    finally:
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(timeout=30)
+        loop.close()
+
+
+def test_wyoming_client_that_never_reads_is_bounded_then_cut(backend: TTSBackend) -> None:
+    import time
+
+    from wyoming.tts import Synthesize
+
+    from .conftest import wait_for
+
+    with wyoming_service(backend, max_buffered_s=BUFFER_S, write_timeout=WRITE_TIMEOUT_S) as (port, service):
+        scheduler = service.scheduler
+        with _never_reading_socket(f"tcp://127.0.0.1:{port}") as sock:
+            event = Synthesize(LONG_TEXT).event()
+            sock.sendall(json.dumps({"type": event.type, "data": event.data}).encode() + b"\n")
+            wait_for(lambda: scheduler.in_flight == 1, 10)
+            most, streams = 0.0, []
+            deadline = time.monotonic() + 20
+            while scheduler.in_flight and time.monotonic() < deadline:
+                with scheduler._lock:  # noqa: SLF001 - the engine side's view of its streams
+                    current = [job.stream for job in scheduler._jobs.values()]  # type: ignore[attr-defined]  # noqa: SLF001
+                streams += [s for s in current if s not in streams]
+                most = max([most, *(s.buffered_s for s in current)])
+                time.sleep(0.02)
+        assert scheduler.in_flight == 0  # cut by the write timeout
+        assert len(streams) == 1 and most <= BUFFER_S + LONGEST_CHUNK_S, most
+        assert streams[0].cancelled and streams[0].samples_out / backend.sample_rate < 60
+
+
+# --- finding 4: the work limit counts what will be spoken (say-as expanded, divided by speed, breaks added)
+
+
+def _digits(n: int) -> str:
+    return f'<speak><say-as interpret-as="digits">{"1234567890" * n}</say-as></speak>'
+
+
+@pytest.fixture(scope="module")
+def capped(backend: TTSBackend) -> Iterator[LiveServer]:
+    with hardened_server(backend, max_audio_s=50) as (live, _):
+        yield live
+
+
+@pytest.mark.parametrize(
+    ("text", "speed", "refused"),
+    [
+        ("1234567890" * 30, 1.0, False),  # a number: read short
+        (_digits(30), 1.0, True),  # the same digits spelled out by say-as: ~95 s planned
+        (_digits(10), 1.0, False),  # ~32 s
+        (_digits(10), 0.5, True),  # the same at half speed: ~63 s
+        ("<speak>你好" + '<break time="10s"/>' * 6 + "</speak>", 1.0, True),  # 60 s of breaks
+    ],
+)
+def test_audio_cap_is_checked_before_any_work(capped: LiveServer, text: str, speed: float, refused: bool) -> None:
+    started = len(capped.state.open_streams)
+    r = httpx.post(capped.url + "/synthesize", json={"text": text, "voice": VOICE, "speed": speed, "format": "pcm"},
+                   timeout=60)  # fmt: skip
+    if refused:
+        assert r.status_code == 413, r.text
+        assert r.json()["error"]["code"] == "too_much_work" and "50 s" in r.json()["error"]["message"]
+    else:
+        assert r.status_code == 200, r.text
+        assert len(r.content) / 2 / capped.state.sample_rate <= 50
+    assert len(capped.state.open_streams) == started
+
+
+def test_audio_past_the_cap_is_never_made_when_the_estimate_was_short(capped: LiveServer) -> None:
+    text = _digits(15)  # planned ~47 s (under the cap); spelled digits really run ~58 s
+    r = httpx.post(capped.url + "/synthesize", json={"text": text, "voice": VOICE, "format": "pcm"}, timeout=60)
+    assert r.status_code == 413 and r.json()["error"]["code"] == "too_much_work", r.text
+
+    async def scenario() -> tuple[int, dict]:
+        audio = 0
+        async with connect(capped.ws_url) as ws:
+            await ws.send(json.dumps({"id": "long", "text": text, "voice": VOICE}))
+            while True:
+                message = await asyncio.wait_for(ws.recv(), 60)
+                if isinstance(message, bytes):
+                    audio += len(message)
+                    continue
+                frame = json.loads(message)
+                if frame["type"] in ("end", "error"):
+                    return audio, frame
+
+    audio, frame = asyncio.run(scenario())
+    assert frame["type"] == "error" and frame["error"]["code"] == "too_much_work"
+    assert audio / 2 / capped.state.sample_rate <= 50

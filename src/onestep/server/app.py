@@ -38,6 +38,12 @@ log = logging.getLogger("onestep.server")
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
     """Thread pool for CPU engines, micro-batching for batching (GPU) engines (unless ``config.scheduler_kind``
     names one)."""
+    scheduler = _make_scheduler(config, backend)
+    scheduler.max_buffered_s = float(config.max_buffered_s)
+    return scheduler
+
+
+def _make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
     batches = config.engine_kind.batches
     if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and batches):
         return MicroBatchScheduler(

@@ -17,6 +17,7 @@ from onestep.errors import UserError
 from onestep.server.admission import RequestCost
 from onestep.server.backend import (
     BackendInputError,
+    PreparedRequest,
     SynthesisBackend,
     SynthesisRequest,
     VoiceInfo,
@@ -34,6 +35,7 @@ from onestep.server.scheduler import (
 from onestep.work_limits import (
     NothingToSpeakError,
     TooMuchWorkError,
+    too_much_audio_message,
     too_much_work_message,
     trim_allocator,
 )
@@ -110,7 +112,7 @@ class ServerState:
         """Run the text frontend (off the event loop), bound the work and admit by time.
 
         Returns the admitted stream and the characters of the text that cannot be spoken. Raises
-        :class:`ApiError`: 413 over ``max_phonemes``, 422 nothing speakable, 400 other bad input, 503 when
+        :class:`ApiError`: 413 over ``max_phonemes`` or over ``max_audio_s`` of planned audio, 422 nothing speakable, 400 other bad input, 503 when
         the request could not start within the admission deadline (checked before the frontend with the
         backlog alone, and after it with the request's own cost); 413 when ``max_engine_s`` is given and the
         request's estimated engine time is longer.
@@ -138,6 +140,10 @@ class ServerState:
             raise as_api_error(e) from e
         finally:
             self.preparing -= 1
+        try:
+            check_planned_audio(prepared, self.config.max_audio_s)
+        except UserError as e:
+            raise as_api_error(e) from None
         if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
             raise ApiError(
                 413,
@@ -148,6 +154,7 @@ class ServerState:
                 code="too_slow_for_whole_file",
             )
         stream = self.submit(replace(request, prepared=prepared), prepared.cost)
+        stream.max_samples = int(self.config.max_audio_s * stream.rate)
         return stream, prepared.skipped
 
     async def first_chunk(self, stream: SynthesisStream, http: Request | None = None) -> np.ndarray | None:
@@ -204,6 +211,17 @@ class ServerState:
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
         )
+
+
+def check_planned_audio(prepared: PreparedRequest, max_audio_s: float) -> None:
+    """Raise :class:`TooMuchWorkError` (413) when ``prepared`` would make more than ``max_audio_s`` seconds of
+    audio (:attr:`PreparedRequest.planned_audio_s`: say-as, sub and phoneme expanded, divided by speed, breaks
+    added), before any engine work; and :class:`NothingToSpeakError` (422) when it would make none."""
+    planned = prepared.planned_audio_s
+    if planned > max_audio_s:
+        raise TooMuchWorkError(too_much_audio_message(max_audio_s, planned), round(max_audio_s))
+    if prepared.cost.phonemes <= 0 and planned <= 0:
+        raise NothingToSpeakError("nothing to speak in the text", prepared.skipped)
 
 
 def as_api_error(e: Exception) -> ApiError:

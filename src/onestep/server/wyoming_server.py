@@ -46,6 +46,7 @@ from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 from onestep.server.schemas import text_problem
+from onestep.server.state import check_planned_audio
 from onestep.ssml import is_ssml, parse_ssml
 from onestep.work_limits import describe_skipped
 
@@ -255,10 +256,16 @@ class WyomingHandler(AsyncEventHandler):
 
     async def write_event(self, event: Event) -> None:
         """Send ``event``; raises ``ConnectionResetError`` when the client has gone (the write buffer is
-        drained, so a dead peer is noticed instead of buffering audio for it)."""
+        drained, so a dead peer is noticed instead of buffering audio for it) or has not taken anything for
+        ``config.write_timeout`` seconds (then the connection is aborted)."""
         if self.writer.is_closing():
             raise ConnectionResetError("client disconnected")
-        await async_write_event(event, self.writer)
+        try:  # a client that does not read: its slot and buffers go after the write timeout
+            async with asyncio.timeout(self.service.config.write_timeout):  # a timer, no task per event
+                await async_write_event(event, self.writer)
+        except TimeoutError:
+            self.writer.transport.abort()
+            raise ConnectionResetError(f"client took nothing for {self.service.config.write_timeout:g} s") from None
 
     async def handle_event(self, event: Event) -> bool:
         try:
@@ -328,7 +335,9 @@ class WyomingHandler(AsyncEventHandler):
         prepared = await asyncio.to_thread(service.backend.prepare, request)  # 413/422-like errors: UserError
         if prepared.skipped:
             log.info("wyoming: %s: skipped characters: %s", self.peer, describe_skipped(prepared.skipped))
+        check_planned_audio(prepared, service.config.max_audio_s)  # TooMuchWorkError: a UserError, an error event
         stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost)
+        stream.max_samples = int(service.config.max_audio_s * stream.rate)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
             async for samples in stream:
