@@ -423,3 +423,64 @@ def test_audio_past_the_cap_is_never_made_when_the_estimate_was_short(capped: Li
     audio, frame = asyncio.run(scenario())
     assert frame["type"] == "error" and frame["error"]["code"] == "too_much_work"
     assert audio / 2 / capped.state.sample_rate <= 50
+
+
+# --- finding 3: the Wyoming streaming text buffer is bounded and scanned once
+
+
+def test_sentence_buffer_is_bounded_and_hands_out_waiting_text() -> None:
+    from onestep.server.wyoming_server import SentenceBuffer, StreamTextTooLong
+
+    buf = SentenceBuffer(max_chars=100, max_wait_s=3600)
+    assert buf.add("好" * 60) == []
+    with pytest.raises(StreamTextTooLong, match="100"):
+        buf.add("好" * 60)
+    assert buf.add("你好。") == ["你好。"]  # the dropped text is gone, the buffer goes on
+    assert buf.add("a" * 90 + ". b") == ["a" * 90 + "."]  # an end inside the chunk: not over the bound
+    assert buf.finish() == "b"
+    waiting = SentenceBuffer(max_chars=100, max_wait_s=0)
+    assert waiting.add("no end yet") == ["no end yet"]  # waited its time: spoken as it is
+
+
+def test_unterminated_wyoming_stream_stays_bounded_and_never_slows_describe(backend: TTSBackend) -> None:
+    import time
+
+    from wyoming.client import AsyncTcpClient
+    from wyoming.info import Describe
+    from wyoming.tts import SynthesizeChunk, SynthesizeStart, SynthesizeStop
+
+    async def flood(port: int) -> list:
+        events = []
+        async with AsyncTcpClient("127.0.0.1", port) as client:
+            await client.write_event(SynthesizeStart().event())
+            for _ in range(200):  # 200 x 64 KiB, no sentence end anywhere
+                await client.write_event(SynthesizeChunk("好" * 65536).event())
+            await client.write_event(SynthesizeStop().event())
+            while (event := await asyncio.wait_for(client.read_event(), 60)) is not None:
+                events.append(event)
+                if event.type == "synthesize-stopped":
+                    return events
+        return events
+
+    async def describe(port: int, flooding: asyncio.Task) -> list[float]:
+        waits = []
+        while not flooding.done():
+            async with AsyncTcpClient("127.0.0.1", port) as client:
+                t0 = time.perf_counter()
+                await client.write_event(Describe().event())
+                assert (await asyncio.wait_for(client.read_event(), 10)).type == "info"
+                waits.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.02)
+        return waits
+
+    async def scenario(port: int) -> tuple[list, list[float]]:
+        flooding = asyncio.create_task(flood(port))
+        waits = await describe(port, flooding)
+        return await flooding, waits
+
+    with wyoming_service(backend, max_chars=5000) as (port, _):
+        events, waits = asyncio.run(scenario(port))
+    errors = [e for e in events if e.type == "error"]
+    assert len(errors) == 200 and all("no sentence end" in e.data["text"] for e in errors)
+    assert events[-1].type == "synthesize-stopped"
+    assert waits and max(waits) < 1.0, max(waits)

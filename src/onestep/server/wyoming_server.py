@@ -2,7 +2,9 @@
 
 Streaming synthesis (``synthesize-start`` / ``-chunk`` / ``-stop``) is supported: text chunks are cut
 into sentences as they arrive and each finished sentence is spoken at once (its own
-AudioStart/AudioChunk.../AudioStop), then ``synthesize-stopped`` ends the stream. As in the protocol,
+AudioStart/AudioChunk.../AudioStop), then ``synthesize-stopped`` ends the stream. The text waiting for a
+sentence end is bounded (:class:`SentenceBuffer`): ``max_chars`` characters (one more: an error event, the
+waiting text dropped) and ``timeout`` seconds (then it is spoken as it is); each character is scanned once. As in the protocol,
 the plain ``synthesize`` event a client sends alongside a stream (for older servers) is ignored while
 streaming. Requests go through the same :class:`~onestep.server.scheduler.Scheduler` as the HTTP server.
 
@@ -17,6 +19,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -147,25 +150,52 @@ def build_info(voices: list[VoiceInfo]) -> Info:
     return Info(tts=[program])
 
 
-class SentenceBuffer:
-    """Collects streamed text and hands out complete sentences."""
+class StreamTextTooLong(UserError):
+    """Streamed text ran past the buffer's bound without a sentence end; the buffered text was dropped."""
 
-    def __init__(self) -> None:
+
+class SentenceBuffer:
+    """Collects streamed text and hands out complete sentences, scanning each character once.
+
+    At most ``max_chars`` characters wait for a sentence end: one more raises :class:`StreamTextTooLong` (the
+    waiting text is dropped, the buffer stays usable). Text that has waited ``max_wait_s`` seconds is handed
+    out by the next :meth:`add` even without an end (an LLM that never punctuates is still spoken).
+    """
+
+    def __init__(self, max_chars: int = 5000, max_wait_s: float = 10.0) -> None:
+        self.max_chars = max_chars
+        self.max_wait_s = max_wait_s
         self._text = ""
+        self._since: float | None = None  # monotonic time the waiting text's first character came
 
     def add(self, text: str) -> list[str]:
         """Append ``text``; return the sentences it completed (stripped, non-empty)."""
+        start = max(0, len(self._text) - 1)  # matched already, but for a last '.' that waits for a space
         self._text += text
-        out = []
-        while (m := _SENTENCE_END.search(self._text)) is not None:
-            sentence, self._text = self._text[: m.end()], self._text[m.end() :]
-            if sentence.strip():
-                out.append(sentence.strip())
+        out, cut = [], 0
+        for m in _SENTENCE_END.finditer(self._text, start):
+            if (sentence := self._text[cut : m.end()].strip()):
+                out.append(sentence)
+            cut = m.end()
+        self._text = self._text[cut:]
+        now = time.monotonic()
+        if not self._text.strip():
+            self._since = None
+        elif cut or self._since is None:
+            self._since = now
+        if len(self._text) > self.max_chars:
+            waited, self._text, self._since = len(self._text), "", None
+            raise StreamTextTooLong(
+                f"streamed text has no sentence end in {waited} characters (the limit is {self.max_chars}); "
+                "it was dropped: end sentences with punctuation or a newline"
+            )
+        if self._since is not None and now - self._since >= self.max_wait_s:
+            out.append(self.finish())
         return out
 
     def finish(self) -> str:
         """Whatever is left (the last, unterminated sentence)."""
-        rest, self._text = self._text.strip(), ""
+        rest, self._text, self._since = self._text.strip(), "", None
         return rest
 
 
@@ -278,7 +308,7 @@ class WyomingHandler(AsyncEventHandler):
                     await self._speak(synth.text, synth.voice)
             elif SynthesizeStart.is_type(event.type):
                 self._stream_voice = SynthesizeStart.from_event(event).voice
-                self._sentences = SentenceBuffer()
+                self._sentences = SentenceBuffer(self.service.config.max_chars, self.service.config.timeout)
             elif SynthesizeChunk.is_type(event.type):
                 if self._sentences is None:
                     raise UserError("synthesize-chunk without synthesize-start")
