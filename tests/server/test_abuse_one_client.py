@@ -484,3 +484,61 @@ def test_unterminated_wyoming_stream_stays_bounded_and_never_slows_describe(back
     assert len(errors) == 200 and all("no sentence end" in e.data["text"] for e in errors)
     assert events[-1].type == "synthesize-stopped"
     assert waits and max(waits) < 1.0, max(waits)
+
+
+# --- finding 2 and 8: whole-file work off the event loop; the heap trimmed once the file has gone
+
+
+def test_health_answers_within_a_second_during_the_largest_allowed_synthesize(backend: TTSBackend) -> None:
+    import threading
+
+    from onestep.server.encoders import supported_formats
+
+    fmt = "mp3" if "mp3" in supported_formats() else "flac" if "flac" in supported_formats() else "wav"
+    text = "你好，世界。这是对服务器的一个简短测试。" * 120  # 2,400 characters: ~700 s of audio planned (cap 900 s)
+    with hardened_server(backend, max_chars=5000) as (live, _):
+        # a machine fast enough for the whole-file endpoint's 30 s: the audio cap is then what bounds it
+        live.state.scheduler.cost_model.s_per_phoneme = 1e-5
+        result: list[httpx.Response] = []
+        body = {"text": text, "voice": VOICE, "format": fmt, "sample_rate": 48000, "timestamps": True}
+        big = threading.Thread(target=lambda: result.append(httpx.post(live.url + "/synthesize", json=body, timeout=300)))
+        big.start()
+        import time
+
+        waits = []
+        with httpx.Client(timeout=30) as client:
+            while big.is_alive():
+                t0 = time.perf_counter()
+                assert client.get(live.url + "/health").status_code == 200
+                waits.append(time.perf_counter() - t0)
+                time.sleep(0.05)
+        big.join()
+    assert result[0].status_code == 200, result[0].text[:300]
+    reply = result[0].json()
+    assert reply["duration"] > 300 and reply["format"] == fmt and reply["words"]
+    assert len(waits) > 5 and max(waits) < 1.0, (len(waits), max(waits))
+
+
+def test_heap_is_trimmed_after_the_whole_file_is_encoded(backend: TTSBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    import onestep.server.routes_http as routes
+    import onestep.server.state as state_module
+
+    events: list[str] = []
+    encode = routes.whole_file
+
+    def whole_file(*args: object, **kwargs: object) -> bytes:
+        events.append("encode start")
+        data = encode(*args, **kwargs)  # type: ignore[arg-type]
+        events.append("encoded")
+        return data
+
+    monkeypatch.setattr(routes, "whole_file", whole_file)
+    monkeypatch.setattr(state_module, "trim_allocator", lambda: events.append("trim") or True)
+    with hardened_server(backend) as (live, _):
+        live.state.scheduler.cost_model.s_per_phoneme = 1e-5
+        r = httpx.post(live.url + "/synthesize", json={"text": LONG_TEXT, "voice": VOICE, "format": "wav"}, timeout=120)
+        assert r.status_code == 200 and float(r.headers["x-audio-duration-s"]) > 60
+        from .conftest import wait_for
+
+        wait_for(lambda: "trim" in events, 10)
+    assert events == ["encode start", "encoded", "trim"]

@@ -95,6 +95,18 @@ class ServerState:
     def sample_rate(self) -> int:
         return int(self.backend.sample_rate)
 
+    def trim_after(self, audio_s: float) -> None:
+        """After a request of ``audio_s`` seconds whose buffers are freed: give the C heap's free memory back
+        (:func:`onestep.work_limits.trim_allocator`, on a worker thread) when it was long
+        (:data:`TRIM_AFTER_AUDIO_S`), at most once per :data:`TRIM_INTERVAL_S`."""
+        now = time.perf_counter()
+        if audio_s >= TRIM_AFTER_AUDIO_S and now - self._last_trim >= TRIM_INTERVAL_S:
+            self._last_trim = now
+            try:
+                asyncio.get_running_loop().run_in_executor(None, trim_allocator)
+            except RuntimeError:  # no loop in this thread (a background task's worker thread): trim here
+                trim_allocator()
+
     def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
         """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down)."""
         if self.draining:
@@ -192,16 +204,16 @@ class ServerState:
                     with contextlib.suppress(BaseException):
                         await t
 
-    def record(self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None) -> None:
+    def record(
+        self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None, *, trim: bool = True
+    ) -> None:
         """Feed one finished request into the metrics (``ended_at``: when its audio was complete, perf_counter
-        seconds; default now), and trim the C heap after a long one."""
+        seconds; default now), and trim the C heap after a long one (``trim=False``: the caller does, once its
+        buffers are gone: :meth:`trim_after`)."""
         self.open_streams.discard(stream)
         audio_s = stream.samples_out / stream.request.output_rate(self.sample_rate)
-        now = time.perf_counter()
-        if audio_s >= TRIM_AFTER_AUDIO_S and now - self._last_trim >= TRIM_INTERVAL_S:
-            self._last_trim = now
-            with contextlib.suppress(RuntimeError):  # no running loop (a test calling this directly)
-                asyncio.get_running_loop().run_in_executor(None, trim_allocator)
+        if trim:
+            self.trim_after(audio_s)
         self.metrics.finished(
             endpoint,
             outcome,

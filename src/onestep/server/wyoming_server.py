@@ -49,9 +49,9 @@ from onestep.server.config import ServerConfig
 from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 from onestep.server.schemas import text_problem
-from onestep.server.state import check_planned_audio
+from onestep.server.state import TRIM_AFTER_AUDIO_S, TRIM_INTERVAL_S, check_planned_audio
 from onestep.ssml import is_ssml, parse_ssml
-from onestep.work_limits import describe_skipped
+from onestep.work_limits import describe_skipped, trim_allocator
 
 log = logging.getLogger("onestep.wyoming")
 
@@ -248,6 +248,19 @@ class WyomingService:
             await self.scheduler.stop(drain_timeout_s=self.config.drain_timeout)
 
 
+_last_trim = 0.0
+
+
+async def _trim_after(audio_s: float) -> None:
+    """Give the C heap's free memory back after a long answer (as the HTTP server does,
+    :meth:`onestep.server.state.ServerState.trim_after`), at most once per ``TRIM_INTERVAL_S``."""
+    global _last_trim
+    now = time.monotonic()
+    if audio_s >= TRIM_AFTER_AUDIO_S and now - _last_trim >= TRIM_INTERVAL_S:
+        _last_trim = now
+        await asyncio.to_thread(trim_allocator)
+
+
 class WyomingHandler(AsyncEventHandler):
     """One client connection."""
 
@@ -381,3 +394,4 @@ class WyomingHandler(AsyncEventHandler):
                 phrases.put(key, b"".join(sent))
         finally:
             stream.cancel()
+            await _trim_after(stream.samples_out / rate)
