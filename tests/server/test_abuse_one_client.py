@@ -542,3 +542,97 @@ def test_heap_is_trimmed_after_the_whole_file_is_encoded(backend: TTSBackend, mo
 
         wait_for(lambda: "trim" in events, 10)
     assert events == ["encode start", "encoded", "trim"]
+
+
+# --- no 5xx from user input: a seeded fuzz of the shapes above, per interface
+
+
+def _fuzz_cases(n: int, seed: int = 26) -> list[dict[str, object]]:
+    """``n`` requests mixing bad blends, unencodable or empty texts, SSML voices and odd numbers."""
+    import random
+
+    rng = random.Random(seed)
+    weights = ["0", "0.0", "1", "1000", "1000.5", OVERFLOW, "9" * 40, ".5", "00", "1." + "0" * 300]
+    voices = [
+        *BAD_VOICES, "tiny-zh-f", "tiny-zh-m", "", "nobody", "tiny-zh-f+", "+", "tiny-zh-f:-1", "tiny-zh-f:1e309",
+        "tiny-zh-f:nan+tiny-zh-m", "../../etc/passwd", "tiny-zh-f(1)+tiny-zh-m:2", "tiny-zh-f" * 80,
+    ]  # fmt: skip
+    texts = [
+        "你好。", "你好\ud800。", "\udfff", "<speak></speak>", "<speak><break time='1s'/></speak>", "<speak>",
+        '<speak><say-as interpret-as="characters">' + "好" * 500 + "</say-as></speak>",
+        '<speak><say-as interpret-as="digits">' + "9" * 4500 + "</say-as></speak>", "★😀", " ",
+    ]  # fmt: skip
+    cases = []
+    for _ in range(n):
+        kind = rng.randrange(4)
+        if kind == 0:
+            voice = "+".join(f"{rng.choice(BLEND_VOICES)}:{rng.choice(weights)}" for _ in range(rng.randint(1, 10)))
+        else:
+            voice = rng.choice(voices)
+        text = rng.choice(texts)
+        if kind == 1:
+            w = rng.choice(weights)
+            text = f'<speak><voice name="tiny-zh-f:{w}+tiny-zh-m:{rng.choice(weights)}">你好。</voice></speak>'
+        speed = rng.choice([0.5, 1.0, 2.0, 0.25, 4.0, 0.1, 1e308])
+        cases.append({"text": text, "voice": voice, "speed": speed})
+    return cases
+
+
+def test_fuzz_http_never_answers_5xx(multi: LiveServer) -> None:
+    statuses = []
+    with httpx.Client(timeout=120) as client:
+        for i, case in enumerate(_fuzz_cases(80)):
+            if i % 2:
+                body = {"input": case["text"], "voice": case["voice"], "speed": case["speed"], "response_format": "pcm"}
+                path = "/v1/audio/speech"
+            else:
+                body = {"text": case["text"], "voice": case["voice"], "speed": case["speed"], "format": "wav"}
+                path = "/synthesize"
+            # ASCII-escaped JSON: a lone surrogate travels as the \\ud800 escape any client can send
+            r = client.post(multi.url + path, content=json.dumps(body), headers={"content-type": "application/json"})
+            assert r.status_code < 500, (case, r.status_code, r.text[:300])
+            if r.status_code >= 400:
+                assert r.json()["error"]["message"]
+            statuses.append(r.status_code)
+    assert 200 in statuses and {400, 413} <= set(statuses), statuses  # the fuzz reaches both sides
+
+
+def test_fuzz_websocket_answers_every_id_on_one_connection(multi: LiveServer) -> None:
+    cases = _fuzz_cases(40, seed=27)
+
+    async def scenario() -> dict[int, str]:
+        last: dict[int, str] = {}
+        async with connect(multi.ws_url, max_size=None) as ws:
+            for i, case in enumerate(cases):
+                if case["speed"] not in (0.5, 1.0, 2.0):
+                    case = {**case, "speed": 1.0}
+                await ws.send(json.dumps({"id": i, **case}))
+                while True:
+                    message = await asyncio.wait_for(ws.recv(), 120)
+                    if isinstance(message, bytes):
+                        continue
+                    frame = json.loads(message)
+                    assert frame["id"] == i, frame
+                    if frame["type"] in ("end", "error"):
+                        last[i] = frame["type"] if frame["type"] == "end" else frame["error"]["type"]
+                        break
+        return last
+
+    last = asyncio.run(scenario())
+    assert sorted(last) == list(range(len(cases)))
+    assert "server_error" not in last.values(), last
+    assert "end" in last.values() and "invalid_request_error" in last.values(), last
+
+
+def test_fuzz_wyoming_never_answers_an_internal_error(multi_backend: TTSBackend) -> None:
+    from wyoming.event import Event
+
+    from .test_wyoming import wyoming_server
+
+    cases = _fuzz_cases(40, seed=28)
+    events = [Event("synthesize", {"text": c["text"], "voice": {"name": c["voice"]}}) for c in cases]
+    events.append(Event("describe"))
+    with wyoming_server(multi_backend) as port:
+        got = asyncio.run(raw_exchange(port, events, "info"))
+    internal = [e.data for e in got if e.type == "error" and e.data.get("code") == "InternalError"]
+    assert not internal, internal
