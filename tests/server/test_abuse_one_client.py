@@ -636,3 +636,50 @@ def test_fuzz_wyoming_never_answers_an_internal_error(multi_backend: TTSBackend)
         got = asyncio.run(raw_exchange(port, events, "info"))
     internal = [e.data for e in got if e.type == "error" and e.data.get("code") == "InternalError"]
     assert not internal, internal
+
+
+def test_engine_stops_at_the_audio_cap_and_a_parked_stream_makes_nothing(gated) -> None:  # noqa: ANN001
+    from onestep.server.backend import SynthesisRequest
+    from onestep.server.scheduler import ThreadPoolScheduler
+    from onestep.work_limits import TooMuchWorkError
+
+    async def capped_run() -> tuple[float, BaseException | None]:
+        scheduler = ThreadPoolScheduler(gated, workers=1, queue_size=4, timeout_s=30)
+        scheduler.start()
+        stream = scheduler.submit(SynthesisRequest(LONG_TEXT, VOICE), None, max_audio_s=10.0)
+        error = None
+        try:
+            async for _ in stream:
+                pass
+        except TooMuchWorkError as e:
+            error = e
+        stream.cancel()
+        await scheduler.stop(drain_timeout_s=5)
+        return stream.samples_out / gated.sample_rate, error
+
+    audio_s, error = asyncio.run(capped_run())
+    assert isinstance(error, TooMuchWorkError) and audio_s <= 10.0
+    assert LONG_TEXT in gated.closed_early  # the engine's generator was closed: no audio made past the cap
+
+    async def parked_run() -> tuple[float, float, int]:
+        scheduler = ThreadPoolScheduler(gated, workers=1, queue_size=4, timeout_s=30)
+        scheduler.max_buffered_s = 2.0
+        scheduler.start()
+        stream = scheduler.submit(SynthesisRequest(LONG_TEXT, VOICE))
+        for _ in range(500):  # nobody reads: the engine fills the buffer, then parks the stream
+            if stream.buffered_s >= 2.0:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.5)
+        first = stream.buffered_s
+        await asyncio.sleep(0.5)
+        second = stream.buffered_s
+        taken = 0
+        async for chunk in stream:  # reading resumes it, to the end
+            taken += chunk.size
+        await scheduler.stop(drain_timeout_s=5)
+        return first, second, taken
+
+    first, second, taken = asyncio.run(parked_run())
+    assert 2.0 <= first <= 2.0 + LONGEST_CHUNK_S and second == first  # parked: nothing more made meanwhile
+    assert taken / gated.sample_rate > 60  # all of it once read

@@ -356,9 +356,12 @@ class Scheduler:
         """Refuse new requests from now on (503 ``shutting_down``); admitted ones go on."""
         self._accepting = False
 
-    def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
+    def submit(
+        self, request: SynthesisRequest, cost: RequestCost | None = None, max_audio_s: float | None = None
+    ) -> SynthesisStream:
         """Admit ``request`` (of ``cost``, when known); raise :class:`QueueFullError` at once when no slot is
-        free, or when its first chunk could not come within :attr:`admission_deadline_s`."""
+        free, or when its first chunk could not come within :attr:`admission_deadline_s`. ``max_audio_s``: the
+        request's audio cap (past it the stream fails with ``TooMuchWorkError``; None: none)."""
         if not self._accepting:
             raise QueueFullError("the server is shutting down", self.retry_after_s, "shutting_down")
         with self._lock:
@@ -371,6 +374,8 @@ class Scheduler:
         )  # fmt: skip
         stream.cost = cost
         stream.estimated_start_s = estimate
+        if max_audio_s is not None:
+            stream.max_samples = int(max_audio_s * stream.rate)
         with self._lock:
             self._holds[id(stream)] = 2
         self._enqueue(stream)
@@ -553,6 +558,10 @@ class ThreadPoolScheduler(Scheduler):
             self.cost_model.observe_first(stream.cost, job.engine_s)
             self.cost_model.observe_start(stream.estimated_start_s, now - stream.submitted_at)
         job.audio_out_s += chunk.size / stream.request.output_rate(self.backend.sample_rate)
+        if stream.max_samples is not None and job.audio_out_s * stream.rate > stream.max_samples:
+            # past the request's audio cap (its estimate was short): nothing more is made or handed over
+            self._finish(job, TooMuchWorkError(too_much_audio_message(stream.max_samples / stream.rate), 0))
+            return
         job.due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
         if not stream.offer(chunk) and not stream.cancelled:
             return  # parked: the consumer's next take (or its cancel) reschedules it

@@ -108,11 +108,12 @@ class ServerState:
                 trim_allocator()
 
     def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
-        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down)."""
+        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down);
+        its audio is capped at ``config.max_audio_s``."""
         if self.draining:
             raise ApiError(503, "the server is shutting down", code="shutting_down", headers={"Retry-After": "5"})
         try:
-            stream = self.scheduler.submit(request, cost)
+            stream = self.scheduler.submit(request, cost, self.config.max_audio_s)
         except QueueFullError as e:
             raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
         self.open_streams.add(stream)
@@ -166,7 +167,6 @@ class ServerState:
                 code="too_slow_for_whole_file",
             )
         stream = self.submit(replace(request, prepared=prepared), prepared.cost)
-        stream.max_samples = int(self.config.max_audio_s * stream.rate)
         return stream, prepared.skipped
 
     async def first_chunk(self, stream: SynthesisStream, http: Request | None = None) -> np.ndarray | None:

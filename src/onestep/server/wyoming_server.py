@@ -379,8 +379,7 @@ class WyomingHandler(AsyncEventHandler):
         if prepared.skipped:
             log.info("wyoming: %s: skipped characters: %s", self.peer, describe_skipped(prepared.skipped))
         check_planned_audio(prepared, service.config.max_audio_s)  # TooMuchWorkError: a UserError, an error event
-        stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost)
-        stream.max_samples = int(service.config.max_audio_s * stream.rate)
+        stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost, service.config.max_audio_s)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
             async for samples in stream:
