@@ -97,17 +97,17 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 def text_problem(text: str) -> tuple[str, str] | None:
     """Why ``text`` cannot be synthesized before any work, as ``(message, code)``; None when it can be tried.
 
-    Catches a lone surrogate (unencodable) and an SSML document with nothing in it (``<speak></speak>``:
-    neither text, phonemes nor a break). A malformed SSML document is :func:`check_text`'s error.
+    Catches a lone surrogate (unencodable), a malformed SSML document and one with nothing in it
+    (``<speak></speak>``: neither text, phonemes nor a break).
     """
     if (m := _LONE_SURROGATE.search(text)) is not None:
         return (f"text contains a lone surrogate U+{ord(m.group()):04X} at character {m.start()}, "
                 "which is not a character (send UTF-8 text)", "invalid_text")  # fmt: skip
-    if is_ssml(text):
+    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
         try:
             pieces = parse_ssml(text)
-        except SsmlError:
-            return None
+        except SsmlError as e:
+            return str(e), "invalid_ssml"
         if not any(not isinstance(p, Speech) or p.text.strip() for p in pieces):
             return "the SSML document has nothing to speak", "empty_input"
     return None
@@ -124,11 +124,6 @@ def check_text(text: str, max_chars: int, param: str) -> str:
             param=param,
             code="input_too_long",
         )
-    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
-        try:
-            parse_ssml(text)
-        except SsmlError as e:
-            raise ApiError(400, str(e), param=param, code="invalid_ssml") from None
     if (problem := text_problem(text)) is not None:
         raise ApiError(400, problem[0], param=param, code=problem[1])
     return text

@@ -50,7 +50,7 @@ from onestep.server.phrases import PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 from onestep.server.schemas import text_problem
 from onestep.server.state import TRIM_AFTER_AUDIO_S, TRIM_INTERVAL_S, check_planned_audio
-from onestep.ssml import is_ssml, parse_ssml
+from onestep.ssml import SsmlError
 from onestep.work_limits import describe_skipped, trim_allocator
 
 log = logging.getLogger("onestep.wyoming")
@@ -352,10 +352,8 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        if is_ssml(text):
-            parse_ssml(text)  # a malformed document is an error event before any audio
-        if (problem := text_problem(text)) is not None:  # a lone surrogate, an empty SSML document
-            raise UserError(problem[0])
+        if (problem := text_problem(text)) is not None:  # a lone surrogate, malformed or empty SSML: before any audio
+            raise (SsmlError if problem[1] == "invalid_ssml" else UserError)(problem[0])
         out = service.output
         request = SynthesisRequest(
             text=text, voice=service.resolve_voice(voice, text), speed=1.0, sample_rate=out.sample_rate,
