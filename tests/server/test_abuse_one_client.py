@@ -683,3 +683,16 @@ def test_engine_stops_at_the_audio_cap_and_a_parked_stream_makes_nothing(gated) 
     first, second, taken = asyncio.run(parked_run())
     assert 2.0 <= first <= 2.0 + LONGEST_CHUNK_S and second == first  # parked: nothing more made meanwhile
     assert taken / gated.sample_rate > 60  # all of it once read
+
+
+def test_a_streams_copy_for_the_phrase_cache_never_outgrows_one_entry() -> None:
+    from onestep.server.phrases import KeptCopy
+
+    keep = KeptCopy(max_bytes=10)
+    keep.add(b"12345")
+    keep.add(b"67890")
+    assert keep.value() == b"1234567890"
+    keep.add(b"x")  # past one entry: dropped at once (a 15-minute stream no longer kept whole in memory)
+    assert keep.value() is None and keep._parts is None  # noqa: SLF001
+    keep.add(b"y")
+    assert keep.value() is None

@@ -28,7 +28,7 @@ from onestep.server.encoders import (
 )
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
-from onestep.server.phrases import PhraseKey
+from onestep.server.phrases import KeptCopy, PhraseKey
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import (
     OPENAI_VOICES,
@@ -186,7 +186,8 @@ async def _encoded(
     int16 copy (pcm, wav), run here; else each chunk is encoded on a worker thread (a compressed format's
     milliseconds per chunk would hold up every other client on the event loop)."""
     outcome = "cancelled"
-    sent: list[bytes] | None = [] if key is not None and state.phrases is not None else None
+    # the copy for the phrase cache is kept only while it could still be stored (at most one cache entry)
+    keep = KeptCopy(state.phrases.max_entry_bytes) if key is not None and state.phrases is not None else None
 
     async def encode(chunk: np.ndarray) -> bytes:
         return encoder.encode(chunk) if inline else await asyncio.to_thread(encoder.encode, chunk)
@@ -194,21 +195,21 @@ async def _encoded(
     try:
         if first is not None:
             if data := await encode(first):
-                if sent is not None:
-                    sent.append(data)
+                if keep is not None:
+                    keep.add(data)
                 yield data
         async for chunk in stream:
             if data := await encode(chunk):
-                if sent is not None:
-                    sent.append(data)
+                if keep is not None:
+                    keep.add(data)
                 yield data
         if data := encoder.finish():
-            if sent is not None:
-                sent.append(data)
+            if keep is not None:
+                keep.add(data)
             yield data
         outcome = "ok"
-        if sent is not None:
-            _phrase_store(state, key, b"".join(sent))
+        if keep is not None and (whole := keep.value()) is not None:
+            _phrase_store(state, key, whole)
     except Exception as e:
         outcome = "error"
         err = as_api_error(e)

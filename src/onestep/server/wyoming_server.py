@@ -46,7 +46,7 @@ from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
-from onestep.server.phrases import PhraseKey, shared_cache
+from onestep.server.phrases import KeptCopy, PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
 from onestep.server.schemas import text_problem
 from onestep.server.state import TRIM_AFTER_AUDIO_S, TRIM_INTERVAL_S, check_planned_audio
@@ -371,7 +371,7 @@ class WyomingHandler(AsyncEventHandler):
                 await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm[i : i + 2 * step]).event())
             await self.write_event(AudioStop().event())
             return
-        sent: list[bytes] = []
+        keep = KeptCopy(phrases.max_entry_bytes) if phrases is not None else None  # at most one cache entry
         service.scheduler.check_admission(None)  # a quick 'busy' before the frontend's work
         prepared = await asyncio.to_thread(service.backend.prepare, request)  # 413/422-like errors: UserError
         if prepared.skipped:
@@ -383,12 +383,12 @@ class WyomingHandler(AsyncEventHandler):
             async for samples in stream:
                 for i in range(0, samples.size, step):
                     pcm = to_pcm16(samples[i : i + step])
-                    if phrases is not None:
-                        sent.append(pcm)
+                    if keep is not None:
+                        keep.add(pcm)
                     await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm).event())
             await self.write_event(AudioStop().event())
-            if phrases is not None:
-                phrases.put(key, b"".join(sent))
+            if phrases is not None and keep is not None and (whole := keep.value()) is not None:
+                phrases.put(key, whole)
         finally:
             stream.cancel()
             await _trim_after(stream.samples_out / rate)
