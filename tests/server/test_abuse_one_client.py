@@ -696,3 +696,50 @@ def test_a_streams_copy_for_the_phrase_cache_never_outgrows_one_entry() -> None:
     assert keep.value() is None and keep._parts is None  # noqa: SLF001
     keep.add(b"y")
     assert keep.value() is None
+
+
+def test_write_timeout_cuts_a_stuck_client_and_spares_a_slow_one() -> None:
+    from onestep.server.http_limits import _WriteTimeout
+
+    class Base:
+        def pause_writing(self) -> None:
+            pass
+
+        def resume_writing(self) -> None:
+            pass
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            pass
+
+    class Transport:
+        def __init__(self, drains: int) -> None:
+            self.size, self.drains, self.aborted = 1_000_000, drains, False
+
+        def get_write_buffer_size(self) -> int:
+            if self.drains > 0:  # a slow client: some bytes leave between two looks
+                self.drains -= 1
+                self.size -= 10_000
+            return self.size
+
+        def is_closing(self) -> bool:
+            return self.aborted
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Protocol(_WriteTimeout, Base):
+        write_timeout = 0.02
+
+    async def run(drains: int) -> tuple[bool, int]:
+        protocol = Protocol()
+        protocol.transport = Transport(drains)  # type: ignore[assignment]
+        t0 = asyncio.get_running_loop().time()
+        protocol.pause_writing()  # the send buffer is full, and stays so
+        while not protocol.transport.aborted and asyncio.get_running_loop().time() - t0 < 2:  # type: ignore[attr-defined]
+            await asyncio.sleep(0.005)
+        return protocol.transport.aborted, protocol.transport.drains  # type: ignore[attr-defined]
+
+    stuck, _ = asyncio.run(run(drains=0))
+    assert stuck  # nothing left the buffer in write_timeout: aborted
+    slow_aborted, progress_left = asyncio.run(run(drains=20))
+    assert slow_aborted and progress_left == 0  # cut only once it had stopped taking bytes

@@ -43,16 +43,23 @@ def _response(status: str, message: str) -> bytes:
 
 class _WriteTimeout:
     """Mix-in for an asyncio protocol: abort the connection when writing stays paused for ``write_timeout``
-    seconds (the peer's receive window and our send buffer full: a client that does not read)."""
+    seconds without progress (the peer's receive window and our send buffer full: a client that does not
+    read). A slow reader that keeps taking bytes (a large file over a slow link) is never cut: each time the
+    timer fires with the send buffer smaller than when it was armed, it is armed again."""
 
     write_timeout = 30.0
     transport: asyncio.Transport
     _write_timer: asyncio.TimerHandle | None = None
+    _unsent = 0  # the send buffer's size when the timer was armed, bytes
 
     def pause_writing(self) -> None:
         super().pause_writing()  # type: ignore[misc]
         if self._write_timer is None:
-            self._write_timer = asyncio.get_running_loop().call_later(self.write_timeout, self._write_timed_out)
+            self._arm_write_timer()
+
+    def _arm_write_timer(self) -> None:
+        self._unsent = self.transport.get_write_buffer_size()
+        self._write_timer = asyncio.get_running_loop().call_later(self.write_timeout, self._write_timed_out)
 
     def resume_writing(self) -> None:
         self._cancel_write_timer()
@@ -69,6 +76,11 @@ class _WriteTimeout:
 
     def _write_timed_out(self) -> None:
         self._write_timer = None
+        if self.transport.is_closing():
+            return
+        if self.transport.get_write_buffer_size() < self._unsent:  # the client took something: not stuck
+            self._arm_write_timer()
+            return
         log.info("closing a connection that took nothing for %g s (write timeout)", self.write_timeout)
         self.transport.abort()  # drops the unsent buffer at once (close() would wait to flush it)
 
