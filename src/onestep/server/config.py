@@ -75,8 +75,9 @@ class ServerConfig:
             / speed + breaks, refused 413 before any work; the audio itself is cut there too).
         max_buffered_s: seconds of audio a stream may hold between the engine and its writer; past it the
             engine waits for the client (the bound on a stream's memory, docs/SERVER.md).
-        write_timeout: seconds a connection may refuse to take what the server writes (its send buffer
-            full: a client that does not read) before it is closed and its request cancelled.
+        write_timeout: seconds a connection may take nothing of what the server writes (its send buffer
+            full: a client that does not read) before it is closed and its request cancelled (Wyoming: the
+            seconds to write one event).
     """
 
     host: str = "127.0.0.1"
