@@ -25,6 +25,11 @@ DEFAULT_MAX_PHONEMES = 10_000
 #: Seconds of speech per phoneme at speed 1 (shipped voices, measured on held-out prose: ~0.07-0.08 s).
 SECONDS_PER_PHONEME = 0.075
 
+#: Default cap on the audio one server request may make, seconds (15 min): what will be spoken, counted before
+#: any work as planned phonemes x :data:`SECONDS_PER_PHONEME` / speed + breaks (:func:`planned_audio_s`), and
+#: enforced on the audio itself while it is made (an estimate can be short: spelled-out letters run ~1.8x).
+DEFAULT_MAX_AUDIO_S = 900.0
+
 
 class TooMuchWorkError(UserError, ValueError):
     """A request would phonemize to more than its limit; the message gives the limit and how to split."""
@@ -68,6 +73,26 @@ def too_much_work_message(max_phonemes: int) -> str:
     return (
         f"text too long to synthesize in one request: more than {max_phonemes} phonemes "
         f"(the limit, about {minutes:.0f} min of speech); split it into several requests or stream it"
+    )
+
+
+#: Default bound on the audio a server stream holds between the engine and its writer, seconds (~1.9 MB of
+#: float32 at 48 kHz): past it the engine waits for the client to read.
+DEFAULT_MAX_BUFFERED_S = 10.0
+
+
+def planned_audio_s(phonemes: float, speed: float, pause_s: float = 0.0) -> float:
+    """Seconds of audio a text will make: ``phonemes`` (after SSML expansion: say-as, sub, phoneme) spoken at
+    ``speed`` (the slowest rate of any of its parts), plus ``pause_s`` seconds of breaks."""
+    return max(0.0, phonemes) * SECONDS_PER_PHONEME / max(speed, 1e-3) + max(0.0, pause_s)
+
+
+def too_much_audio_message(limit_s: float, planned_s: float | None = None) -> str:
+    """The 413 message of a request over the audio cap (``planned_s``: its estimate, when refused before work)."""
+    about = f" (about {planned_s / 60:.0f} min planned)" if planned_s is not None else ""
+    return (
+        f"this request would make more than {limit_s:g} s ({limit_s / 60:.0f} min) of audio, the limit per "
+        f"request{about}; split it into several requests, or raise the speed"
     )
 
 

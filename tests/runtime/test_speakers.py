@@ -61,6 +61,15 @@ def test_weights_must_not_all_be_zero() -> None:
         parse_voice("a:0+b:0")
 
 
+@pytest.mark.parametrize("spec", ["a:" + "9" * 400 + "+b:1", "a(" + "9" * 400 + ")", "a:1000.5+b:1", "a:1e3"])
+def test_weights_must_be_finite_and_at_most_1000(spec: str) -> None:
+    # 400 nines: float() is inf, inf / inf a NaN weight, then "negative dimensions" deep in the engine (a 500)
+    with pytest.raises((VoiceBlendError, VoiceNotFoundError)):
+        parse_voice(spec)
+    weights = [w for _, w in parse_voice("a:1000+b:0.001").components]
+    assert all(np.isfinite(weights)) and sum(weights) == pytest.approx(1.0)
+
+
 def test_catalog_lists_every_voice_of_a_model_with_its_language_and_default() -> None:
     catalog = VoiceCatalog([MULTI_DIR])
     names = [n for n in catalog.names() if n.startswith("tiny-")]

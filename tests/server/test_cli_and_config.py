@@ -52,6 +52,9 @@ def test_serve_process_starts_serves_and_stops_on_sigterm() -> None:
         (["serve", "--cors-origin", "example.org"], "CORS origin must be"),
         (["serve", "--voices-dir", "/nonexistent/dir"], "is not a directory"),
         (["serve", "--timeout", "0"], "timeout must be"),
+        (["serve", "--max-audio-s", "0"], "max_audio_s must be"),
+        (["serve", "--max-buffered-s", "0.1"], "max_buffered_s must be"),
+        (["serve", "--write-timeout", "0"], "write_timeout must be"),
         (["wyoming", "--uri", "http://x"], "--uri must start with"),
     ],
 )

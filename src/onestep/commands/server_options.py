@@ -69,6 +69,18 @@ def add_server_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--ws-max-pending", type=int, default=8, help="WebSocket requests that may wait per connection (default 8)"
     )
+    p.add_argument(
+        "--max-audio-s", type=float, default=900.0,
+        help="most seconds of audio per request (planned: say-as expanded, / speed, + breaks); more gets 413 (default 900)",
+    )
+    p.add_argument(
+        "--max-buffered-s", type=float, default=10.0,
+        help="seconds of audio a stream may buffer for a slow client before the engine waits (default 10)",
+    )
+    p.add_argument(
+        "--write-timeout", type=float, default=30.0,
+        help="seconds a client may take nothing (send buffer full) before it is cut (default 30)",
+    )
     p.add_argument("--no-warmup", action="store_true", help="skip the warm-up synthesis at start-up")
     p.add_argument("--no-tune-gc", action="store_true", help="keep the GC as is (default: gc.freeze after warm-up)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
@@ -101,5 +113,8 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
         body_timeout=args.body_timeout,
         ws_max_pending=args.ws_max_pending,
         tune_gc=not args.no_tune_gc,
+        max_audio_s=args.max_audio_s,
+        max_buffered_s=args.max_buffered_s,
+        write_timeout=args.write_timeout,
         **extra,  # type: ignore[arg-type]
     )

@@ -17,6 +17,7 @@ WebSocket and Wyoming alike; voice strings are parsed in one place, :func:`parse
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -61,6 +62,8 @@ class VoiceBlendError(UserError, ValueError):
 _WEIGHT = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _COMPONENT = re.compile(rf"([A-Za-z0-9_-]{{1,64}})(?::({_WEIGHT})|\(({_WEIGHT})\))?")
 MAX_BLEND = 8
+#: Largest weight of one blend component (weights are relative: a larger one only overflows).
+MAX_BLEND_WEIGHT = 1000.0
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ def parse_voice(spec: str) -> VoiceSpec:
             raise VoiceNotFoundError(f"unknown voice {_shown(spec)!r}")
         name, colon, paren = match.groups()
         weight = float(colon or paren or 1.0)
+        if not math.isfinite(weight) or weight > MAX_BLEND_WEIGHT:  # 400 nines: inf, then NaN weights
+            raise VoiceBlendError(f"blend weights must be at most {MAX_BLEND_WEIGHT:g}: {_shown(spec)!r}")
         weights[name] = weights.get(name, 0.0) + weight
     total = sum(weights.values())
     if total <= 0 or not all(w >= 0 for w in weights.values()):

@@ -25,6 +25,7 @@ from onestep.server.errors import install_error_handlers
 from onestep.server.limits import BodySizeLimit
 from onestep.server.metrics import ServerMetrics
 from onestep.server.phrases import PhraseCache, shared_cache
+from onestep.server.redact import install as redact_logs
 from onestep.server.routes_compat import router as compat_router
 from onestep.server.routes_http import router as http_router
 from onestep.server.routes_ws import router as ws_router
@@ -37,6 +38,12 @@ log = logging.getLogger("onestep.server")
 def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
     """Thread pool for CPU engines, micro-batching for batching (GPU) engines (unless ``config.scheduler_kind``
     names one)."""
+    scheduler = _make_scheduler(config, backend)
+    scheduler.max_buffered_s = float(config.max_buffered_s)
+    return scheduler
+
+
+def _make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
     batches = config.engine_kind.batches
     if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and batches):
         return MicroBatchScheduler(
@@ -112,6 +119,7 @@ def create_app(
 ) -> FastAPI:
     """The ASGI app serving ``backend`` with ``config``'s limits (``scheduler`` overrides the default one;
     ``phrases`` the process's phrase cache, :func:`onestep.server.phrases.shared_cache`)."""
+    redact_logs()  # ?api_key=... never reaches the log
     scheduler = scheduler or make_scheduler(config, backend)
     state = ServerState(
         config=config, backend=backend, scheduler=scheduler, metrics=ServerMetrics(scheduler), voices=backend.voices()

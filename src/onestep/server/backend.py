@@ -16,7 +16,7 @@ import numpy as np
 from onestep.errors import UserError
 from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
 from onestep.server.admission import RequestCost
-from onestep.work_limits import NothingToSpeakError, TooMuchWorkError
+from onestep.work_limits import SECONDS_PER_PHONEME, NothingToSpeakError, TooMuchWorkError, planned_audio_s
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
@@ -109,6 +109,24 @@ class PreparedRequest:
             total, first = getattr(self.handle, "plan_phonemes", (0, 0))
             return RequestCost(int(total), int(first))
         return RequestCost(sum(sizes), sizes[0])
+
+    @property
+    def planned_audio_s(self) -> float:
+        """Seconds of audio it will make (:func:`onestep.work_limits.planned_audio_s`): its phonemes after SSML
+        expansion at its slowest speed (the request's, times an SSML part's ``prosody rate``, clamped as the
+        engine does), plus its breaks."""
+        speed = float(getattr(self.handle, "speed", None) or self.request.speed or 1.0)
+        plan = getattr(self.handle, "plan", None)
+        if not plan:
+            return planned_audio_s(self.cost.phonemes, speed)
+        from onestep.config import SPEED_MAX, SPEED_MIN
+        from onestep.ssml import Pause
+
+        pause_s = sum(p.seconds for p, _ in plan if isinstance(p, Pause))
+        rates = [getattr(p, "rate", 1.0) for p, _ in plan if not isinstance(p, Pause)]
+        slowest = min((min(max(speed * r, SPEED_MIN), SPEED_MAX) for r in rates), default=speed)
+        phonemes = self.cost.phonemes - pause_s / SECONDS_PER_PHONEME  # plan_phonemes counts breaks as phonemes
+        return planned_audio_s(phonemes, slowest, pause_s)
 
 
 class SynthesisBackend(Protocol):

@@ -14,7 +14,7 @@ from onestep.runtime.engines import (
     UnknownEngineError,
     get_engine,
 )
-from onestep.work_limits import DEFAULT_MAX_PHONEMES
+from onestep.work_limits import DEFAULT_MAX_AUDIO_S, DEFAULT_MAX_BUFFERED_S, DEFAULT_MAX_PHONEMES
 
 DEFAULT_MAX_CHARS = 5000
 
@@ -71,6 +71,13 @@ class ServerConfig:
         tune_gc: after warm-up, move every object alive into the GC's permanent generation
             (``gc.freeze``) and collect the young generation less often, so that no collection walks the
             models' and frontend's objects in the middle of a request (those walks were the latency tail).
+        max_audio_s: most seconds of audio one request may make (its planned phonemes after SSML expansion
+            / speed + breaks, refused 413 before any work; the audio itself is cut there too).
+        max_buffered_s: seconds of audio a stream may hold between the engine and its writer; past it the
+            engine waits for the client (the bound on a stream's memory, docs/SERVER.md).
+        write_timeout: seconds a connection may take nothing of what the server writes (its send buffer
+            full: a client that does not read) before it is closed and its request cancelled (Wyoming: the
+            seconds to write one event).
     """
 
     host: str = "127.0.0.1"
@@ -100,6 +107,9 @@ class ServerConfig:
     body_timeout: float = 30.0
     ws_max_pending: int = 8
     tune_gc: bool = True
+    max_audio_s: float = DEFAULT_MAX_AUDIO_S
+    max_buffered_s: float = DEFAULT_MAX_BUFFERED_S
+    write_timeout: float = 30.0
 
     def __post_init__(self) -> None:
         if not self.host:
@@ -141,6 +151,12 @@ class ServerConfig:
             raise ConfigError(f"frontend_processes must be 0-64, got {self.frontend_processes!r}")
         if not 1 <= int(self.max_phonemes) <= 10_000_000:
             raise ConfigError(f"max_phonemes must be 1-10000000, got {self.max_phonemes!r}")
+        if not 1 <= float(self.max_audio_s) <= 86_400:
+            raise ConfigError(f"max_audio_s must be 1-86400 seconds, got {self.max_audio_s!r}")
+        if not 0.5 <= float(self.max_buffered_s) <= 600:
+            raise ConfigError(f"max_buffered_s must be 0.5-600 seconds, got {self.max_buffered_s!r}")
+        if not 0 < float(self.write_timeout) <= 3600:
+            raise ConfigError(f"write_timeout must be in (0, 3600] seconds, got {self.write_timeout!r}")
         if not 0 <= float(self.admission_deadline_ms) <= 600_000:
             raise ConfigError(f"admission_deadline_ms must be 0-600000, got {self.admission_deadline_ms!r}")
         if not 0 <= float(self.drain_timeout) <= 3600:

@@ -13,6 +13,10 @@ with these limits (``ServerConfig``):
 - ``body_timeout``: seconds from the end of the headers to the end of the body; then the connection is
   closed (the app sees a disconnect).
 
+- ``write_timeout``: seconds the connection's send buffer may stay full (the transport paused writing: the
+  client does not read what it asked for); then the connection is aborted, the app sees a disconnect and the
+  request is cancelled. The same timer guards WebSocket connections (:func:`limited_ws_protocol`).
+
 Idle keep-alive connections are closed by uvicorn's own ``timeout_keep_alive`` (5 s).
 """
 
@@ -20,9 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 from onestep.server.config import ServerConfig
+
+log = logging.getLogger("onestep.server")
 
 
 def _response(status: str, message: str) -> bytes:
@@ -34,7 +41,51 @@ def _response(status: str, message: str) -> bytes:
     return head + body
 
 
-class _Limits:
+class _WriteTimeout:
+    """Mix-in for an asyncio protocol: abort the connection when writing stays paused for ``write_timeout``
+    seconds without progress (the peer's receive window and our send buffer full: a client that does not
+    read). A slow reader that keeps taking bytes (a large file over a slow link) is never cut: each time the
+    timer fires with the send buffer smaller than when it was armed, it is armed again."""
+
+    write_timeout = 30.0
+    transport: asyncio.Transport
+    _write_timer: asyncio.TimerHandle | None = None
+    _unsent = 0  # the send buffer's size when the timer was armed, bytes
+
+    def pause_writing(self) -> None:
+        super().pause_writing()  # type: ignore[misc]
+        if self._write_timer is None:
+            self._arm_write_timer()
+
+    def _arm_write_timer(self) -> None:
+        self._unsent = self.transport.get_write_buffer_size()
+        self._write_timer = asyncio.get_running_loop().call_later(self.write_timeout, self._write_timed_out)
+
+    def resume_writing(self) -> None:
+        self._cancel_write_timer()
+        super().resume_writing()  # type: ignore[misc]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_write_timer()
+        super().connection_lost(exc)  # type: ignore[misc]
+
+    def _cancel_write_timer(self) -> None:
+        if self._write_timer is not None:
+            self._write_timer.cancel()
+            self._write_timer = None
+
+    def _write_timed_out(self) -> None:
+        self._write_timer = None
+        if self.transport.is_closing():
+            return
+        if self.transport.get_write_buffer_size() < self._unsent:  # the client took something: not stuck
+            self._arm_write_timer()
+            return
+        log.info("closing a connection that took nothing for %g s (write timeout)", self.write_timeout)
+        self.transport.abort()  # drops the unsent buffer at once (close() would wait to flush it)
+
+
+class _Limits(_WriteTimeout):
     """The timers and counters shared by both parsers' protocol classes (a mix-in)."""
 
     max_header_bytes = 16384
@@ -51,7 +102,7 @@ class _Limits:
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        super().connection_lost(exc)  # type: ignore[misc]
+        super().connection_lost(exc)
 
     def _arm(self, seconds: float, what: str) -> None:
         self._disarm()
@@ -86,6 +137,7 @@ def limited_http_protocol(http: str, config: ServerConfig) -> type[asyncio.Proto
         "max_header_bytes": int(config.max_header_bytes),
         "header_timeout": float(config.header_timeout),
         "body_timeout": float(config.body_timeout),
+        "write_timeout": float(config.write_timeout),
     }
     if http == "httptools":
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -154,3 +206,14 @@ def limited_http_protocol(http: str, config: ServerConfig) -> type[asyncio.Proto
 
         cls = LimitedH11Protocol
     return type(cls.__name__, (cls,), attrs)
+
+
+def limited_ws_protocol(config: ServerConfig) -> type[asyncio.Protocol]:
+    """uvicorn's WebSocket protocol class (``websockets``' sans-I/O implementation) with ``config``'s write
+    timeout."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    class LimitedWebSocketProtocol(_WriteTimeout, WebSocketsSansIOProtocol):
+        pass
+
+    return type("LimitedWebSocketProtocol", (LimitedWebSocketProtocol,), {"write_timeout": float(config.write_timeout)})

@@ -1,6 +1,7 @@
 """ASGI middleware that refuses oversized request bodies before reading them.
 
-A declared ``Content-Length`` above the limit is answered 413 (OpenAI-shaped JSON) without reading the
+A declared ``Content-Length`` above the limit is answered 413 (one that is not a number, 400; white space
+around it is allowed, RFC 9110) (OpenAI-shaped JSON) without reading the
 body; a chunked body is counted as it arrives and stopped at the first byte over the limit by raising a
 413 ``HTTPException`` from ``receive``, which the app's error handlers turn into the same JSON.
 
@@ -30,12 +31,19 @@ class BodySizeLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", ()):
-            if name == b"content-length" and (not value.isdigit() or int(value) > self.max_bytes):
+            if name != b"content-length":
+                continue
+            value = value.strip(b" \t")  # RFC 9110 5.5: white space around a field value is not part of it
+            if not value.isdigit():
+                err = ApiError(400, "Content-Length must be a decimal number of bytes", code="invalid_content_length")
+            elif int(value) > self.max_bytes:
                 err = ApiError(413, f"request body exceeds the {self.max_bytes}-byte limit", code="body_too_large")
-                if self.on_reject is not None:
-                    self.on_reject("body_too_large")
-                await err.response()(scope, receive, send)
-                return
+            else:
+                continue
+            if self.on_reject is not None:
+                self.on_reject(err.code or "bad_request")
+            await err.response()(scope, receive, send)
+            return
         seen = 0
 
         async def counting_receive() -> Message:

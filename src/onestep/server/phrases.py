@@ -218,6 +218,30 @@ def shared_cache() -> PhraseCache | None:
     return _shared
 
 
+class KeptCopy:
+    """The bytes of a response as it streams, kept for the cache only while they fit one entry
+    (``max_bytes``): a long stream's copy is dropped as soon as it could not be stored, so it never costs more
+    than one cache entry of memory."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._parts: list[bytes] | None = []
+        self._size = 0
+
+    def add(self, data: bytes) -> None:
+        if self._parts is None:
+            return
+        self._size += len(data)
+        if self._size > self.max_bytes:
+            self._parts = None
+        else:
+            self._parts.append(data)
+
+    def value(self) -> bytes | None:
+        """The whole copy, or None when it outgrew an entry."""
+        return None if self._parts is None else b"".join(self._parts)
+
+
 def configure_shared_cache(max_bytes: int | None, max_entry_bytes: int | None = None) -> PhraseCache | None:
     """Create (or replace) this process's phrase cache; ``max_bytes`` None or 0 turns caching off."""
     global _shared

@@ -28,7 +28,7 @@ from onestep.server.encoders import (
 )
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
-from onestep.server.phrases import PhraseKey
+from onestep.server.phrases import KeptCopy, PhraseKey
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import (
     OPENAI_VOICES,
@@ -85,6 +85,9 @@ def check_format(fmt: str, param: str) -> str:
     return fmt
 
 
+#: Longest audio whose pcm/wav file is made on the event loop (a copy: ~1 ms per 10 s); longer on a thread.
+INLINE_MAX_S = 10.0
+
 router = APIRouter()
 
 
@@ -124,7 +127,7 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
         return await _whole(state, stream, first, fmt, rate, headers, key)
-    audio = _encoded(state, "speech", stream, first, encoder, key)
+    audio = _encoded(state, "speech", stream, first, encoder, key, inline=fmt in INLINE_FORMATS)
     if body.stream_format == "sse":
         words = request_.words if body.timestamps else None
         clock = _audio_clock(stream, rate)
@@ -146,15 +149,15 @@ async def _whole(
 ) -> Response:  # fmt: skip
     """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
 
-    ``pcm`` and ``wav`` are encoded here (a copy of the samples); the compressed formats on a worker thread, so
-    that an encoder's milliseconds do not hold up every other request on the event loop. The metrics are
+    Short ``pcm`` and ``wav`` are encoded here (a copy of the samples); longer ones and the compressed formats on
+    a worker thread, so that an encoder's milliseconds do not hold up every other request on the event loop. The metrics are
     recorded after the response is sent.
     """
     try:
         async for _ in stream:  # only the end marker is left (already queued: no wait)
             raise RuntimeError("a whole-audio stream produced a second chunk")
         audio = first if first is not None else np.zeros(0, dtype=np.float32)
-        if fmt in INLINE_FORMATS:
+        if fmt in INLINE_FORMATS and audio.size <= INLINE_MAX_S * rate:
             data = encode_file(fmt, audio, rate)
         else:
             data = await asyncio.to_thread(encode_file, fmt, audio, rate)
@@ -175,29 +178,38 @@ async def _encoded(
     first: np.ndarray | None,
     encoder: StreamEncoder,
     key: PhraseKey | None = None,
+    *,
+    inline: bool = True,
 ) -> AsyncIterator[bytes]:
     """Encoded bytes of ``first`` and every later chunk; a failure mid-stream aborts the connection.
-    With a phrase-cache ``key``, the complete response is kept in the cache."""
+    With a phrase-cache ``key``, the complete response is kept in the cache. ``inline``: the encoder is a plain
+    int16 copy (pcm, wav), run here; else each chunk is encoded on a worker thread (a compressed format's
+    milliseconds per chunk would hold up every other client on the event loop)."""
     outcome = "cancelled"
-    sent: list[bytes] | None = [] if key is not None and state.phrases is not None else None
+    # the copy for the phrase cache is kept only while it could still be stored (at most one cache entry)
+    keep = KeptCopy(state.phrases.max_entry_bytes) if key is not None and state.phrases is not None else None
+
+    async def encode(chunk: np.ndarray) -> bytes:
+        return encoder.encode(chunk) if inline else await asyncio.to_thread(encoder.encode, chunk)
+
     try:
         if first is not None:
-            if data := encoder.encode(first):
-                if sent is not None:
-                    sent.append(data)
+            if data := await encode(first):
+                if keep is not None:
+                    keep.add(data)
                 yield data
         async for chunk in stream:
-            if data := encoder.encode(chunk):
-                if sent is not None:
-                    sent.append(data)
+            if data := await encode(chunk):
+                if keep is not None:
+                    keep.add(data)
                 yield data
         if data := encoder.finish():
-            if sent is not None:
-                sent.append(data)
+            if keep is not None:
+                keep.add(data)
             yield data
         outcome = "ok"
-        if sent is not None:
-            _phrase_store(state, key, b"".join(sent))
+        if keep is not None and (whole := keep.value()) is not None:
+            _phrase_store(state, key, whole)
     except Exception as e:
         outcome = "error"
         err = as_api_error(e)
@@ -284,10 +296,9 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         raise
     finally:
         stream.cancel()
-        state.record("synthesize", stream, outcome)
-    audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
+        state.record("synthesize", stream, outcome, trim=False)  # trimmed once the file is sent (below)
     total_s = time.perf_counter() - stream.submitted_at
-    audio_s = audio.size / rate
+    audio_s = sum(c.size for c in chunks) / rate
     headers = {
         "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_chunk_s),
         "X-Synthesis-Time-Ms": _ms(total_s),
@@ -295,15 +306,32 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",
         **skipped_header(skipped),
     }
-    data = encode_file(fmt, audio, rate)
-    if body.timestamps:  # JSON: the audio file in base64 beside the word timings
-        payload = {
-            "audio": base64.b64encode(data).decode(), "format": fmt, "media_type": MEDIA_TYPES[fmt],
-            "sample_rate": rate, "duration": round(audio_s, 4), "words": [w.as_dict() for w in request_.words],
-        }  # fmt: skip
-        return JSONResponse(payload, headers=headers)
+    words = request_.words if body.timestamps else None
+    # the file (and the JSON around it) is assembled on a worker thread: minutes of audio encode for seconds,
+    # which on the event loop would hold up every other client, /health included
+    data = await asyncio.to_thread(whole_file, chunks, fmt, rate, words)
+    del chunks
+    trim = BackgroundTask(state.trim_after, audio_s)  # the heap is trimmed after the reply has been sent
+    if words is not None:
+        return Response(data, media_type="application/json", headers=headers, background=trim)
     _phrase_store(state, key, data)
-    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers)
+    return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers, background=trim)
+
+
+def whole_file(chunks: list[np.ndarray], fmt: str, rate: int, words: list | None = None) -> bytes:
+    """``/synthesize``'s body (any thread): the chunks (float32 [n_i]) as one ``fmt`` file at ``rate`` Hz, or with
+    ``words`` (word timings) the JSON ``{"audio": base64 file, "format", "media_type", "sample_rate",
+    "duration", "words"}``."""
+    audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
+    data = encode_file(fmt, audio, rate)
+    if words is None:
+        return data
+    payload = {
+        "audio": base64.b64encode(data).decode(), "format": fmt, "media_type": MEDIA_TYPES[fmt],
+        "sample_rate": rate, "duration": round(audio.size / rate, 4), "words": [w.as_dict() for w in words],
+    }  # fmt: skip
+    del audio, data
+    return json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
 def _phrase_hit(state: ServerState, key: PhraseKey | None, endpoint: str) -> Response | None:

@@ -18,6 +18,8 @@ Closing the socket cancels the request in progress. With an API key configured, 
 
 The handshake's ``Origin`` (sent by browsers) must be the server's own origin or one of the CORS origins
 (``--cors-origin``); others are refused (403), so a web page cannot drive the server on its visitors' behalf.
+The server's own origin counts only under a ``Host`` it answers to without DNS (an IP address, ``localhost``,
+``--host``, a CORS origin's host): a DNS-rebinding page has a matching ``Origin`` under a foreign name.
 Clients that send no ``Origin`` (not browsers) are not affected.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import time
@@ -74,14 +77,30 @@ def request_id(raw: str | bytes | None) -> RequestId:
     return rid
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...], bind_host: str = "") -> bool:
     """A WebSocket handshake's ``Origin`` is accepted when absent (not a browser), ``*`` or listed in
-    ``allowed`` (the CORS origins), or the same host as the ``Host`` header (the server's own page)."""
+    ``allowed`` (the CORS origins), or the same host as the ``Host`` header (the server's own page) when that
+    host is one the server answers to by itself (:func:`host_trusted`: a page served under any other name is
+    a DNS-rebinding page: its name resolves to this server, its origin is its own)."""
     if origin is None:
         return True
     if "*" in allowed or origin.rstrip("/") in {a.rstrip("/") for a in allowed}:
         return True
-    return host is not None and urlsplit(origin).netloc.lower() == host.lower()
+    same = host is not None and urlsplit(origin).netloc.lower() == host.lower()
+    return same and host_trusted(host or "", bind_host, allowed)
+
+
+def host_trusted(host: str, bind_host: str, allowed: tuple[str, ...]) -> bool:
+    """Whether a ``Host`` header (``name[:port]``) names this server without DNS: an IP address literal,
+    ``localhost``, the address it binds (``--host``) or the host of a CORS origin (``--cors-origin``)."""
+    name = urlsplit(f"//{host}").hostname or ""
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    names = {"localhost", bind_host.lower()} | {(urlsplit(a).hostname or "").lower() for a in allowed}
+    return name.lower() in names - {""}
 
 
 class _Connection:
@@ -228,15 +247,17 @@ class _Connection:
             try:
                 request = self.parse(raw)
                 await self.play(request, rid)
-            except ApiError as e:
-                await self.send_error(e, rid)
+            except (WebSocketDisconnect, OSError):  # the client went away (uvicorn's ClientDisconnected)
+                raise
+            except Exception as e:  # any bad input is this id's error frame; the connection and its queue stay
+                await self.send_error(as_api_error(e), rid)
 
 
 @router.websocket("/v1/stream")
 async def stream_ws(ws: WebSocket) -> None:
     state: ServerState = ws.app.state.onestep
     origin = ws.headers.get("origin")
-    if not origin_allowed(origin, ws.headers.get("host"), state.config.cors_origins):
+    if not origin_allowed(origin, ws.headers.get("host"), state.config.cors_origins, state.config.host):
         state.metrics.error("origin_not_allowed")
         log.info("websocket refused: origin %r is not allowed (see --cors-origin)", origin)
         await ws.close(code=1008)  # before accept: the handshake is answered 403

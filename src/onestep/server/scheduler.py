@@ -17,6 +17,13 @@ grows with load. Each admitted request gets a :class:`SynthesisStream` that the 
 
 A stream that is cancelled (client gone, no progress within the timeout) is dropped before it starts,
 or stops at its next chunk.
+
+Memory per stream is bounded: the engine hands a stream's chunks to its consumer through a buffer of at most
+``max_buffered_s`` seconds of audio (:data:`MAX_BUFFERED_S`; past it, one more chunk). A stream whose buffer
+is full is parked (no engine thread works on it) until its consumer takes a chunk, so a client that does not
+read makes the engine wait instead of filling memory; the connection's write timeout then ends it. An
+admitted request keeps its admission slot (:attr:`Scheduler.in_flight`) until both the engine is done and its
+consumer has taken the last chunk or closed the stream: the audio has left, not only been made.
 """
 
 from __future__ import annotations
@@ -44,11 +51,14 @@ from onestep.server.admission import (
     start_delay_s,
 )
 from onestep.server.backend import PreparedRequest, SynthesisBackend, SynthesisRequest
+from onestep.work_limits import DEFAULT_MAX_BUFFERED_S, TooMuchWorkError, too_much_audio_message
 
 log = logging.getLogger("onestep.server")
 
 #: A playing stream's next chunk is scheduled this many seconds before its listener would run dry.
 PLAYBACK_MARGIN_S = 0.5
+#: Seconds of audio a stream may hold between the engine and its consumer before the engine waits for it.
+MAX_BUFFERED_S = DEFAULT_MAX_BUFFERED_S
 
 
 class QueueFullError(Unavailable, RuntimeError):
@@ -93,8 +103,23 @@ class SynthesisStream:
         loop: asyncio.AbstractEventLoop,
         timeout_s: float,
         on_cancel: Callable[[SynthesisStream], None] | None = None,
+        *,
+        rate: int = 24000,
+        max_buffered_s: float = MAX_BUFFERED_S,
+        on_resume: Callable[[SynthesisStream], None] | None = None,
+        on_release: Callable[[SynthesisStream], None] | None = None,
     ) -> None:
         self.request = request
+        self.rate = rate  # Hz of the chunks
+        self.max_buffered_s = max_buffered_s
+        #: the most samples the consumer may take before the stream fails with TooMuchWorkError (None: no cap)
+        self.max_samples: int | None = None
+        self._buffered = 0  # samples handed over by the engine, not yet taken by the consumer
+        self._parked = False  # the engine waits for the consumer (buffer full)
+        self._flow = threading.Lock()
+        self._on_resume = on_resume
+        self._on_release = on_release
+        self._released = False
         self.cost: RequestCost | None = None  # set by the scheduler at admission
         self.estimated_start_s = 0.0  # the scheduler's estimate of its start delay, at admission
         self.submitted_at = time.perf_counter()
@@ -125,6 +150,45 @@ class SynthesisStream:
         """:meth:`put` from the event loop's own thread (no wake-up needed)."""
         self._queue.put_nowait(item)
 
+    def offer(self, chunk: np.ndarray) -> bool:
+        """Hand ``chunk`` over (:meth:`put`) and say whether the engine may go on: False when the buffer now
+        holds ``max_buffered_s`` or more, and the stream is parked until its consumer takes a chunk (the
+        ``on_resume`` callback then reschedules it)."""
+        with self._flow:
+            self._buffered += int(chunk.size)
+            full = self._buffered >= self.max_buffered_s * self.rate
+            self._parked = full
+        self.put(chunk)
+        return not full
+
+    @property
+    def buffered_s(self) -> float:
+        """Seconds of audio made and not yet taken by the consumer."""
+        return self._buffered / self.rate
+
+    def unpark(self) -> bool:
+        """Clear the parked state; True when the stream was parked (its engine work must be rescheduled)."""
+        with self._flow:
+            parked, self._parked = self._parked, False
+        return parked
+
+    def _took(self, samples: int) -> None:
+        """Consumer side: ``samples`` left the buffer; resume a parked engine once below half the bound."""
+        with self._flow:
+            self._buffered = max(0, self._buffered - samples)
+            resume = self._parked and self._buffered < self.max_buffered_s * self.rate / 2
+            if resume:
+                self._parked = False
+        if resume and self._on_resume is not None and not self.cancelled:
+            self._on_resume(self)
+
+    def _release(self) -> None:
+        """The consumer is done with the stream (took its end, an error, or closed it): its slot may go."""
+        if not self._released:
+            self._released = True
+            if self._on_release is not None:
+                self._on_release(self)
+
     # --- consumer side (event loop) -------------------------------------------------------------------
     def cancel(self) -> None:
         """Stop producing: a waiting request is dropped, a running one stops at its next chunk."""
@@ -132,6 +196,7 @@ class SynthesisStream:
             self._cancelled.set()
             if self._on_cancel is not None:
                 self._on_cancel(self)
+        self._release()
 
     def abort(self, error: BaseException) -> None:
         """Stop producing and end the consumer's iteration with ``error`` (event-loop thread; e.g. the
@@ -175,12 +240,19 @@ class SynthesisStream:
             raise SynthesisTimeoutError(f"{what} within the server timeout of {self.timeout_s:g} s") from None
         if item is _END:
             self._finished = True
+            self._release()
             raise StopAsyncIteration
         if isinstance(item, BaseException):
             self._finished = True
+            self._release()
             raise item
+        self._took(int(item.size))
         if self.first_chunk_at is None:
             self.first_chunk_at = time.perf_counter()
+        if self.max_samples is not None and self.samples_out + int(item.size) > self.max_samples:
+            self.cancel()  # the estimate before the work was short: no audio past the cap, whatever the text
+            self._finished = True
+            raise TooMuchWorkError(too_much_audio_message(self.max_samples / self.rate), 0)
         self.samples_out += int(item.size)
         return item
 
@@ -210,6 +282,8 @@ class Scheduler:
         self._accepting = False
         self._lock = threading.Lock()
         self._in_flight = 0
+        self.max_buffered_s = MAX_BUFFERED_S
+        self._holds: dict[int, int] = {}  # id(stream) -> holds on its slot left (engine, consumer)
         self._service_s = 0.5  # running mean of engine seconds per request (seeded with a guess)
 
     # --- observability ----------------------------------------------------------------------------
@@ -283,24 +357,44 @@ class Scheduler:
         """Refuse new requests from now on (503 ``shutting_down``); admitted ones go on."""
         self._accepting = False
 
-    def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
+    def submit(
+        self, request: SynthesisRequest, cost: RequestCost | None = None, max_audio_s: float | None = None
+    ) -> SynthesisStream:
         """Admit ``request`` (of ``cost``, when known); raise :class:`QueueFullError` at once when no slot is
-        free, or when its first chunk could not come within :attr:`admission_deadline_s`."""
+        free, or when its first chunk could not come within :attr:`admission_deadline_s`. ``max_audio_s``: the
+        request's audio cap (past it the stream fails with ``TooMuchWorkError``; None: none)."""
         if not self._accepting:
             raise QueueFullError("the server is shutting down", self.retry_after_s, "shutting_down")
         with self._lock:
             estimate = self._check_admission(cost)
             self._in_flight += 1
-        stream = SynthesisStream(request, asyncio.get_running_loop(), self.timeout_s, self._cancelled)
+        stream = SynthesisStream(
+            request, asyncio.get_running_loop(), self.timeout_s, self._cancelled,
+            rate=request.output_rate(self.backend.sample_rate), max_buffered_s=self.max_buffered_s,
+            on_resume=self._resume, on_release=self._release,
+        )  # fmt: skip
         stream.cost = cost
         stream.estimated_start_s = estimate
+        if max_audio_s is not None:
+            stream.max_samples = int(max_audio_s * stream.rate)
+        with self._lock:
+            self._holds[id(stream)] = 2
         self._enqueue(stream)
         return stream
 
+    def _release(self, stream: SynthesisStream) -> None:
+        """One side (engine or consumer) is done with ``stream``; its slot is free when both are."""
+        with self._lock:
+            left = self._holds.get(id(stream), 0) - 1
+            if left > 0:
+                self._holds[id(stream)] = left
+            elif left == 0:
+                del self._holds[id(stream)]
+                self._in_flight -= 1
+
     def _done(self, stream: SynthesisStream, error: BaseException | None = None) -> None:
         stream.put(error if error is not None else _END)
-        with self._lock:
-            self._in_flight -= 1
+        self._release(stream)
 
     # --- subclass hooks ---------------------------------------------------------------------------
     def _enqueue(self, stream: SynthesisStream) -> None:
@@ -308,6 +402,9 @@ class Scheduler:
 
     def _cancelled(self, stream: SynthesisStream) -> None:
         """Called (on the event loop) when a stream is cancelled."""
+
+    def _resume(self, stream: SynthesisStream) -> None:
+        """Called (on the event loop) when a parked stream's consumer has made room in its buffer."""
 
     def _wake_all(self) -> None:
         """Wake idle threads so that they notice :attr:`_stopping`."""
@@ -319,7 +416,7 @@ class Scheduler:
 class _Job:
     """Engine-side state of one stream in :class:`ThreadPoolScheduler`."""
 
-    __slots__ = ("audio_out_s", "chunks", "engine_s", "first_out_at", "first_s", "started", "stream", "version")
+    __slots__ = ("audio_out_s", "chunks", "due", "engine_s", "first_out_at", "first_s", "started", "stream", "version")
 
     def __init__(self, stream: SynthesisStream) -> None:
         self.stream = stream
@@ -330,6 +427,7 @@ class _Job:
         self.engine_s = 0.0
         self.version = 0  # heap entries of older versions are stale
         self.first_s = 0.0  # estimated engine seconds of its first chunk (counted while it waits)
+        self.due = 0.0  # when its next chunk is due (kept while it is parked)
 
 
 class ThreadPoolScheduler(Scheduler):
@@ -389,8 +487,15 @@ class ThreadPoolScheduler(Scheduler):
     def _cancelled(self, stream: SynthesisStream) -> None:
         with self._lock:
             job = self._jobs.get(id(stream))
-            if job is not None and job.version > 0:  # waiting in the heap: move it to the front to drop it
+            # waiting in the heap or parked: move it to the front to drop it
+            if job is not None and (job.version > 0 or stream.unpark()):
                 self._push(job, -math.inf)
+
+    def _resume(self, stream: SynthesisStream) -> None:
+        with self._lock:
+            job = self._jobs.get(id(stream))
+            if job is not None and job.version == 0:
+                self._push(job, job.due)
 
     def _wake_all(self) -> None:
         with self._lock:
@@ -454,10 +559,15 @@ class ThreadPoolScheduler(Scheduler):
             self.cost_model.observe_first(stream.cost, job.engine_s)
             self.cost_model.observe_start(stream.estimated_start_s, now - stream.submitted_at)
         job.audio_out_s += chunk.size / stream.request.output_rate(self.backend.sample_rate)
-        stream.put(chunk)
-        due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
+        if stream.max_samples is not None and job.audio_out_s * stream.rate > stream.max_samples:
+            # past the request's audio cap (its estimate was short): nothing more is made or handed over
+            self._finish(job, TooMuchWorkError(too_much_audio_message(stream.max_samples / stream.rate), 0))
+            return
+        job.due = -math.inf if stream.cancelled else job.first_out_at + job.audio_out_s - self.margin_s
+        if not stream.offer(chunk) and not stream.cancelled:
+            return  # parked: the consumer's next take (or its cancel) reschedules it
         with self._lock:
-            self._push(job, due)
+            self._push(job, job.due)
 
 
 class MicroBatchScheduler(Scheduler):
@@ -592,8 +702,8 @@ class MicroBatchScheduler(Scheduler):
         done = time.perf_counter()
         for s, _ in batch:
             s.marks["engine_done"] = done
-        with self._lock:
-            self._in_flight -= len(results)
+        for s, _ in results:
+            self._release(s)
         deliver(first[0].loop, results)
 
 

@@ -6,6 +6,7 @@ is rejected without any file system access.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
@@ -13,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
 from onestep.runtime.output import OutputOptions
-from onestep.ssml import SsmlError, is_ssml, parse_ssml
+from onestep.ssml import Speech, SsmlError, is_ssml, parse_ssml
 from onestep.runtime.voices import VoiceNotFoundError, canonical_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
@@ -88,6 +89,30 @@ class StreamMessage(BaseModel):
     type: Literal["synthesize"] = Field(default="synthesize")
 
 
+#: A UTF-16 surrogate code point alone (JSON's ``"\\ud800"``): no UTF-8 encoding exists, so no reply could
+#: quote it (the WebSocket start frame's ``skipped`` map, logs).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def text_problem(text: str) -> tuple[str, str] | None:
+    """Why ``text`` cannot be synthesized before any work, as ``(message, code)``; None when it can be tried.
+
+    Catches a lone surrogate (unencodable), a malformed SSML document and one with nothing in it
+    (``<speak></speak>``: neither text, phonemes nor a break).
+    """
+    if (m := _LONE_SURROGATE.search(text)) is not None:
+        return (f"text contains a lone surrogate U+{ord(m.group()):04X} at character {m.start()}, "
+                "which is not a character (send UTF-8 text)", "invalid_text")  # fmt: skip
+    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
+        try:
+            pieces = parse_ssml(text)
+        except SsmlError as e:
+            return str(e), "invalid_ssml"
+        if not any(not isinstance(p, Speech) or p.text.strip() for p in pieces):
+            return "the SSML document has nothing to speak", "empty_input"
+    return None
+
+
 def check_text(text: str, max_chars: int, param: str) -> str:
     """``text`` if it has something to say, fits the limit and (SSML) parses, else a 400 naming ``param``."""
     if not text.strip():
@@ -99,11 +124,8 @@ def check_text(text: str, max_chars: int, param: str) -> str:
             param=param,
             code="input_too_long",
         )
-    if is_ssml(text):  # checked before admission: a malformed document never starts a stream
-        try:
-            parse_ssml(text)
-        except SsmlError as e:
-            raise ApiError(400, str(e), param=param, code="invalid_ssml") from None
+    if (problem := text_problem(text)) is not None:
+        raise ApiError(400, problem[0], param=param, code=problem[1])
     return text
 
 

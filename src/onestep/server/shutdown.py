@@ -25,7 +25,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from onestep.server.config import ServerConfig
-from onestep.server.http_limits import limited_http_protocol
+from onestep.server.http_limits import limited_http_protocol, limited_ws_protocol
 from onestep.server.state import ServerDraining, ServerState
 
 log = logging.getLogger("onestep.server")
@@ -110,6 +110,7 @@ def build_server(app: FastAPI, config: ServerConfig, *, http: str = "httptools",
         host=config.host,
         port=config.port,
         http=limited_http_protocol(http, config),
+        ws=limited_ws_protocol(config),  # type: ignore[arg-type]
         ws_max_size=config.max_body_bytes,
         timeout_graceful_shutdown=CLOSE_GRACE_S,  # type: ignore[arg-type]
         h11_max_incomplete_event_size=config.max_header_bytes,

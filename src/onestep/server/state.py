@@ -17,6 +17,7 @@ from onestep.errors import OnestepError, Unavailable, UserError
 from onestep.server.admission import RequestCost
 from onestep.server.backend import (
     BackendInputError,
+    PreparedRequest,
     SynthesisBackend,
     SynthesisRequest,
     VoiceInfo,
@@ -34,6 +35,7 @@ from onestep.server.scheduler import (
 from onestep.work_limits import (
     NothingToSpeakError,
     TooMuchWorkError,
+    too_much_audio_message,
     too_much_work_message,
     trim_allocator,
 )
@@ -93,12 +95,25 @@ class ServerState:
     def sample_rate(self) -> int:
         return int(self.backend.sample_rate)
 
+    def trim_after(self, audio_s: float) -> None:
+        """After a request of ``audio_s`` seconds whose buffers are freed: give the C heap's free memory back
+        (:func:`onestep.work_limits.trim_allocator`, on a worker thread) when it was long
+        (:data:`TRIM_AFTER_AUDIO_S`), at most once per :data:`TRIM_INTERVAL_S`."""
+        now = time.perf_counter()
+        if audio_s >= TRIM_AFTER_AUDIO_S and now - self._last_trim >= TRIM_INTERVAL_S:
+            self._last_trim = now
+            try:
+                asyncio.get_running_loop().run_in_executor(None, trim_allocator)
+            except RuntimeError:  # no loop in this thread (a background task's worker thread): trim here
+                trim_allocator()
+
     def submit(self, request: SynthesisRequest, cost: RequestCost | None = None) -> SynthesisStream:
-        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down)."""
+        """Admit ``request`` or answer 503 with ``Retry-After`` (queue full, too slow to start, shutting down);
+        its audio is capped at ``config.max_audio_s``."""
         if self.draining:
             raise ApiError(503, "the server is shutting down", code="shutting_down", headers={"Retry-After": "5"})
         try:
-            stream = self.scheduler.submit(request, cost)
+            stream = self.scheduler.submit(request, cost, self.config.max_audio_s)
         except QueueFullError as e:
             raise ApiError(503, str(e), code=e.code, headers={"Retry-After": str(e.retry_after_s)}) from None
         self.open_streams.add(stream)
@@ -110,7 +125,7 @@ class ServerState:
         """Run the text frontend (off the event loop), bound the work and admit by time.
 
         Returns the admitted stream and the characters of the text that cannot be spoken. Raises
-        :class:`ApiError`: 413 over ``max_phonemes``, 422 nothing speakable, 400 other bad input, 503 when
+        :class:`ApiError`: 413 over ``max_phonemes`` or over ``max_audio_s`` of planned audio, 422 nothing speakable, 400 other bad input, 503 when
         the request could not start within the admission deadline (checked before the frontend with the
         backlog alone, and after it with the request's own cost); 413 when ``max_engine_s`` is given and the
         request's estimated engine time is longer.
@@ -138,6 +153,10 @@ class ServerState:
             raise as_api_error(e) from e
         finally:
             self.preparing -= 1
+        try:
+            check_planned_audio(prepared, self.config.max_audio_s)
+        except UserError as e:
+            raise as_api_error(e) from None
         if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
             raise ApiError(
                 413,
@@ -185,16 +204,16 @@ class ServerState:
                     with contextlib.suppress(BaseException):
                         await t
 
-    def record(self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None) -> None:
+    def record(
+        self, endpoint: str, stream: SynthesisStream, outcome: str, ended_at: float | None = None, *, trim: bool = True
+    ) -> None:
         """Feed one finished request into the metrics (``ended_at``: when its audio was complete, perf_counter
-        seconds; default now), and trim the C heap after a long one."""
+        seconds; default now), and trim the C heap after a long one (``trim=False``: the caller does, once its
+        buffers are gone: :meth:`trim_after`)."""
         self.open_streams.discard(stream)
         audio_s = stream.samples_out / stream.request.output_rate(self.sample_rate)
-        now = time.perf_counter()
-        if audio_s >= TRIM_AFTER_AUDIO_S and now - self._last_trim >= TRIM_INTERVAL_S:
-            self._last_trim = now
-            with contextlib.suppress(RuntimeError):  # no running loop (a test calling this directly)
-                asyncio.get_running_loop().run_in_executor(None, trim_allocator)
+        if trim:
+            self.trim_after(audio_s)
         self.metrics.finished(
             endpoint,
             outcome,
@@ -204,6 +223,17 @@ class ServerState:
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
         )
+
+
+def check_planned_audio(prepared: PreparedRequest, max_audio_s: float) -> None:
+    """Raise :class:`TooMuchWorkError` (413) when ``prepared`` would make more than ``max_audio_s`` seconds of
+    audio (:attr:`PreparedRequest.planned_audio_s`: say-as, sub and phoneme expanded, divided by speed, breaks
+    added), before any engine work; and :class:`NothingToSpeakError` (422) when it would make none."""
+    planned = prepared.planned_audio_s
+    if planned > max_audio_s:
+        raise TooMuchWorkError(too_much_audio_message(max_audio_s, planned), round(max_audio_s))
+    if prepared.cost.phonemes <= 0 and planned <= 0:
+        raise NothingToSpeakError("nothing to speak in the text", prepared.skipped)
 
 
 def as_api_error(e: Exception) -> ApiError:

@@ -2,7 +2,9 @@
 
 Streaming synthesis (``synthesize-start`` / ``-chunk`` / ``-stop``) is supported: text chunks are cut
 into sentences as they arrive and each finished sentence is spoken at once (its own
-AudioStart/AudioChunk.../AudioStop), then ``synthesize-stopped`` ends the stream. As in the protocol,
+AudioStart/AudioChunk.../AudioStop), then ``synthesize-stopped`` ends the stream. The text waiting for a
+sentence end is bounded (:class:`SentenceBuffer`): ``max_chars`` characters (one more: an error event, the
+waiting text dropped) and ``timeout`` seconds (then it is spoken as it is); each character is scanned once. As in the protocol,
 the plain ``synthesize`` event a client sends alongside a stream (for older servers) is ignored while
 streaming. Requests go through the same :class:`~onestep.server.scheduler.Scheduler` as the HTTP server.
 
@@ -17,6 +19,7 @@ import asyncio
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -43,10 +46,12 @@ from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, VoiceInfo
 from onestep.server.config import ServerConfig
-from onestep.server.phrases import PhraseKey, shared_cache
+from onestep.server.phrases import KeptCopy, PhraseKey, shared_cache
 from onestep.server.scheduler import QueueFullError, Scheduler, SynthesisTimeoutError
-from onestep.ssml import is_ssml, parse_ssml
-from onestep.work_limits import describe_skipped
+from onestep.server.schemas import text_problem
+from onestep.server.state import TRIM_AFTER_AUDIO_S, TRIM_INTERVAL_S, check_planned_audio
+from onestep.ssml import SsmlError
+from onestep.work_limits import describe_skipped, trim_allocator
 
 log = logging.getLogger("onestep.wyoming")
 
@@ -145,25 +150,52 @@ def build_info(voices: list[VoiceInfo]) -> Info:
     return Info(tts=[program])
 
 
-class SentenceBuffer:
-    """Collects streamed text and hands out complete sentences."""
+class StreamTextTooLong(UserError):
+    """Streamed text ran past the buffer's bound without a sentence end; the buffered text was dropped."""
 
-    def __init__(self) -> None:
+
+class SentenceBuffer:
+    """Collects streamed text and hands out complete sentences, scanning each character once.
+
+    At most ``max_chars`` characters wait for a sentence end: one more raises :class:`StreamTextTooLong` (the
+    waiting text is dropped, the buffer stays usable). Text that has waited ``max_wait_s`` seconds is handed
+    out by the next :meth:`add` even without an end (an LLM that never punctuates is still spoken).
+    """
+
+    def __init__(self, max_chars: int = 5000, max_wait_s: float = 10.0) -> None:
+        self.max_chars = max_chars
+        self.max_wait_s = max_wait_s
         self._text = ""
+        self._since: float | None = None  # monotonic time the waiting text's first character came
 
     def add(self, text: str) -> list[str]:
         """Append ``text``; return the sentences it completed (stripped, non-empty)."""
+        start = max(0, len(self._text) - 1)  # matched already, but for a last '.' that waits for a space
         self._text += text
-        out = []
-        while (m := _SENTENCE_END.search(self._text)) is not None:
-            sentence, self._text = self._text[: m.end()], self._text[m.end() :]
-            if sentence.strip():
-                out.append(sentence.strip())
+        out, cut = [], 0
+        for m in _SENTENCE_END.finditer(self._text, start):
+            if (sentence := self._text[cut : m.end()].strip()):
+                out.append(sentence)
+            cut = m.end()
+        self._text = self._text[cut:]
+        now = time.monotonic()
+        if not self._text.strip():
+            self._since = None
+        elif cut or self._since is None:
+            self._since = now
+        if len(self._text) > self.max_chars:
+            waited, self._text, self._since = len(self._text), "", None
+            raise StreamTextTooLong(
+                f"streamed text has no sentence end in {waited} characters (the limit is {self.max_chars}); "
+                "it was dropped: end sentences with punctuation or a newline"
+            )
+        if self._since is not None and now - self._since >= self.max_wait_s:
+            out.append(self.finish())
         return out
 
     def finish(self) -> str:
         """Whatever is left (the last, unterminated sentence)."""
-        rest, self._text = self._text.strip(), ""
+        rest, self._text, self._since = self._text.strip(), "", None
         return rest
 
 
@@ -216,6 +248,19 @@ class WyomingService:
             await self.scheduler.stop(drain_timeout_s=self.config.drain_timeout)
 
 
+_last_trim = 0.0
+
+
+async def _trim_after(audio_s: float) -> None:
+    """Give the C heap's free memory back after a long answer (as the HTTP server does,
+    :meth:`onestep.server.state.ServerState.trim_after`), at most once per ``TRIM_INTERVAL_S``."""
+    global _last_trim
+    now = time.monotonic()
+    if audio_s >= TRIM_AFTER_AUDIO_S and now - _last_trim >= TRIM_INTERVAL_S:
+        _last_trim = now
+        await asyncio.to_thread(trim_allocator)
+
+
 class WyomingHandler(AsyncEventHandler):
     """One client connection."""
 
@@ -254,10 +299,16 @@ class WyomingHandler(AsyncEventHandler):
 
     async def write_event(self, event: Event) -> None:
         """Send ``event``; raises ``ConnectionResetError`` when the client has gone (the write buffer is
-        drained, so a dead peer is noticed instead of buffering audio for it)."""
+        drained, so a dead peer is noticed instead of buffering audio for it) or has not taken anything for
+        ``config.write_timeout`` seconds (then the connection is aborted)."""
         if self.writer.is_closing():
             raise ConnectionResetError("client disconnected")
-        await async_write_event(event, self.writer)
+        try:  # a client that does not read: its slot and buffers go after the write timeout
+            async with asyncio.timeout(self.service.config.write_timeout):  # a timer, no task per event
+                await async_write_event(event, self.writer)
+        except TimeoutError:
+            self.writer.transport.abort()
+            raise ConnectionResetError(f"client took nothing for {self.service.config.write_timeout:g} s") from None
 
     async def handle_event(self, event: Event) -> bool:
         try:
@@ -270,7 +321,7 @@ class WyomingHandler(AsyncEventHandler):
                     await self._speak(synth.text, synth.voice)
             elif SynthesizeStart.is_type(event.type):
                 self._stream_voice = SynthesizeStart.from_event(event).voice
-                self._sentences = SentenceBuffer()
+                self._sentences = SentenceBuffer(self.service.config.max_chars, self.service.config.timeout)
             elif SynthesizeChunk.is_type(event.type):
                 if self._sentences is None:
                     raise UserError("synthesize-chunk without synthesize-start")
@@ -301,8 +352,8 @@ class WyomingHandler(AsyncEventHandler):
             raise UserError("nothing to synthesize: empty text")
         if len(text) > service.config.max_chars:
             raise UserError(f"text is {len(text)} characters; the limit is {service.config.max_chars}")
-        if is_ssml(text):
-            parse_ssml(text)  # a malformed document is an error event before any audio
+        if (problem := text_problem(text)) is not None:  # a lone surrogate, malformed or empty SSML: before any audio
+            raise (SsmlError if problem[1] == "invalid_ssml" else UserError)(problem[0])
         out = service.output
         request = SynthesisRequest(
             text=text, voice=service.resolve_voice(voice, text), speed=1.0, sample_rate=out.sample_rate,
@@ -320,22 +371,24 @@ class WyomingHandler(AsyncEventHandler):
                 await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm[i : i + 2 * step]).event())
             await self.write_event(AudioStop().event())
             return
-        sent: list[bytes] = []
+        keep = KeptCopy(phrases.max_entry_bytes) if phrases is not None else None  # at most one cache entry
         service.scheduler.check_admission(None)  # a quick 'busy' before the frontend's work
         prepared = await asyncio.to_thread(service.backend.prepare, request)  # 413/422-like errors: UserError
         if prepared.skipped:
             log.info("wyoming: %s: skipped characters: %s", self.peer, describe_skipped(prepared.skipped))
-        stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost)
+        check_planned_audio(prepared, service.config.max_audio_s)  # TooMuchWorkError: a UserError, an error event
+        stream = service.scheduler.submit(replace(request, prepared=prepared), prepared.cost, service.config.max_audio_s)
         try:
             await self.write_event(AudioStart(rate=rate, width=2, channels=1).event())
             async for samples in stream:
                 for i in range(0, samples.size, step):
                     pcm = to_pcm16(samples[i : i + step])
-                    if phrases is not None:
-                        sent.append(pcm)
+                    if keep is not None:
+                        keep.add(pcm)
                     await self.write_event(AudioChunk(rate=rate, width=2, channels=1, audio=pcm).event())
             await self.write_event(AudioStop().event())
-            if phrases is not None:
-                phrases.put(key, b"".join(sent))
+            if phrases is not None and keep is not None and (whole := keep.value()) is not None:
+                phrases.put(key, whole)
         finally:
             stream.cancel()
+            await _trim_after(stream.samples_out / rate)
