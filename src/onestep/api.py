@@ -735,10 +735,10 @@ def _phoneme_timings(phonemes: str, spans: FrameSpans, spf: float, offset: float
     """Timing of each inventory symbol of ``phonemes`` (symbol ``k`` is model id ``k + 1``, after the pad)."""
     table = vocab()
     kept = [c for c in phonemes if c in table]
-    return [
-        PhonemeTiming(c, offset + float(spans.starts[k + 1]) * spf, offset + float(spans.ends[k + 1]) * spf)
-        for k, c in enumerate(kept)
-    ]
+    n = len(kept)
+    starts = (offset + spans.starts[1 : n + 1].astype(np.float64) * spf).tolist()  # the same sums as per symbol
+    ends = (offset + spans.ends[1 : n + 1].astype(np.float64) * spf).tolist()
+    return [PhonemeTiming(c, a, z) for c, a, z in zip(kept, starts, ends, strict=True)]
 
 
 def _timed_tokens(segments: Sequence[Segment], characters: bool) -> list[Token]:
@@ -922,17 +922,31 @@ def word_timings(
         raise ValueError(f"{len(utterances)} utterances but {len(frames_per_id)} frame counts")
     if audio is not None and len(audio) != len(utterances):
         raise ValueError(f"{len(utterances)} utterances but {len(audio)} audio arrays")
-    aligner = OffsetAligner(text) if text else None
-    words: list[WordTiming] = []
-    offset = 0.0
+    spans = []
     for i, (utterance, counts) in enumerate(zip(utterances, frames_per_id, strict=True)):
         counts = np.asarray(counts, dtype=np.int64)
         if counts.size != len(phonemes_to_ids(utterance.phonemes)):
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
-        spans = _spans(utterance.phonemes, counts, None if audio is None else audio[i])
+        spans.append(_spans(utterance.phonemes, counts, None if audio is None else audio[i]))
+    return _words_of_spans(utterances, frames_per_id, spans, seconds_per_frame, text, characters)
+
+
+def _words_of_spans(
+    utterances: Sequence[Utterance],
+    frames_per_id: Sequence[np.ndarray],
+    spans: Sequence[FrameSpans],
+    seconds_per_frame: float,
+    text: str,
+    characters: bool,
+) -> list[WordTiming]:
+    """:func:`word_timings` from each utterance's frame spans (measured once, shared with the phoneme timings)."""
+    aligner = OffsetAligner(text) if text else None
+    words: list[WordTiming] = []
+    offset = 0.0
+    for utterance, counts, s in zip(utterances, frames_per_id, spans, strict=True):
         tokens = _timed_tokens(utterance.segments, characters)
-        words += _word_timings(utterance.phonemes, tokens, spans, seconds_per_frame, offset, aligner)
-        offset += float(counts.sum()) * seconds_per_frame
+        words += _word_timings(utterance.phonemes, tokens, s, seconds_per_frame, offset, aligner)
+        offset += float(np.sum(counts)) * seconds_per_frame
     return words
 
 
@@ -982,11 +996,15 @@ def _assemble(
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
     if timestamps:  # an utterance's audio is exactly its frames x hop: sentences start where frames end
-        words = word_timings(utterances, counts, spf, text, characters=timestamps == "char", audio=audios)
+        spans = [_spans(u.phonemes, c, a) for u, c, a in zip(utterances, counts, audios, strict=True)]
+        words = _words_of_spans(utterances, counts, spans, spf, text, timestamps == "char")
         offset = 0.0
-        for utterance, c, a in zip(utterances, counts, audios, strict=True):
-            stamps += _phoneme_timings(utterance.phonemes, _spans(utterance.phonemes, c, a), spf, offset)
+        for utterance, c, s in zip(utterances, counts, spans, strict=True):
+            stamps += _phoneme_timings(utterance.phonemes, s, spf, offset)
             offset += float(np.sum(c)) * spf
-    samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
+    if len(audios) == 1:  # one sentence: its own array, no copy
+        samples = np.asarray(audios[0])
+    else:
+        samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
     phonemes = " ".join(u.phonemes for u in utterances)
     return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, phonemes, words, stamps, entry.name)
