@@ -34,6 +34,7 @@ from onestep.frontend.warm_up import warm_frontend
 from onestep.languages import DEFAULT_LANGUAGE
 from onestep.runtime.engine import Engine
 from onestep.runtime.engines import get_engine
+from onestep.runtime.host_pool import HostPool, HostPoolSettings, run_ordered
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.sounding import FrameSpans, frame_spans
@@ -47,6 +48,7 @@ from onestep.runtime.voices import (
 from onestep.ssml.parse import Piece, SsmlError
 from onestep.work_limits import (
     DEFAULT_MAX_PHONEMES,
+    NothingToSpeakError,
     SECONDS_PER_PHONEME,
     TooMuchWorkError,
     bounded,
@@ -262,6 +264,7 @@ class TTS:
         self._engines: dict[Path, Engine] = {}
         self._speaker_engines: dict[tuple[Path, str], Engine] = {}
         self._frontend: Frontend | None = None
+        self._host: HostPool | None = None
         self._voice: VoiceEntry | None = None
         if voice is not None:
             self._voice = self._entry(voice, "")
@@ -384,22 +387,63 @@ class TTS:
         texts: Sequence[str],
         voices: Sequence[VoiceArg] | None = None,
         speeds: Sequence[float] | None = None,
+        *,
+        timestamps: bool | str = True,
+        pool: HostPool | None = None,
     ) -> list[Audio]:
         """Synthesize several texts, batching the sentences that share a voice and a speed into one engine pass.
+
+        The work around the engine (the frontend before; word timings, assembly and output after) runs on
+        ``pool`` (default :meth:`host_pool`: a thread per core), chunk by chunk, while this thread feeds the one
+        engine (:func:`onestep.runtime.host_pool.run_ordered`); a :class:`~onestep.runtime.host_pool.HostPool`
+        with ``processes`` runs the frontend in worker processes.
 
         Args:
             texts: N texts.
             voices: N voice names/paths (None entries: chosen by language), or None for all default.
             speeds: N speeds, or None for 1.0.
+            timestamps: as in :meth:`render` (False skips the word and phoneme timings).
         Returns:
             N :class:`Audio`, in input order (the same audio as :meth:`synthesize` of each text).
+        Raises:
+            the error of the first text (in input order) that :meth:`prepare` rejects.
         """
         n = len(texts)
         voices = list(voices) if voices is not None else [None] * n
         speeds = list(speeds) if speeds is not None else [1.0] * n
         if not len(voices) == len(speeds) == n:
             raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
-        return self.render([self.prepare(t, v, s) for t, v, s in zip(texts, voices, speeds, strict=True)])
+        jobs = list(zip(texts, voices, speeds, strict=True))
+        words = _timestamp_mode(timestamps)
+        if pool is None and n < 2:
+            return self.render([self.prepare(t, v, s) for t, v, s in jobs], timestamps=timestamps)
+        pool = pool or self.host_pool()
+        return run_ordered(
+            jobs, lambda job: self._prepare_job(job, pool), self._engine_pass, lambda p, q: self._finish(p, q, words), pool
+        )
+
+    def host_pool(self) -> HostPool:
+        """The pool :meth:`synthesize_batch` uses when given none: one thread per usable core, the frontend on
+        them (:mod:`onestep.runtime.host_pool`; started on first use, shared by every call)."""
+        if self._host is None:
+            with self._lock:
+                if self._host is None:
+                    self._host = HostPool(HostPoolSettings(lexicon=None if self.lexicon is None else str(self.lexicon)))
+        return self._host
+
+    def _prepare_job(self, job: tuple[str, VoiceArg, float], pool: HostPool) -> PreparedText:
+        """:meth:`prepare` of one ``(text, voice, speed)``; with the pool's frontend processes, a plain text's
+        frontend pass runs in one of them (the same utterances and skipped characters as here)."""
+        text, voice, speed = job
+        if not pool.settings.processes or _is_ssml(text):
+            return self.prepare(text, voice, speed)
+        entry = self._entry(voice, text)
+        found, skipped = pool.sentences(text, self.max_ids(self._engine(entry)), entry.config.language).result()
+        try:
+            p = self.prepare(text, voice, speed, sentences=lambda _text, _max, _lang: found)
+        except NothingToSpeakError:
+            raise nothing_to_speak(Counter(skipped)) from None
+        return replace(p, skipped=dict(skipped))
 
     def prepare(
         self,
@@ -451,28 +495,34 @@ class TTS:
         phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core);
         ``"char"`` splits Chinese words into characters.
         """
+        words = _timestamp_mode(timestamps)
+        return [self._finish(p, parts, words) for p, parts in zip(prepared, self._engine_pass(prepared), strict=True)]
+
+    @staticmethod
+    def _engine_pass(prepared: Sequence[PreparedText]) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+        """One batched engine pass per (voice, speed) over every utterance of ``prepared``: per prepared text,
+        per utterance, (frames per id, native audio); SSML texts get none (their pieces run in :meth:`_finish`)."""
         groups: dict[tuple[Path, str, float], list[tuple[int, int]]] = {}
         for i, p in enumerate(prepared):
-            for j in range(len(p.ids)):
-                groups.setdefault(p.batch_key, []).append((i, j))
-        out: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+            if p.plan is None:
+                for j in range(len(p.ids)):
+                    groups.setdefault(p.batch_key, []).append((i, j))
+        out: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in prepared]
         for (_, _, speed), members in groups.items():
             engine = prepared[members[0][0]].engine
             batch = [prepared[i].ids[j] for i, j in members]
-            for key, result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
-                out[key] = (result.frames_per_id, result.audio)
-        audios = []
-        words = "char" if timestamps == "char" else ("word" if timestamps else "")
-        for i, p in enumerate(prepared):
-            if p.plan is not None:  # SSML: its pieces one after the other (not batched)
-                audios.append(self._render_plan(p, words))
-                continue
-            parts = [out[(i, j)] for j in range(len(p.ids))]
-            frames, samples = [q[0] for q in parts], [q[1] for q in parts]
-            audio = _apply_output(_assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
-            audio.skipped = p.skipped
-            audios.append(audio)
-        return audios
+            for (i, _), result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
+                out[i].append((result.frames_per_id, result.audio))  # members are in (i, j) order
+        return out
+
+    def _finish(self, p: PreparedText, parts: Sequence[tuple[np.ndarray, np.ndarray]], words: str) -> Audio:
+        """A prepared text's :class:`Audio` from its utterances' engine results (assembly, timings, output)."""
+        if p.plan is not None:  # SSML: its pieces one after the other (not batched)
+            return self._render_plan(p, words)
+        frames, samples = [q[0] for q in parts], [q[1] for q in parts]
+        audio = _apply_output(_assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
+        audio.skipped = p.skipped
+        return audio
 
     def stream(
         self,
@@ -725,6 +775,17 @@ class TTS:
 
 
 # --- timing alignment --------------------------------------------------------------------------------------
+
+
+def _timestamp_mode(timestamps: bool | str) -> str:
+    """``render``'s ``timestamps`` argument as ``_assemble``'s: ``"char"``, ``"word"`` or ``""`` (none)."""
+    return "char" if timestamps == "char" else ("word" if timestamps else "")
+
+
+def _is_ssml(text: str) -> bool:
+    from onestep.ssml import is_ssml
+
+    return is_ssml(text)
 
 
 def _seconds_per_frame(engine: Engine) -> float:
