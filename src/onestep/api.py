@@ -390,6 +390,7 @@ class TTS:
         *,
         timestamps: bool | str = True,
         pool: HostPool | None = None,
+        errors: str = "raise",
     ) -> list[Audio]:
         """Synthesize several texts, batching the sentences that share a voice and a speed into one engine pass.
 
@@ -403,24 +404,62 @@ class TTS:
             voices: N voice names/paths (None entries: chosen by language), or None for all default.
             speeds: N speeds, or None for 1.0.
             timestamps: as in :meth:`render` (False skips the word and phoneme timings).
+            errors: ``"raise"``: the error of the first text (in input order) that fails is raised;
+                ``"return"``: a text that fails gets its exception in place of its :class:`Audio` and the
+                others go on (what a batch job of many rows wants).
         Returns:
             N :class:`Audio`, in input order (the same audio as :meth:`synthesize` of each text).
-        Raises:
-            the error of the first text (in input order) that :meth:`prepare` rejects.
         """
         n = len(texts)
         voices = list(voices) if voices is not None else [None] * n
         speeds = list(speeds) if speeds is not None else [1.0] * n
         if not len(voices) == len(speeds) == n:
             raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
+        if errors not in ("raise", "return"):
+            raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
         jobs = list(zip(texts, voices, speeds, strict=True))
         words = _timestamp_mode(timestamps)
-        if pool is None and n < 2:
+        if pool is None and n < 2 and errors == "raise":
             return self.render([self.prepare(t, v, s) for t, v, s in jobs], timestamps=timestamps)
         pool = pool or self.host_pool()
-        return run_ordered(
-            jobs, lambda job: self._prepare_job(job, pool), self._engine_pass, lambda p, q: self._finish(p, q, words), pool
-        )
+        if errors == "raise":
+            return run_ordered(
+                jobs, lambda job: self._prepare_job(job, pool), self._engine_pass, lambda p, q: self._finish(p, q, words), pool
+            )
+
+        def prepare(job: tuple[str, VoiceArg, float]) -> PreparedText | Exception:
+            try:
+                return self._prepare_job(job, pool)
+            except Exception as e:
+                return e
+
+        def finish(p: PreparedText | Exception, q: list[tuple[np.ndarray, np.ndarray]] | Exception) -> Audio | Exception:
+            if isinstance(p, Exception) or isinstance(q, Exception):
+                return p if isinstance(p, Exception) else q  # type: ignore[return-value]
+            try:
+                return self._finish(p, q, words)
+            except Exception as e:
+                return e
+
+        return run_ordered(jobs, prepare, self._engine_pass_or_errors, finish, pool)  # type: ignore[arg-type]
+
+    def _engine_pass_or_errors(
+        self, prepared: Sequence[PreparedText | Exception]
+    ) -> list[list[tuple[np.ndarray, np.ndarray]] | Exception]:
+        """:meth:`_engine_pass` over the texts that were prepared (an error stays in its place); when the
+        batched pass fails, each text alone, so that only the bad one gets the error."""
+        good = [p for p in prepared if not isinstance(p, Exception)]
+        try:
+            done: list[list[tuple[np.ndarray, np.ndarray]] | Exception] = list(self._engine_pass(good))
+        except Exception:
+            done = []
+            for p in good:
+                try:
+                    done += self._engine_pass([p])
+                except Exception as e:
+                    done.append(e)
+        results = iter(done)
+        return [p if isinstance(p, Exception) else next(results) for p in prepared]
 
     def host_pool(self) -> HostPool:
         """The pool :meth:`synthesize_batch` uses when given none: one thread per usable core, the frontend on

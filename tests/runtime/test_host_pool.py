@@ -117,3 +117,13 @@ def test_default_pool_is_shared_and_serial_for_one_text(tts: TTS) -> None:
     two = tts.synthesize_batch(TEXTS[:2], ["tiny", None])
     for a, b in zip(two, tts.render([tts.prepare(t) for t in TEXTS[:2]]), strict=True):
         _same(a, b)
+
+
+def test_errors_can_come_back_in_place(tts: TTS) -> None:
+    texts = ["Fine.", "✓✓", "Also fine, twice over."]
+    with HostPool(HostPoolSettings(threads=2, chunk=2)) as pool:
+        out = tts.synthesize_batch(texts, speeds=[1.0, 1.0, 9.0], pool=pool, errors="return")
+        assert isinstance(out[1], NothingToSpeakError) and isinstance(out[2], ValueError)  # speed out of range
+        _same(out[0], tts.render([tts.prepare("Fine.")])[0])  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="errors"):
+            tts.synthesize_batch(texts, pool=pool, errors="ignore")
