@@ -4,8 +4,9 @@ The weights come from the voice's own ONNX files (``onestep.model.export.load_vo
 speaks exactly the voice the CPU engine speaks. A request runs in two steps, each a captured CUDA graph:
 
 1. ``acoustic`` step, one graph per (phoneme bucket ``T``, batch size ``B``):
-   ids [B,T] -> durations, hidden -> frames per id (rounded, / speed, on the GPU) -> written into the frame
-   step inputs of batch size ``B`` (padded to the largest phoneme bucket).
+   ids [B,T] -> durations, hidden (in fp32 by default: the CPU engine's durations) -> frames per id (the
+   shared rounding rule of :mod:`onestep.runtime.regulate`, on the GPU) -> written into the frame step
+   inputs of batch size ``B`` (padded to the largest phoneme bucket, cast to the network dtype).
 2. ``frames`` step, one graph per (frame bucket ``F``, batch size ``B``): length regulation on the GPU
    (cumsum + searchsorted, no host sync) -> decoder -> vocoder -> audio [B, F*hop] float32.
 
@@ -51,6 +52,7 @@ from onestep.runtime.engine import (
     add_time,
     frame_bucket,
 )
+from onestep.runtime.regulate import frames_per_id_torch
 from onestep.runtime.speakers import batch_speakers, load_speaker_table
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
@@ -79,7 +81,12 @@ class CudaSettings:
 
     Attributes:
         device: torch device (``"cuda"``, ``"cuda:1"``; ``"cpu"`` only for tests, with ``cuda_graphs=False``).
-        dtype: ``"fp16"``, ``"bf16"`` or ``"fp32"`` for the networks (the iSTFT always runs in fp32).
+        dtype: ``"fp16"``, ``"bf16"`` or ``"fp32"`` for the decoder and the vocoder (the iSTFT always runs in
+            fp32).
+        acoustic_dtype: the same for the acoustic model (phoneme encoder + duration predictor). ``"fp32"``
+            (default, run without TF32): its durations match the CPU engine's, so every text gets the same
+            frames on both (:mod:`onestep.runtime.regulate`); a lower precision moved ~1 line in 7 by a frame.
+            Its hidden states are cast to ``dtype`` for the frame step.
         batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
         plan: how batches are cut into frame passes (see :class:`BatchPlan`).
@@ -87,13 +94,15 @@ class CudaSettings:
 
     device: str = "cuda"
     dtype: str = "fp16"
+    acoustic_dtype: str = "fp32"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
     plan: BatchPlan = field(default_factory=BatchPlan)
 
     def __post_init__(self) -> None:
-        if self.dtype not in DTYPES:
-            raise ConfigError(f"dtype must be one of {sorted(DTYPES)}, got {self.dtype!r}")
+        for name in ("dtype", "acoustic_dtype"):
+            if getattr(self, name) not in DTYPES:
+                raise ConfigError(f"{name} must be one of {sorted(DTYPES)}, got {getattr(self, name)!r}")
         sizes = tuple(self.batch_sizes)
         if not sizes or list(sizes) != sorted(set(sizes)) or sizes[0] < 1:
             raise ConfigError(f"batch_sizes must be strictly increasing positive ints, got {sizes}")
@@ -226,13 +235,23 @@ def plan_frame_passes(
 # --- device-side building blocks ------------------------------------------------------------------------------
 
 
-def frames_per_id(durations: torch.Tensor, mask: torch.Tensor, speed: torch.Tensor) -> torch.Tensor:
-    """The contract's rounding rule on the GPU (as ``onestep.runtime.regulate.frames_per_id``).
+frames_per_id = frames_per_id_torch
+"""The contract's rounding rule on the GPU: :func:`onestep.runtime.regulate.frames_per_id_torch` (the CPU
+engine's rule, one definition)."""
 
-    Args: durations [B,T] (any float dtype), mask [B,T] (1 = real id), speed [B] float32.
-    Returns: float32 [B,T] whole frames per id, 0 at masked positions (round half to even, like numpy).
-    """
-    return torch.clamp(torch.round(durations.float() / speed[:, None]), min=0.0) * (mask > 0)
+
+class _ExactFloat32:
+    """Within: float32 convolutions and matmuls in full float32 (no TF32), so the fp32 acoustic step's
+    durations match the CPU engine's to float32 rounding (TF32 keeps 10 mantissa bits: ~1e-3 relative, enough
+    to move a duration near a half to the other frame). Restores the previous settings on exit."""
+
+    def __enter__(self) -> None:
+        self._saved = (torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32)
+        torch.backends.cudnn.allow_tf32 = False
+        torch.backends.cuda.matmul.allow_tf32 = False
+
+    def __exit__(self, *exc: object) -> None:
+        torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = self._saved
 
 
 class _Float32(nn.Module):
@@ -301,8 +320,8 @@ class _Shared:
 
     Attributes:
         hidden: [B, T_max, C] network dtype; fpi: [B, T_max] int64 frames per id (0 past each row's ids).
-        speaker: [B, S] network dtype speaker vectors of a multi-speaker voice (the acoustic step's input,
-            read again by the frame step); None for a single-speaker voice.
+        speaker: [B, S] speaker vectors of a multi-speaker voice in the acoustic model's dtype (its input;
+            the frame step reads them cast to the network dtype); None for a single-speaker voice.
     """
 
     hidden: torch.Tensor
@@ -342,8 +361,10 @@ class CudaEngine:
         self.speakers = load_speaker_table(voice_dir, self.config)
         istft = models.vocoder.istft  # kept out of the cast: its basis/envelope must stay exact fp32
         models.vocoder.istft = nn.Identity()
-        for module in models.parts().values():
-            module.to(self.device, self.dtype).requires_grad_(False)
+        self.acoustic_dtype = DTYPES[self.settings.acoustic_dtype]
+        for name, module in models.parts().items():
+            dtype = self.acoustic_dtype if module is models.acoustic else self.dtype
+            module.to(self.device, dtype).requires_grad_(False)
         models.vocoder.istft = _Float32(istft.to(self.device))
         self.models = models
         self.hop = self.config.audio.hop_length
@@ -358,7 +379,7 @@ class CudaEngine:
             b: _Shared(
                 torch.zeros(b, self._t_max, c, dtype=self.dtype, device=self.device),
                 torch.zeros(b, self._t_max, dtype=torch.int64, device=self.device),
-                None if s is None else torch.zeros(b, s, dtype=self.dtype, device=self.device),
+                None if s is None else torch.zeros(b, s, dtype=self.acoustic_dtype, device=self.device),
             )
             for b in self.settings.batch_sizes
         }
@@ -405,13 +426,18 @@ class CudaEngine:
         key = (t, b)
         if key not in self._acoustic_steps:
             ids = torch.zeros(b, t, dtype=torch.int64, device=self.device)
-            mask = torch.zeros(b, t, dtype=self.dtype, device=self.device)
-            speed = torch.ones(b, dtype=torch.float32, device=self.device)
+            mask = torch.zeros(b, t, dtype=self.acoustic_dtype, device=self.device)
+            speed = torch.ones(b, dtype=torch.float64, device=self.device)  # the rule's float64 speed
             shared = self._shared[b]
             acoustic = self.models.acoustic
+            exact = self.acoustic_dtype == torch.float32 and self.device.type == "cuda"
 
             def fn() -> None:
-                durations, hidden = acoustic(ids, mask, shared.speaker)
+                if exact:
+                    with _ExactFloat32():
+                        durations, hidden = acoustic(ids, mask, shared.speaker)
+                else:
+                    durations, hidden = acoustic(ids, mask, shared.speaker)
                 fpi = frames_per_id(durations, mask, speed)
                 shared.hidden[:, :t].copy_(hidden)
                 shared.hidden[:, t:].zero_()
@@ -428,7 +454,8 @@ class CudaEngine:
 
         def fn() -> None:
             frames, frame_mask = length_regulate(shared.hidden, shared.fpi, f)
-            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), shared.speaker)))
+            speaker = None if shared.speaker is None else shared.speaker.to(self.dtype)
+            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), speaker)))
 
         return fn
 
