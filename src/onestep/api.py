@@ -32,7 +32,7 @@ from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
 from onestep.frontend.warm_up import warm_frontend
 from onestep.languages import DEFAULT_LANGUAGE
-from onestep.runtime.engine import Engine
+from onestep.runtime.engine import Engine, engine_ready
 from onestep.runtime.engines import get_engine
 from onestep.runtime.host_pool import HostPool, HostPoolSettings, run_ordered
 from onestep.runtime.output import OutputOptions, OutputStage
@@ -324,6 +324,23 @@ class TTS:
         if view is None:
             view = self._speaker_engines.setdefault(key, SpeakerEngine(engine, entry.mix, entry.name))  # type: ignore[arg-type]
         return view
+
+    def ready(self) -> bool:
+        """Whether every loaded engine has finished its warm-up. A GPU engine (``device="cuda"``) captures its
+        CUDA graphs in the background after loading and serves meanwhile, eagerly and slower; a server reports
+        ready (``/health``) only once this is True."""
+        return all(engine_ready(e) for e in list(self._engines.values()))
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
+        import time
+
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for engine in list(self._engines.values()):
+            ready = getattr(engine, "ready", None)
+            if ready is not None:
+                ready.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
+        return self.ready()
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""

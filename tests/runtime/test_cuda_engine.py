@@ -290,11 +290,43 @@ def test_timings_and_bad_input(cpu_engine: CudaEngine) -> None:
         BatchPlan(-1)
 
 
+def test_background_warm_up_serves_meanwhile_and_then_is_ready(tiny_voice, engine: OrtEngine) -> None:
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2))
+    e = CudaEngine(tiny_voice, settings)
+    during = e.synthesize_batch([MEDIUM, SHORT])  # served while the warm-up thread builds the steps
+    assert e.wait_ready(120) and e.capture_error is None and e.warmup_seconds > 0
+    n_t, n_f = len(e.config.phoneme_buckets), len(e.config.frame_buckets)
+    assert len(e._acoustic_steps) == 2 * n_t and len(e._frame_steps) == 2 * n_f  # every step built
+    after = e.synthesize_batch([MEDIUM, SHORT])
+    for ids, a, b in zip([MEDIUM, SHORT], during, after, strict=True):
+        onnx = engine.synthesize(ids)
+        assert np.array_equal(a.frames_per_id, onnx.frames_per_id) and np.array_equal(a.audio, b.audio)
+
+
+def test_a_failed_background_warm_up_is_reported_and_the_engine_still_serves(tiny_voice, monkeypatch) -> None:
+    def broken(self: CudaEngine) -> None:
+        raise RuntimeError("capture went wrong")
+
+    monkeypatch.setattr(CudaEngine, "_warm_eager_ops", broken)
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1,))
+    e = CudaEngine(tiny_voice, settings)
+    assert e.wait_ready(120) and isinstance(e.capture_error, RuntimeError)
+    assert e.synthesize(SENTENCE).audio.size > 0
+
+
+def test_engines_without_a_warm_up_are_ready_at_once(tiny_voice, engine: OrtEngine) -> None:
+    from onestep.runtime.engine import engine_ready
+
+    lazy = CudaEngine(tiny_voice, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False), warmup=False)
+    assert engine_ready(lazy) and engine_ready(engine)  # the ONNX engine has no background work
+
+
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
         ({"dtype": "int8"}, "dtype"),
         ({"acoustic_dtype": "fp8"}, "acoustic_dtype"),
+        ({"capture": "later"}, "capture"),
         ({"batch_sizes": (4, 2)}, "batch_sizes"),
         ({"batch_sizes": ()}, "batch_sizes"),
         ({"device": "cpu", "cuda_graphs": True}, "cuda device"),
@@ -316,6 +348,21 @@ def test_cuda_graphs_match_the_onnx_engine_on_a_gpu(tiny_voice, engine: OrtEngin
         onnx = engine.synthesize(ids)
         assert np.array_equal(result.frames_per_id, onnx.frames_per_id)  # fp32 durations, one rounding rule
         assert np.abs(result.audio - onnx.audio).max() <= tolerance
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+def test_background_capture_on_a_gpu_serves_eagerly_then_replays(tiny_voice, engine: OrtEngine) -> None:
+    gpu = CudaEngine(tiny_voice, CudaSettings(dtype="fp16", batch_sizes=(1, 2, 4), capture="background"))
+    batch = [SENTENCE, MEDIUM, LONG]
+    early = gpu.synthesize_batch(batch)  # while graphs are being captured
+    assert gpu.wait_ready(300) and gpu.capture_error is None
+    steps = [s for s, *_ in gpu._acoustic_steps.values()] + [s for s, _ in gpu._frame_steps.values()]
+    assert steps and all(s.graph is not None for s in steps)
+    late = gpu.synthesize_batch(batch)
+    for ids, a, b in zip(batch, early, late, strict=True):
+        assert np.array_equal(a.frames_per_id, b.frames_per_id)
+        assert np.array_equal(a.frames_per_id, engine.synthesize(ids).frames_per_id)
+        assert np.abs(a.audio - b.audio).max() <= 1e-3
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")

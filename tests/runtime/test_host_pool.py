@@ -112,6 +112,7 @@ def test_pooled_synthesize_batch_equals_the_serial_path(tts: TTS, threads: int, 
 
 def test_default_pool_is_shared_and_serial_for_one_text(tts: TTS) -> None:
     assert tts.host_pool() is tts.host_pool()
+    assert tts.ready() and tts.wait_ready(1)  # the ONNX engine has no background warm-up
     one = tts.synthesize_batch(TEXTS[:1])
     _same(one[0], tts.synthesize(TEXTS[0]))
     two = tts.synthesize_batch(TEXTS[:2], ["tiny", None])

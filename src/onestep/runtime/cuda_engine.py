@@ -29,7 +29,10 @@ is how the tests check this module without a GPU.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -56,6 +59,11 @@ from onestep.runtime.regulate import frames_per_id_torch
 from onestep.runtime.speakers import batch_speakers, load_speaker_table
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
+CAPTURE_MODES = ("now", "background")
+#: Environment variable: the capture mode of engines loaded by name (``TTS(device="cuda")``, the server).
+CAPTURE_ENV = "ONESTEP_CUDA_CAPTURE"
+
+log = logging.getLogger("onestep.runtime")
 
 
 @dataclass(frozen=True)
@@ -89,6 +97,10 @@ class CudaSettings:
             Its hidden states are cast to ``dtype`` for the frame step.
         batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
+        capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~20 s for a
+            shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
+            lock; until a step is captured the same step runs eagerly, so the engine serves at once, slower,
+            and :attr:`CudaEngine.ready` is set when every step is captured and warm).
         plan: how batches are cut into frame passes (see :class:`BatchPlan`).
     """
 
@@ -97,12 +109,15 @@ class CudaSettings:
     acoustic_dtype: str = "fp32"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
+    capture: str = "now"
     plan: BatchPlan = field(default_factory=BatchPlan)
 
     def __post_init__(self) -> None:
         for name in ("dtype", "acoustic_dtype"):
             if getattr(self, name) not in DTYPES:
                 raise ConfigError(f"{name} must be one of {sorted(DTYPES)}, got {getattr(self, name)!r}")
+        if self.capture not in CAPTURE_MODES:
+            raise ConfigError(f"capture must be one of {', '.join(CAPTURE_MODES)}, got {self.capture!r}")
         sizes = tuple(self.batch_sizes)
         if not sizes or list(sizes) != sorted(set(sizes)) or sizes[0] < 1:
             raise ConfigError(f"batch_sizes must be strictly increasing positive ints, got {sizes}")
@@ -270,17 +285,27 @@ class _Step:
 
     def __init__(self, fn: Callable[[], None], capture: bool, pool: object | None) -> None:
         self.fn = fn
+        self.pool = pool
         self.graph: torch.cuda.CUDAGraph | None = None
         if capture:
-            side = torch.cuda.Stream()
-            side.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(side):  # warm-up runs (cuDNN autotuning, lazy init) outside the capture
-                for _ in range(2):
-                    fn()
-            torch.cuda.current_stream().wait_stream(side)
-            self.graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(self.graph, pool=pool):
-                fn()
+            self.capture()
+
+    def capture(self) -> None:
+        """Capture the graph (once; the engine lock held): two warm-up runs on a side stream, then the capture.
+        Only the capturing thread is barred from unsafe CUDA calls meanwhile (``thread_local``), so other
+        engines' threads may go on."""
+        if self.graph is not None:
+            return
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):  # warm-up runs (cuDNN autotuning, lazy init) outside the capture
+            for _ in range(2):
+                self.fn()
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph, pool=self.pool, capture_error_mode="thread_local"):
+            self.fn()
+        self.graph = graph
 
     def __call__(self) -> None:
         if self.graph is not None:
@@ -336,10 +361,15 @@ class CudaEngine:
         voice_dir: directory with ``voice.json`` (exported by onestep: it carries ``extra.model``) and graphs.
         settings: device, dtype, batch sizes, CUDA graphs on/off, batch plan.
         stream: chunk sizes of :meth:`stream` (the audio is computed whole, then cut).
-        warmup: build (and capture) every (bucket, batch size) step now; otherwise on first use.
+        warmup: build (and capture) every (bucket, batch size) step, now or in the background
+            (``settings.capture``); otherwise each on first use.
 
     Attributes:
         plan: the :class:`BatchPlan` in use (from ``settings``; may be replaced at any time).
+        ready: set once the warm-up is over (every step captured and run once; at once without a warm-up);
+            a server reports ready (``/health``) only then. The engine serves before, eagerly.
+        capture_error: what stopped a background warm-up (the engine then goes on eagerly), else None.
+        warmup_seconds: the warm-up's wall time (a background one's once it is over).
     """
 
     def __init__(
@@ -388,8 +418,18 @@ class CudaEngine:
         self._acoustic_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor, torch.Tensor, torch.Tensor]] = {}
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
+        self._background = self.settings.capture == "background"
+        self.ready = threading.Event()
+        self.capture_error: BaseException | None = None
         self.load_seconds = time.perf_counter() - t0
-        self.warmup_seconds = self.warm() if warmup else 0.0
+        self.warmup_seconds = 0.0
+        self._capturer: threading.Thread | None = None
+        if warmup and self._background:
+            self._capturer = threading.Thread(target=self._warm_in_background, name="onestep-capture", daemon=True)
+            self._capturer.start()
+        else:
+            self.warmup_seconds = self.warm() if warmup else 0.0
+            self.ready.set()
 
     @property
     def sample_rate(self) -> int:
@@ -399,21 +439,66 @@ class CudaEngine:
         """Build (capture) the step of every (bucket, batch size), size the host buffers and run every eager
         op once (gathers, copies); returns the seconds it took."""
         t0 = time.perf_counter()
-        largest = self.settings.batch_sizes[-1]
         with self._lock, torch.inference_mode():
-            for b in self.settings.batch_sizes:
-                for t in self.config.phoneme_buckets:
-                    self._acoustic_step(t, b)
-                for f in self.config.frame_buckets:
-                    self._frame_step(f, b)
-            self._fpi_host.reserve(largest * self._t_max)
-            self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
-            self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
-            smallest = self.settings.batch_sizes[0]
-            for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
-                stage()  # the eager ops of a split chunk: index upload, gathers, copies
+            for build in self._step_builders():
+                build()
+            self._warm_eager_ops()
         self._sync()
         return time.perf_counter() - t0
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until :attr:`ready` (or ``timeout`` seconds); returns whether it is set."""
+        return self.ready.wait(timeout)
+
+    def _step_builders(self) -> list[Callable[[], None]]:
+        """One function per (bucket, batch size) step that builds it and captures its graph (batch sizes
+        smallest first: what a lightly loaded server needs first)."""
+
+        def acoustic(t: int, b: int) -> None:
+            step = self._acoustic_step(t, b)[0]
+            if self.settings.cuda_graphs:
+                step.capture()
+
+        def frames(f: int, b: int) -> None:
+            step = self._frame_step(f, b)[0]
+            if self.settings.cuda_graphs:
+                step.capture()
+
+        builders: list[Callable[[], None]] = []
+        for b in self.settings.batch_sizes:
+            builders += [functools.partial(acoustic, t, b) for t in self.config.phoneme_buckets]
+            builders += [functools.partial(frames, f, b) for f in self.config.frame_buckets]
+        return builders
+
+    def _warm_eager_ops(self) -> None:
+        """Size the host buffers and run the eager ops around the steps once (the lock held)."""
+        largest = self.settings.batch_sizes[-1]
+        self._fpi_host.reserve(largest * self._t_max)
+        self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
+        self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
+        smallest = self.settings.batch_sizes[0]
+        for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
+            stage()  # the eager ops of a split chunk: index upload, gathers, copies
+
+    def _warm_in_background(self) -> None:
+        """The background warm-up: each step built and captured under the engine lock, one at a time, so a
+        request waits for at most one capture; then the eager ops; then :attr:`ready`."""
+        t0 = time.perf_counter()
+        on_cuda = self.device.type == "cuda"
+        try:
+            with torch.cuda.device(self.device) if on_cuda else contextlib.nullcontext(), torch.inference_mode():
+                for build in self._step_builders():
+                    with self._lock:
+                        build()
+                with self._lock:
+                    self._warm_eager_ops()
+                    self._sync()
+        except BaseException as e:  # the engine still serves, eagerly where a step is not captured
+            self.capture_error = e
+            log.exception("CUDA-graph capture failed for voice %s; serving without graphs", self.config.name)
+        finally:
+            self.warmup_seconds = time.perf_counter() - t0
+            self.ready.set()
 
     def _sync(self) -> None:
         if self.device.type == "cuda":
@@ -444,7 +529,8 @@ class CudaEngine:
                 shared.fpi[:, :t].copy_(fpi)
                 shared.fpi[:, t:].zero_()
 
-            self._acoustic_steps[key] = (_Step(fn, self.settings.cuda_graphs, self._pool), ids, mask, speed)
+            capture = self.settings.cuda_graphs and not self._background  # background: the warm-up captures it
+            self._acoustic_steps[key] = (_Step(fn, capture, self._pool), ids, mask, speed)
         return self._acoustic_steps[key]
 
     def _frames_fn(self, f: int, b: int, audio: torch.Tensor) -> Callable[[], None]:
@@ -464,7 +550,8 @@ class CudaEngine:
         key = (f, b)
         if key not in self._frame_steps:
             audio = torch.zeros(b, f * self.hop, dtype=torch.float32, device=self.device)
-            self._frame_steps[key] = (_Step(self._frames_fn(f, b, audio), self.settings.cuda_graphs, self._pool), audio)
+            capture = self.settings.cuda_graphs and not self._background
+            self._frame_steps[key] = (_Step(self._frames_fn(f, b, audio), capture, self._pool), audio)
         return self._frame_steps[key]
 
     def _run_frames(self, f: int, b: int) -> torch.Tensor:
@@ -614,5 +701,8 @@ class CudaEngine:
 
 def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> CudaEngine:
     """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
-    unused: the GPU does the work)."""
-    return CudaEngine(voice_dir, stream=stream)
+    unused: the GPU does the work). Graphs are captured in the background (``capture="background"``): the
+    engine serves at once, eagerly, and sets :attr:`CudaEngine.ready` when every graph is captured;
+    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead."""
+    capture = os.environ.get(CAPTURE_ENV, "background")
+    return CudaEngine(voice_dir, CudaSettings(capture=capture), stream=stream)
