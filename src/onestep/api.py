@@ -195,6 +195,8 @@ class PreparedText:
         skipped: characters of the text that could not be spoken, with their counts.
         plan_phonemes: for SSML input, (its work in phonemes: its pieces' phonemes and its breaks, its first
             utterance's phonemes), see :meth:`TTS._check_plan_work` (what a server's admission costs it by).
+        placed: per utterance, its words placed in ``text`` for word timestamps, when a frontend worker
+            process computed them (:meth:`TTS.synthesize_batch`); None: placed when the audio is assembled.
     """
 
     entry: VoiceEntry
@@ -207,6 +209,7 @@ class PreparedText:
     plan: list[tuple[Piece, VoiceEntry | None]] | None = None
     skipped: dict[str, int] = field(default_factory=dict)
     plan_phonemes: tuple[int, int] = (0, 0)
+    placed: list[list[_Placed]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:
@@ -494,12 +497,13 @@ class TTS:
         if not pool.settings.processes or _is_ssml(text):
             return self.prepare(text, voice, speed)
         entry = self._entry(voice, text)
-        found, skipped = pool.sentences(text, self.max_ids(self._engine(entry)), entry.config.language).result()
+        job = pool.submit(_frontend_job, text, self.max_ids(self._engine(entry)), entry.config.language)
+        found, skipped, placed = job.result()
         try:
             p = self.prepare(text, voice, speed, sentences=lambda _text, _max, _lang: found)
         except NothingToSpeakError:
             raise nothing_to_speak(Counter(skipped)) from None
-        return replace(p, skipped=dict(skipped))
+        return replace(p, skipped=dict(skipped), placed=placed)
 
     def prepare(
         self,
@@ -576,7 +580,10 @@ class TTS:
         if p.plan is not None:  # SSML: its pieces one after the other (not batched)
             return self._render_plan(p, words)
         frames, samples = [q[0] for q in parts], [q[1] for q in parts]
-        audio = _apply_output(_assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
+        placed = p.placed if words == "word" else None
+        audio = _apply_output(
+            _assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text, placed), p.output
+        )
         audio.skipped = p.skipped
         return audio
 
@@ -896,7 +903,8 @@ class _Placed:
 
     def timed(self, spans: FrameSpans, spf: float, offset: float) -> WordTiming:
         start, end = offset + float(spans.starts[self.first]) * spf, offset + float(spans.ends[self.last]) * spf
-        return replace(self.word, start=start, end=end)
+        w = self.word  # a new entry with the times (as dataclasses.replace, ~4x cheaper)
+        return WordTiming(w.text, w.phonemes, start, end, w.spoken, w.char_start, w.char_end)
 
 
 def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None) -> list[_Placed]:
@@ -946,18 +954,6 @@ def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner
     return words
 
 
-def _word_timings(
-    phonemes: str,
-    tokens: Sequence[Token],
-    spans: FrameSpans,
-    spf: float,
-    offset: float,
-    aligner: OffsetAligner | None = None,
-) -> list[WordTiming]:
-    """Timing of each word token (:func:`_placed_words`) from the utterance's frame spans."""
-    return [p.timed(spans, spf, offset) for p in _placed_words(phonemes, tokens, aligner)]
-
-
 def _timed_chunks(
     chunks: Iterable[np.ndarray],
     phonemes: str,
@@ -973,7 +969,7 @@ def _timed_chunks(
     ends where its sound does (:func:`onestep.runtime.sounding.frame_spans`), so it waits for the audio through its
     frames. Every word comes at the latest with the chunk in which it starts: a chunk in which a word not yet
     final starts is held back until the next chunk's audio has made it final. The words are those of
-    :func:`_word_timings` on the whole audio.
+    :func:`word_timings` on the whole audio.
     """
     provisional = frame_spans(phonemes, counts)
     needs = [int(provisional.need[p.first : p.last + 1].max()) * hop for p in placed]
@@ -1045,26 +1041,59 @@ def word_timings(
         if counts.size != len(phonemes_to_ids(utterance.phonemes)):
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
         spans.append(_spans(utterance.phonemes, counts, None if audio is None else audio[i]))
-    return _words_of_spans(utterances, frames_per_id, spans, seconds_per_frame, text, characters)
+    phonemes = [u.phonemes for u in utterances]
+    return _words_of_spans(utterances, phonemes, frames_per_id, spans, seconds_per_frame, text, characters)
 
 
 def _words_of_spans(
     utterances: Sequence[Utterance],
+    phonemes: Sequence[str],
     frames_per_id: Sequence[np.ndarray],
     spans: Sequence[FrameSpans],
     seconds_per_frame: float,
     text: str,
     characters: bool,
 ) -> list[WordTiming]:
-    """:func:`word_timings` from each utterance's frame spans (measured once, shared with the phoneme timings)."""
+    """:func:`word_timings` from each utterance's frame spans (measured once, shared with the phoneme timings);
+    ``phonemes``: each utterance's phoneme string (``Utterance.phonemes``, joined anew on every access)."""
+    return _timed_words(_placements(text, utterances, characters, phonemes), frames_per_id, spans, seconds_per_frame)
+
+
+def _placements(
+    text: str, utterances: Sequence[Utterance], characters: bool, phonemes: Sequence[str] | None = None
+) -> list[list[_Placed]]:
+    """Per utterance, its words placed in ``text`` (:func:`_placed_words`, one aligner through the text). They
+    depend on the text and the frontend's output only (no durations, no audio): a frontend worker process
+    computes them with the utterances (:func:`_frontend_job`)."""
     aligner = OffsetAligner(text) if text else None
+    phonemes = phonemes if phonemes is not None else [u.phonemes for u in utterances]
+    return [
+        _placed_words(ph, _timed_tokens(u.segments, characters), aligner)
+        for u, ph in zip(utterances, phonemes, strict=True)
+    ]
+
+
+def _timed_words(
+    placed: Sequence[Sequence[_Placed]], frames_per_id: Sequence[np.ndarray], spans: Sequence[FrameSpans], spf: float
+) -> list[WordTiming]:
+    """The placed words of utterances spoken one after another, timed by each one's frame spans."""
     words: list[WordTiming] = []
     offset = 0.0
-    for utterance, counts, s in zip(utterances, frames_per_id, spans, strict=True):
-        tokens = _timed_tokens(utterance.segments, characters)
-        words += _word_timings(utterance.phonemes, tokens, s, seconds_per_frame, offset, aligner)
-        offset += float(np.sum(counts)) * seconds_per_frame
+    for ps, counts, s in zip(placed, frames_per_id, spans, strict=True):
+        words += [p.timed(s, spf, offset) for p in ps]
+        offset += float(np.sum(counts)) * spf
     return words
+
+
+def _frontend_job(text: str, max_ids: int, language: str | None) -> tuple[list[Utterance], dict[str, int], list[list[_Placed]]]:
+    """A frontend worker process's part of :meth:`TTS.synthesize_batch` (:class:`HostPool` with processes): the
+    speakable utterances of ``text``, the characters skipped, and the words placed in the text (the Python
+    half of the word timings, off the caller's GIL)."""
+    from onestep.runtime.host_pool import worker_frontend
+
+    skipped: Counter[str] = Counter()
+    found = list(worker_frontend().speakable_sentences(text, max_ids, skipped, language))
+    return found, dict(skipped), _placements(text, found, False)
 
 
 def _spans(phonemes: str, counts: np.ndarray, samples: np.ndarray | None) -> FrameSpans:
@@ -1103,25 +1132,29 @@ def _assemble(
     entry: VoiceEntry,
     timestamps: str = "word",
     text: str = "",
+    placed: Sequence[Sequence[_Placed]] | None = None,
 ) -> Audio:
     """Join sentences' audio and timings into one :class:`Audio`.
 
     ``timestamps``: ``"word"``, ``"char"`` (Chinese words split into characters) or ``""`` (no timings).
-    ``text``: the original input, which word offsets refer to (none when empty).
+    ``text``: the original input, which word offsets refer to (none when empty). ``placed``: the words of
+    ``timestamps``' kind already placed in ``text`` (:func:`_placements`), else they are placed here.
     """
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
+    phonemes = [u.phonemes for u in utterances]
     if timestamps:  # an utterance's audio is exactly its frames x hop: sentences start where frames end
-        spans = [_spans(u.phonemes, c, a) for u, c, a in zip(utterances, counts, audios, strict=True)]
-        words = _words_of_spans(utterances, counts, spans, spf, text, timestamps == "char")
+        spans = [_spans(ph, c, a) for ph, c, a in zip(phonemes, counts, audios, strict=True)]
+        if placed is None:
+            placed = _placements(text, utterances, timestamps == "char", phonemes)
+        words = _timed_words(placed, counts, spans, spf)
         offset = 0.0
-        for utterance, c, s in zip(utterances, counts, spans, strict=True):
-            stamps += _phoneme_timings(utterance.phonemes, s, spf, offset)
+        for ph, c, s in zip(phonemes, counts, spans, strict=True):
+            stamps += _phoneme_timings(ph, s, spf, offset)
             offset += float(np.sum(c)) * spf
     if len(audios) == 1:  # one sentence: its own array, no copy
         samples = np.asarray(audios[0])
     else:
         samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
-    phonemes = " ".join(u.phonemes for u in utterances)
-    return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, phonemes, words, stamps, entry.name)
+    return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, " ".join(phonemes), words, stamps, entry.name)

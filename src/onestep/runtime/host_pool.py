@@ -101,6 +101,14 @@ def _worker_sentences(text: str, max_ids: int, language: str | None) -> tuple[li
     return found, dict(skipped)
 
 
+def worker_frontend() -> object:
+    """In a worker process: its frontend (``onestep.frontend.pipeline.Frontend``), for functions given to
+    :meth:`HostPool.submit`."""
+    if _FRONTEND is None:
+        raise RuntimeError("not in a host pool worker process")
+    return _FRONTEND
+
+
 def _ping() -> int:
     return os.getpid()
 
@@ -156,6 +164,14 @@ class HostPool:
         if procs is None:
             raise RuntimeError("this pool has no frontend processes (processes=0)")
         return procs.submit(_worker_sentences, text, max_ids, language)
+
+    def submit(self, fn: Callable[..., Result], *args: object) -> Future[Result]:
+        """Run the module-level function ``fn(*args)`` in a worker process (it may call
+        :func:`worker_frontend`); needs ``processes >= 1``."""
+        procs = self.processes
+        if procs is None:
+            raise RuntimeError("this pool has no frontend processes (processes=0)")
+        return procs.submit(fn, *args)
 
     def close(self) -> None:
         """Stop the threads and the worker processes (waits for work in flight)."""
