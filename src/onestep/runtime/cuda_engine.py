@@ -15,7 +15,8 @@ Between the two, the host reads the frames per id (one sync) and plans the frame
 make a whole batch run at its length, and a group is cut into captured batch sizes when padding would cost
 more than an extra pass. The rows of each pass are gathered (on the GPU) into the inputs of its batch size.
 Audio comes back through page-locked host buffers allocated once (:class:`_HostBuffer`): one asynchronous
-copy per pass, one sync per request, then each utterance's samples are copied out. Batches larger than the
+copy per pass, one sync per request, then the utterances' samples are copied out into one new array per
+chunk (each result's ``audio`` is a view of it). Batches larger than the
 largest captured batch size are sorted by length and split into near-equal chunks (:func:`plan_chunks`), so
 each chunk's phoneme bucket fits its own sentences; results come back in input order.
 
@@ -641,11 +642,18 @@ class CudaEngine:
         self._sync()
         t2 = time.perf_counter()
         audio = self._audio_host.array
+        # the chunk's audio goes into ONE new array (its rows are views of it): a fresh array per utterance
+        # cost twice the CPU time here (page faults on every new buffer; a large array gets huge pages), and
+        # this copy runs on the engine's thread, which every other request waits for
+        sizes = totals.astype(np.int64) * self.hop
+        ends = np.cumsum(sizes)
+        block = np.empty(int(ends[-1]) if n else 0, dtype=np.float32)
         results: list[SynthesisResult | None] = [None] * n
         for p, width, offset in zip(passes, widths, offsets, strict=False):
             for j, row in enumerate(p.rows):
-                a = int(offset) + j * width
-                samples = audio[a : a + int(totals[row]) * self.hop].copy()
+                a, z = int(offset) + j * width, int(ends[row])
+                samples = block[z - int(sizes[row]) : z]
+                samples[...] = audio[a : a + int(sizes[row])]
                 results[row] = SynthesisResult(samples, fpi[row, : len(batch[row])].copy())
         add_time(timings, "acoustic", t1 - t0)  # inputs up, acoustic pass, frames per id back
         add_time(timings, "frames_to_audio", t2 - t1)  # plan, gathers, frame passes, audio in host buffer
