@@ -17,6 +17,7 @@
 #      processes; chunks of 64/256 texts), GPU busy %, on LINES held-out lines per language (default 240), and
 #      the frame counts of every line on the GPU vs ONNX Runtime on the CPU                -> throughput.json
 #   4. if time is left: step 2 with ONESTEP_CUDA_CAPTURE=now (every graph captured in the constructor) -> ready_now.json
+#   5. if time is left: step 2 with ONESTEP_CUDNN_BENCHMARK=0 (no cuDNN autotuning while capturing) -> ready_nobench.json
 #   summary.txt: the headline figures; logs.tar.gz: every console log.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -74,6 +75,13 @@ if [ "$t" -gt 70 ] && [ "${NOW:-1}" != 0 ]; then
   echo "== ready (capture now): exit $? ($(( $(date +%s) - start )) s)"
 fi
 
+t=$(left)
+if [ "$t" -gt 60 ] && [ "${NOBENCH:-1}" != 0 ]; then
+  ONESTEP_CUDNN_BENCHMARK=0 timeout $((t - 10)) "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
+    --calls "${CALLS:-100}" --out "$OUT/ready_nobench.json" > "$logs/ready_nobench.txt" 2>&1
+  echo "== ready (background capture, cuDNN autotuning off): exit $? ($(( $(date +%s) - start )) s)"
+fi
+
 "$PY" - "$OUT" "$tests" > "$OUT/summary.txt" 2>&1 <<'PY'
 import json, sys
 from pathlib import Path
@@ -85,11 +93,11 @@ def load(name):
     except (OSError, ValueError) as e:
         print(f"{name}: missing ({type(e).__name__})")
         return None
-for name in ("ready_background.json", "ready_now.json"):
+for name in ("ready_background.json", "ready_now.json", "ready_nobench.json"):
     r = load(name)
     if r:
         s = r["seconds_from_process_start"]
-        print(f"{name}: {r.get('card', r['device'])}: imports {s['imports_done']} s, TTS() {s['tts_constructed']} s, "
+        print(f"{name}: {r.get('card', r['device'])} (cudnn benchmark {r.get('cudnn_benchmark')}): imports {s['imports_done']} s, TTS() {s['tts_constructed']} s, "
               f"first calls {r['first_calls_ms']} ms, ready {s['ready']} s from process start; "
               f"{r['calls_while_capturing']['n']} calls while capturing (max {r['calls_while_capturing']['max_ms']} ms); "
               f"after ready p50 {r['after_ready']['p50_ms']} / p99 {r['after_ready']['p99_ms']} / max "

@@ -63,6 +63,8 @@ DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
 CAPTURE_MODES = ("now", "background")
 #: Environment variable: the capture mode of engines loaded by name (``TTS(device="cuda")``, the server).
 CAPTURE_ENV = "ONESTEP_CUDA_CAPTURE"
+#: Environment variable: ``0`` turns cuDNN's autotuning off for engines loaded by name.
+BENCHMARK_ENV = "ONESTEP_CUDNN_BENCHMARK"
 
 log = logging.getLogger("onestep.runtime")
 
@@ -98,6 +100,9 @@ class CudaSettings:
             Its hidden states are cast to ``dtype`` for the frame step.
         batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
+        cudnn_benchmark: let cuDNN time every convolution algorithm once per shape and keep the fastest (the
+            shapes are static); off, capture needs no autotuning (faster start; the kernels cuDNN's heuristics
+            pick may be slower).
         capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~20 s for a
             shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
             lock; until a step is captured the same step runs eagerly, so the engine serves at once, slower,
@@ -110,6 +115,7 @@ class CudaSettings:
     acoustic_dtype: str = "fp32"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
+    cudnn_benchmark: bool = True
     capture: str = "now"
     plan: BatchPlan = field(default_factory=BatchPlan)
 
@@ -400,7 +406,7 @@ class CudaEngine:
         self.models = models
         self.hop = self.config.audio.hop_length
         on_cuda = self.device.type == "cuda"
-        if on_cuda:
+        if on_cuda and self.settings.cudnn_benchmark:
             torch.backends.cudnn.benchmark = True  # static shapes: pick the fastest conv kernels once
         self._pool = torch.cuda.graph_pool_handle() if self.settings.cuda_graphs else None
         self._t_max = self.config.phoneme_buckets[-1]
@@ -711,6 +717,8 @@ def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettin
     """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
     unused: the GPU does the work). Graphs are captured in the background (``capture="background"``): the
     engine serves at once, eagerly, and sets :attr:`CudaEngine.ready` when every graph is captured;
-    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead."""
+    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead; ``$ONESTEP_CUDNN_BENCHMARK=0``
+    turns cuDNN's autotuning off (``CudaSettings.cudnn_benchmark``)."""
     capture = os.environ.get(CAPTURE_ENV, "background")
-    return CudaEngine(voice_dir, CudaSettings(capture=capture), stream=stream)
+    benchmark = os.environ.get(BENCHMARK_ENV, "1") != "0"
+    return CudaEngine(voice_dir, CudaSettings(capture=capture, cudnn_benchmark=benchmark), stream=stream)
