@@ -224,6 +224,11 @@ def run_throughput(args: argparse.Namespace) -> dict:
             if procs > 0:
                 variants.append((f"threads{cores}_procs{procs}_chunk{chunk}",
                                  HostPoolSettings(threads=cores, processes=procs, chunk=chunk)))  # fmt: skip
+    procs = max(args.processes)  # the GIL switch interval (5 ms default) against the engine thread's waits
+    for switch in args.switch_ms:
+        variants.append((f"threads{cores}_procs{procs}_chunk{args.chunks[0]}_switch{switch}ms",
+                         HostPoolSettings(threads=cores, processes=procs, chunk=args.chunks[0],
+                                          switch_interval_s=switch / 1000)))  # fmt: skip
     deadline = time.monotonic() + args.budget_s
     for name, settings in variants:
         if time.monotonic() > deadline:
@@ -292,12 +297,14 @@ def main() -> None:
     ap.add_argument("--calls", type=int, default=100, help="held-out calls after ready (ready)")
     ap.add_argument("--chunks", default="64,256", help="texts per engine pass, comma-separated")
     ap.add_argument("--processes", default="0,8", help="frontend worker processes to try, comma-separated")
+    ap.add_argument("--switch-ms", default="0.5", help="GIL switch intervals to try (ms), comma-separated; '' none")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--budget-s", type=float, default=150.0, help="start no pool variant after this")
     ap.add_argument("--no-compare-cpu", dest="compare_cpu", action="store_false")
     args = ap.parse_args()
     args.chunks = [int(x) for x in args.chunks.split(",")]
     args.processes = [int(x) for x in args.processes.split(",")]
+    args.switch_ms = [float(x) for x in args.switch_ms.split(",") if x.strip()]
     report = run_ready(args) if args.mode == "ready" else run_throughput(args)
     if args.device.startswith("cuda"):
         import torch

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
 from pathlib import Path
@@ -44,8 +45,16 @@ def test_results_come_back_in_input_order_whatever_the_threads_finish() -> None:
         time.sleep(rng.random() * 0.003)
         return p, r
 
-    with HostPool(HostPoolSettings(threads=4, chunk=5)) as pool:
-        out = run_ordered(list(range(23)), prepare, engine, finish, pool)
+    before = sys.getswitchinterval()
+    seen: list[float] = []
+
+    def engine_seeing(batch: list[int]) -> list[int]:
+        seen.append(sys.getswitchinterval())
+        return engine(batch)
+
+    with HostPool(HostPoolSettings(threads=4, chunk=5, switch_interval_s=0.0005)) as pool:
+        out = run_ordered(list(range(23)), prepare, engine_seeing, finish, pool)
+    assert seen and all(abs(v - 0.0005) < 1e-9 for v in seen) and sys.getswitchinterval() == before
     assert out == [(10 * i, 10 * i + 1) for i in range(23)]
     assert chunks == [[10 * i for i in range(a, min(a + 5, 23))] for a in range(0, 23, 5)]  # chunks in order
     assert engine_threads == {threading.get_ident()}  # one engine, fed by the calling thread
@@ -71,7 +80,7 @@ def test_the_first_failing_item_in_input_order_raises_and_later_chunks_skip_the_
 
 
 def test_settings_are_checked() -> None:
-    for kwargs in ({"threads": 0}, {"processes": -1}, {"chunk": 0}):
+    for kwargs in ({"threads": 0}, {"processes": -1}, {"chunk": 0}, {"switch_interval_s": 0.0}):
         with pytest.raises(ValueError):
             HostPoolSettings(**kwargs)  # type: ignore[arg-type]
     assert HostPoolSettings(threads=None).n_threads >= 1

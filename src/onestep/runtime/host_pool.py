@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -56,12 +57,17 @@ class HostPoolSettings:
         chunk: texts per engine pass (the engine batches their sentences; larger chunks fill the GPU better
             and hold more audio at once).
         lexicon: the user lexicon file the worker processes' frontends load (as the caller's frontend does).
+        switch_interval_s: the interpreter's GIL switch interval while :func:`run_ordered` runs (restored after);
+            None leaves it (5 ms by default). The engine's thread gives the GIL up in every CUDA call and must
+            get it back from threads busy in Python: each time it may wait up to this interval, so a shorter
+            one keeps a GPU fed (at a little switching cost). It is process-wide: concurrent runs share it.
     """
 
     threads: int | None = None
     processes: int = 0
     chunk: int = 64
     lexicon: str | None = None
+    switch_interval_s: float | None = None
 
     def __post_init__(self) -> None:
         if self.threads is not None and self.threads < 1:
@@ -70,6 +76,8 @@ class HostPoolSettings:
             raise ValueError(f"processes must be >= 0, got {self.processes}")
         if self.chunk < 1:
             raise ValueError(f"chunk must be >= 1, got {self.chunk}")
+        if self.switch_interval_s is not None and not 0 < self.switch_interval_s <= 1:
+            raise ValueError(f"switch_interval_s must be in (0, 1] or None, got {self.switch_interval_s}")
 
     @property
     def n_threads(self) -> int:
@@ -228,6 +236,10 @@ def run_ordered(
             return _Done(lambda: fn(*args))
         return threads.submit(fn, *args)
 
+    switch = pool.settings.switch_interval_s if pool is not None and threads is not None else None
+    previous = sys.getswitchinterval()
+    if switch is not None:
+        sys.setswitchinterval(switch)
     prepared = [submit(prepare, item) for item in items]  # type: ignore[arg-type]
     finished: list[Future[Result] | _Done[Result]] = []
     try:
@@ -242,3 +254,5 @@ def run_ordered(
         for f in prepared + finished:  # nothing left running behind a raised error
             if isinstance(f, Future):
                 f.cancel()
+        if switch is not None:
+            sys.setswitchinterval(previous)
