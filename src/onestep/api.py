@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -336,8 +337,6 @@ class TTS:
 
     def wait_ready(self, timeout: float | None = None) -> bool:
         """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
-        import time
-
         deadline = None if timeout is None else time.monotonic() + timeout
         for engine in list(self._engines.values()):
             ready = getattr(engine, "ready", None)
