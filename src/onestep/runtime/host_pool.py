@@ -20,16 +20,17 @@ text goes over as a string and comes back as its utterances (small). The same st
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import ProcessPoolExecutor
+
     from onestep.frontend.tokens import Utterance
 
 Item = TypeVar("Item")
@@ -148,6 +149,9 @@ class HostPool:
     def processes(self) -> ProcessPoolExecutor | None:
         """The frontend worker processes (None when ``processes == 0``)."""
         if self.settings.processes and self._processes is None:
+            import multiprocessing  # only where processes are asked for (with the process pool: ~20 ms of imports)
+            from concurrent.futures import ProcessPoolExecutor
+
             with self._lock:
                 if self._processes is None:
                     self._processes = ProcessPoolExecutor(
