@@ -430,3 +430,29 @@ def test_gpu_bench_script_runs_eagerly_on_the_cpu(tiny_voice, tmp_path) -> None:
     assert set(entry["batch_bench"]) == set(entry["batch_short"]) == set(entry["batch_bench_one_pass"]) == {"1", "3"}
     assert report["text_to_pcm"] == {"skipped": "--no-text"}
     assert "| fp32 | " in done.stdout and "fp32 short: best batch" in done.stdout.splitlines()[-1]
+
+
+def test_the_gpu_lab_puts_a_carried_site_after_the_interpreters_own(tmp_path) -> None:
+    """lab/gpu/site_after: a pruned carried package (pygments without its formatters, as the traced site has
+    it) no longer shadows the full one installed; what only the carried site has is still found after it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("pygments.formatters")
+    root = Path(__file__).resolve().parents[2]
+    site = tmp_path / "site"
+    (site / "pygments").mkdir(parents=True)
+    (site / "pygments" / "__init__.py").write_text("")  # pruned: no formatters
+    (site / "only_carried.py").write_text("WHERE = 'carried'\n")
+    code = "import pygments.formatters, only_carried, sys; print(only_carried.WHERE, pygments.__file__)"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "ONESTEP_SITE_AFTER")}
+    ahead = subprocess.run([sys.executable, "-c", code], env={**env, "PYTHONPATH": str(site)}, capture_output=True, text=True)
+    assert ahead.returncode != 0 and "pygments.formatters" in ahead.stderr  # the failure seen on the GPU machine
+    after = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True,
+        env={**env, "PYTHONPATH": str(root / "lab/gpu/site_after"), "ONESTEP_SITE_AFTER": str(site)},
+    )  # fmt: skip
+    assert after.returncode == 0, after.stderr
+    assert after.stdout.startswith("carried ") and str(site) not in after.stdout
