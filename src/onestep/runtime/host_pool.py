@@ -54,7 +54,9 @@ class HostPoolSettings:
     Attributes:
         threads: threads for the per-text work (None: one per usable core, at most 32; 1 runs it serially
             on the calling thread).
-        processes: worker processes for the text frontend (0: the frontend runs on the threads).
+        processes: worker processes for the text frontend (0: the frontend runs on the threads). They are
+            spawned, so, as with any spawned pool, a script that uses them must guard its entry point with
+            ``if __name__ == "__main__":`` (a worker imports the main module again).
         chunk: texts per engine pass (the engine batches their sentences; larger chunks fill the GPU better
             and hold more audio at once).
         lexicon: the user lexicon file the worker processes' frontends load (as the caller's frontend does).
