@@ -268,12 +268,22 @@ class _ExactFloat32:
     to move a duration near a half to the other frame). Restores the previous settings on exit."""
 
     def __enter__(self) -> None:
-        self._saved = (torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32)
-        torch.backends.cudnn.allow_tf32 = False
-        torch.backends.cuda.matmul.allow_tf32 = False
+        try:  # the legacy flags; torch refuses them once the process has set the newer fp32_precision API
+            self._saved: tuple[object, object] = (torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32)
+            self._new_api = False
+            torch.backends.cudnn.allow_tf32 = False
+            torch.backends.cuda.matmul.allow_tf32 = False
+        except RuntimeError:
+            self._saved = (torch.backends.cudnn.conv.fp32_precision, torch.backends.cuda.matmul.fp32_precision)
+            self._new_api = True
+            torch.backends.cudnn.conv.fp32_precision = "ieee"
+            torch.backends.cuda.matmul.fp32_precision = "ieee"
 
     def __exit__(self, *exc: object) -> None:
-        torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = self._saved
+        if self._new_api:
+            torch.backends.cudnn.conv.fp32_precision, torch.backends.cuda.matmul.fp32_precision = self._saved
+        else:
+            torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = self._saved
 
 
 class _Float32(nn.Module):
