@@ -41,8 +41,9 @@ if [ -n "$site" ]; then
 from onestep.frontend.pipeline import Frontend
 f = Frontend(); print(f.phonemize("Hello there, this is a test.").phonemes, f.phonemize("你好，世界。").phonemes)
 print("numpy", numpy.__version__, "torch", torch.__version__, torch.cuda.is_available())'
-  if PYTHONPATH=src:$site timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
-    path=src:$site  # src first: the tree's onestep wins over any copy in the carried site
+  export ONESTEP_SITE_AFTER=$site  # the carried site after the image's packages (lab/gpu/site_after)
+  if PYTHONPATH=src:lab/gpu/site_after timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
+    path=src:lab/gpu/site_after
     mode="frontend from $site"
   else
     mode="ids only ($site does not import: see frontend_probe.txt)"

@@ -49,7 +49,10 @@ if [ "${USE_CARRY:-1}" = 1 ] && [ -f .carry/server/site.tar.xz ]; then
   [ -f .carry/ray/site-ray.tar.xz ] && packs+=(.carry/ray/site-ray.tar.xz) && sites+=":$tmp/site-ray"
   "$PY" -c "import sys, tarfile; [tarfile.open(f).extractall(sys.argv[1]) for f in sys.argv[2:]]" "$tmp" "${packs[@]}"
   rest=${PYTHONPATH:-}
-  export PYTHONPATH="$PWD/src:$sites${rest:+:$rest}"
+  # the carried (pruned) sites go AFTER the image's site-packages (lab/gpu/site_after: a pruned pygments/rich
+  # ahead of the image's full ones broke pytest there)
+  export ONESTEP_SITE_AFTER="$sites"
+  export PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after${rest:+:$rest}"
   if [ -d "$tmp/site-ray" ]; then
     pb2_check() {  # every carried generated protobuf module imports with the protobuf on the path
       "$PY" - "$tmp/site-ray" <<'PY'
@@ -80,7 +83,7 @@ PY
     }
     if ! pb2_check; then
       echo "carried generated protobuf code fails with the image's protobuf: the carried protobuf goes first"
-      export PYTHONPATH="$PWD/src:$tmp/site-ray-fallback:$sites${rest:+:$rest}"
+      export PYTHONPATH="$PWD/src:$tmp/site-ray-fallback:$PWD/lab/gpu/site_after${rest:+:$rest}"
       pb2_check || { echo "carried generated protobuf code does not import: stop"; exit 1; }
     fi
   fi

@@ -11,6 +11,12 @@
 #      the distributions' metadata and bundled libraries (lab/gpu/server_site.py).
 #
 # The folder is packed as .carry/server/site.tar.xz (~8 MB; server_load.sh unpacks it), so the carry is small.
+# The site is PRUNED (only the traced files), so it must go AFTER the image's site-packages, never on PYTHONPATH
+# ahead of them: a pruned pygments/rich there shadowed the image's full ones (pytest on the GPU machine:
+# "No module named 'pygments.formatters'", issue 22). Every script that unpacks it (server_load.sh,
+# ray_load.sh, engine_bench.sh, measure_host.sh) sets ONESTEP_SITE_AFTER=<unpacked site> and puts
+# lab/gpu/site_after (a sitecustomize that appends the site after site-packages) on PYTHONPATH instead; only
+# typing_extensions (ONESTEP_SITE_FIRST) is taken from the carried site first.
 #
 # --ray (issue 15, lab/gpu/ray_load.sh): also trace what Ray runs (Ray installed here: pip install '.[ray]'):
 # `onestep serve --ray` with 2 replicas + the same short load test, and `onestep batch --ray` with a frontend

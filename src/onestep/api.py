@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,8 +33,9 @@ from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
 from onestep.frontend.warm_up import warm_frontend
 from onestep.languages import DEFAULT_LANGUAGE
-from onestep.runtime.engine import Engine
+from onestep.runtime.engine import Engine, engine_ready
 from onestep.runtime.engines import get_engine
+from onestep.runtime.host_pool import HostPool, HostPoolSettings, run_ordered
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.sounding import FrameSpans, frame_spans
@@ -48,6 +50,7 @@ from onestep.runtime.voices import (
 from onestep.ssml.parse import Piece, SsmlError
 from onestep.work_limits import (
     DEFAULT_MAX_PHONEMES,
+    NothingToSpeakError,
     SECONDS_PER_PHONEME,
     TooMuchWorkError,
     bounded,
@@ -194,6 +197,8 @@ class PreparedText:
         skipped: characters of the text that could not be spoken, with their counts.
         plan_phonemes: for SSML input, (its work in phonemes: its pieces' phonemes and its breaks, its first
             utterance's phonemes), see :meth:`TTS._check_plan_work` (what a server's admission costs it by).
+        placed: per utterance, its words placed in ``text`` for word timestamps, when a frontend worker
+            process computed them (:meth:`TTS.synthesize_batch`); None: placed when the audio is assembled.
     """
 
     entry: VoiceEntry
@@ -206,6 +211,7 @@ class PreparedText:
     plan: list[tuple[Piece, VoiceEntry | None]] | None = None
     skipped: dict[str, int] = field(default_factory=dict)
     plan_phonemes: tuple[int, int] = (0, 0)
+    placed: list[list[_Placed]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:
@@ -263,6 +269,7 @@ class TTS:
         self._engines: dict[Path, Engine] = {}
         self._speaker_engines: dict[tuple[Path, str], Engine] = {}
         self._frontend: Frontend | None = None
+        self._host: HostPool | None = None
         self._voice: VoiceEntry | None = None
         if voice is not None:
             self._voice = self._entry(voice, "")
@@ -322,6 +329,21 @@ class TTS:
         if view is None:
             view = self._speaker_engines.setdefault(key, SpeakerEngine(engine, entry.mix, entry.name))  # type: ignore[arg-type]
         return view
+
+    def ready(self) -> bool:
+        """Whether every loaded engine has finished its warm-up. A GPU engine (``device="cuda"``) captures its
+        CUDA graphs in the background after loading and serves meanwhile, eagerly and slower; a server reports
+        ready (``/health``) only once this is True."""
+        return all(engine_ready(e) for e in list(self._engines.values()))
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for engine in list(self._engines.values()):
+            ready = getattr(engine, "ready", None)
+            if ready is not None:
+                ready.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
+        return self.ready()
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""
@@ -385,13 +407,26 @@ class TTS:
         texts: Sequence[str],
         voices: Sequence[VoiceArg] | None = None,
         speeds: Sequence[float] | None = None,
+        *,
+        timestamps: bool | str = True,
+        pool: HostPool | None = None,
+        errors: str = "raise",
     ) -> list[Audio]:
         """Synthesize several texts, batching the sentences that share a voice and a speed into one engine pass.
+
+        The work around the engine (the frontend before; word timings, assembly and output after) runs on
+        ``pool`` (default :meth:`host_pool`: a thread per core), chunk by chunk, while this thread feeds the one
+        engine (:func:`onestep.runtime.host_pool.run_ordered`); a :class:`~onestep.runtime.host_pool.HostPool`
+        with ``processes`` runs the frontend in worker processes.
 
         Args:
             texts: N texts.
             voices: N voice names/paths (None entries: chosen by language), or None for all default.
             speeds: N speeds, or None for 1.0.
+            timestamps: as in :meth:`render` (False skips the word and phoneme timings).
+            errors: ``"raise"``: the error of the first text (in input order) that fails is raised;
+                ``"return"``: a text that fails gets its exception in place of its :class:`Audio` and the
+                others go on (what a batch job of many rows wants).
         Returns:
             N :class:`Audio`, in input order (the same audio as :meth:`synthesize` of each text).
         """
@@ -400,7 +435,75 @@ class TTS:
         speeds = list(speeds) if speeds is not None else [1.0] * n
         if not len(voices) == len(speeds) == n:
             raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
-        return self.render([self.prepare(t, v, s) for t, v, s in zip(texts, voices, speeds, strict=True)])
+        if errors not in ("raise", "return"):
+            raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
+        jobs = list(zip(texts, voices, speeds, strict=True))
+        words = _timestamp_mode(timestamps)
+        if pool is None and n < 2 and errors == "raise":
+            return self.render([self.prepare(t, v, s) for t, v, s in jobs], timestamps=timestamps)
+        pool = pool or self.host_pool()
+        if errors == "raise":
+            return run_ordered(
+                jobs, lambda job: self._prepare_job(job, pool), self._engine_pass, lambda p, q: self._finish(p, q, words), pool
+            )
+
+        def prepare(job: tuple[str, VoiceArg, float]) -> PreparedText | Exception:
+            try:
+                return self._prepare_job(job, pool)
+            except Exception as e:
+                return e
+
+        def finish(p: PreparedText | Exception, q: list[tuple[np.ndarray, np.ndarray]] | Exception) -> Audio | Exception:
+            if isinstance(p, Exception) or isinstance(q, Exception):
+                return p if isinstance(p, Exception) else q  # type: ignore[return-value]
+            try:
+                return self._finish(p, q, words)
+            except Exception as e:
+                return e
+
+        return run_ordered(jobs, prepare, self._engine_pass_or_errors, finish, pool)  # type: ignore[arg-type]
+
+    def _engine_pass_or_errors(
+        self, prepared: Sequence[PreparedText | Exception]
+    ) -> list[list[tuple[np.ndarray, np.ndarray]] | Exception]:
+        """:meth:`_engine_pass` over the texts that were prepared (an error stays in its place); when the
+        batched pass fails, each text alone, so that only the bad one gets the error."""
+        good = [p for p in prepared if not isinstance(p, Exception)]
+        try:
+            done: list[list[tuple[np.ndarray, np.ndarray]] | Exception] = list(self._engine_pass(good))
+        except Exception:
+            done = []
+            for p in good:
+                try:
+                    done += self._engine_pass([p])
+                except Exception as e:
+                    done.append(e)
+        results = iter(done)
+        return [p if isinstance(p, Exception) else next(results) for p in prepared]
+
+    def host_pool(self) -> HostPool:
+        """The pool :meth:`synthesize_batch` uses when given none: one thread per usable core, the frontend on
+        them (:mod:`onestep.runtime.host_pool`; started on first use, shared by every call)."""
+        if self._host is None:
+            with self._lock:
+                if self._host is None:
+                    self._host = HostPool(HostPoolSettings(lexicon=None if self.lexicon is None else str(self.lexicon)))
+        return self._host
+
+    def _prepare_job(self, job: tuple[str, VoiceArg, float], pool: HostPool) -> PreparedText:
+        """:meth:`prepare` of one ``(text, voice, speed)``; with the pool's frontend processes, a plain text's
+        frontend pass runs in one of them (the same utterances and skipped characters as here)."""
+        text, voice, speed = job
+        if not pool.settings.processes or _is_ssml(text):
+            return self.prepare(text, voice, speed)
+        entry = self._entry(voice, text)
+        job = pool.submit(_frontend_job, text, self.max_ids(self._engine(entry)), entry.config.language)
+        found, skipped, placed = job.result()
+        try:
+            p = self.prepare(text, voice, speed, sentences=lambda _text, _max, _lang: found)
+        except NothingToSpeakError:
+            raise nothing_to_speak(Counter(skipped)) from None
+        return replace(p, skipped=dict(skipped), placed=placed)
 
     def prepare(
         self,
@@ -452,28 +555,37 @@ class TTS:
         phoneme timings empty (a server that only sends audio skips their cost: ~0.25 ms a text on a CPU core);
         ``"char"`` splits Chinese words into characters.
         """
+        words = _timestamp_mode(timestamps)
+        return [self._finish(p, parts, words) for p, parts in zip(prepared, self._engine_pass(prepared), strict=True)]
+
+    @staticmethod
+    def _engine_pass(prepared: Sequence[PreparedText]) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+        """One batched engine pass per (voice, speed) over every utterance of ``prepared``: per prepared text,
+        per utterance, (frames per id, native audio); SSML texts get none (their pieces run in :meth:`_finish`)."""
         groups: dict[tuple[Path, str, float], list[tuple[int, int]]] = {}
         for i, p in enumerate(prepared):
-            for j in range(len(p.ids)):
-                groups.setdefault(p.batch_key, []).append((i, j))
-        out: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+            if p.plan is None:
+                for j in range(len(p.ids)):
+                    groups.setdefault(p.batch_key, []).append((i, j))
+        out: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in prepared]
         for (_, _, speed), members in groups.items():
             engine = prepared[members[0][0]].engine
             batch = [prepared[i].ids[j] for i, j in members]
-            for key, result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
-                out[key] = (result.frames_per_id, result.audio)
-        audios = []
-        words = "char" if timestamps == "char" else ("word" if timestamps else "")
-        for i, p in enumerate(prepared):
-            if p.plan is not None:  # SSML: its pieces one after the other (not batched)
-                audios.append(self._render_plan(p, words))
-                continue
-            parts = [out[(i, j)] for j in range(len(p.ids))]
-            frames, samples = [q[0] for q in parts], [q[1] for q in parts]
-            audio = _apply_output(_assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
-            audio.skipped = p.skipped
-            audios.append(audio)
-        return audios
+            for (i, _), result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
+                out[i].append((result.frames_per_id, result.audio))  # members are in (i, j) order
+        return out
+
+    def _finish(self, p: PreparedText, parts: Sequence[tuple[np.ndarray, np.ndarray]], words: str) -> Audio:
+        """A prepared text's :class:`Audio` from its utterances' engine results (assembly, timings, output)."""
+        if p.plan is not None:  # SSML: its pieces one after the other (not batched)
+            return self._render_plan(p, words)
+        frames, samples = [q[0] for q in parts], [q[1] for q in parts]
+        placed = p.placed if words == "word" else None
+        audio = _apply_output(
+            _assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text, placed), p.output
+        )
+        audio.skipped = p.skipped
+        return audio
 
     def stream(
         self,
@@ -728,6 +840,17 @@ class TTS:
 # --- timing alignment --------------------------------------------------------------------------------------
 
 
+def _timestamp_mode(timestamps: bool | str) -> str:
+    """``render``'s ``timestamps`` argument as ``_assemble``'s: ``"char"``, ``"word"`` or ``""`` (none)."""
+    return "char" if timestamps == "char" else ("word" if timestamps else "")
+
+
+def _is_ssml(text: str) -> bool:
+    from onestep.ssml import is_ssml
+
+    return is_ssml(text)
+
+
 def _seconds_per_frame(engine: Engine) -> float:
     return engine.config.audio.hop_length / engine.config.audio.sample_rate
 
@@ -736,10 +859,10 @@ def _phoneme_timings(phonemes: str, spans: FrameSpans, spf: float, offset: float
     """Timing of each inventory symbol of ``phonemes`` (symbol ``k`` is model id ``k + 1``, after the pad)."""
     table = vocab()
     kept = [c for c in phonemes if c in table]
-    return [
-        PhonemeTiming(c, offset + float(spans.starts[k + 1]) * spf, offset + float(spans.ends[k + 1]) * spf)
-        for k, c in enumerate(kept)
-    ]
+    n = len(kept)
+    starts = (offset + spans.starts[1 : n + 1].astype(np.float64) * spf).tolist()  # the same sums as per symbol
+    ends = (offset + spans.ends[1 : n + 1].astype(np.float64) * spf).tolist()
+    return [PhonemeTiming(c, a, z) for c, a, z in zip(kept, starts, ends, strict=True)]
 
 
 def _timed_tokens(segments: Sequence[Segment], characters: bool) -> list[Token]:
@@ -780,7 +903,8 @@ class _Placed:
 
     def timed(self, spans: FrameSpans, spf: float, offset: float) -> WordTiming:
         start, end = offset + float(spans.starts[self.first]) * spf, offset + float(spans.ends[self.last]) * spf
-        return replace(self.word, start=start, end=end)
+        w = self.word  # a new entry with the times (as dataclasses.replace, ~4x cheaper)
+        return WordTiming(w.text, w.phonemes, start, end, w.spoken, w.char_start, w.char_end)
 
 
 def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None) -> list[_Placed]:
@@ -830,18 +954,6 @@ def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner
     return words
 
 
-def _word_timings(
-    phonemes: str,
-    tokens: Sequence[Token],
-    spans: FrameSpans,
-    spf: float,
-    offset: float,
-    aligner: OffsetAligner | None = None,
-) -> list[WordTiming]:
-    """Timing of each word token (:func:`_placed_words`) from the utterance's frame spans."""
-    return [p.timed(spans, spf, offset) for p in _placed_words(phonemes, tokens, aligner)]
-
-
 def _timed_chunks(
     chunks: Iterable[np.ndarray],
     phonemes: str,
@@ -857,7 +969,7 @@ def _timed_chunks(
     ends where its sound does (:func:`onestep.runtime.sounding.frame_spans`), so it waits for the audio through its
     frames. Every word comes at the latest with the chunk in which it starts: a chunk in which a word not yet
     final starts is held back until the next chunk's audio has made it final. The words are those of
-    :func:`_word_timings` on the whole audio.
+    :func:`word_timings` on the whole audio.
     """
     provisional = frame_spans(phonemes, counts)
     needs = [int(provisional.need[p.first : p.last + 1].max()) * hop for p in placed]
@@ -923,18 +1035,65 @@ def word_timings(
         raise ValueError(f"{len(utterances)} utterances but {len(frames_per_id)} frame counts")
     if audio is not None and len(audio) != len(utterances):
         raise ValueError(f"{len(utterances)} utterances but {len(audio)} audio arrays")
-    aligner = OffsetAligner(text) if text else None
-    words: list[WordTiming] = []
-    offset = 0.0
+    spans = []
     for i, (utterance, counts) in enumerate(zip(utterances, frames_per_id, strict=True)):
         counts = np.asarray(counts, dtype=np.int64)
         if counts.size != len(phonemes_to_ids(utterance.phonemes)):
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
-        spans = _spans(utterance.phonemes, counts, None if audio is None else audio[i])
-        tokens = _timed_tokens(utterance.segments, characters)
-        words += _word_timings(utterance.phonemes, tokens, spans, seconds_per_frame, offset, aligner)
-        offset += float(counts.sum()) * seconds_per_frame
+        spans.append(_spans(utterance.phonemes, counts, None if audio is None else audio[i]))
+    phonemes = [u.phonemes for u in utterances]
+    return _words_of_spans(utterances, phonemes, frames_per_id, spans, seconds_per_frame, text, characters)
+
+
+def _words_of_spans(
+    utterances: Sequence[Utterance],
+    phonemes: Sequence[str],
+    frames_per_id: Sequence[np.ndarray],
+    spans: Sequence[FrameSpans],
+    seconds_per_frame: float,
+    text: str,
+    characters: bool,
+) -> list[WordTiming]:
+    """:func:`word_timings` from each utterance's frame spans (measured once, shared with the phoneme timings);
+    ``phonemes``: each utterance's phoneme string (``Utterance.phonemes``, joined anew on every access)."""
+    return _timed_words(_placements(text, utterances, characters, phonemes), frames_per_id, spans, seconds_per_frame)
+
+
+def _placements(
+    text: str, utterances: Sequence[Utterance], characters: bool, phonemes: Sequence[str] | None = None
+) -> list[list[_Placed]]:
+    """Per utterance, its words placed in ``text`` (:func:`_placed_words`, one aligner through the text). They
+    depend on the text and the frontend's output only (no durations, no audio): a frontend worker process
+    computes them with the utterances (:func:`_frontend_job`)."""
+    aligner = OffsetAligner(text) if text else None
+    phonemes = phonemes if phonemes is not None else [u.phonemes for u in utterances]
+    return [
+        _placed_words(ph, _timed_tokens(u.segments, characters), aligner)
+        for u, ph in zip(utterances, phonemes, strict=True)
+    ]
+
+
+def _timed_words(
+    placed: Sequence[Sequence[_Placed]], frames_per_id: Sequence[np.ndarray], spans: Sequence[FrameSpans], spf: float
+) -> list[WordTiming]:
+    """The placed words of utterances spoken one after another, timed by each one's frame spans."""
+    words: list[WordTiming] = []
+    offset = 0.0
+    for ps, counts, s in zip(placed, frames_per_id, spans, strict=True):
+        words += [p.timed(s, spf, offset) for p in ps]
+        offset += float(np.sum(counts)) * spf
     return words
+
+
+def _frontend_job(text: str, max_ids: int, language: str | None) -> tuple[list[Utterance], dict[str, int], list[list[_Placed]]]:
+    """A frontend worker process's part of :meth:`TTS.synthesize_batch` (:class:`HostPool` with processes): the
+    speakable utterances of ``text``, the characters skipped, and the words placed in the text (the Python
+    half of the word timings, off the caller's GIL)."""
+    from onestep.runtime.host_pool import worker_frontend
+
+    skipped: Counter[str] = Counter()
+    found = list(worker_frontend().speakable_sentences(text, max_ids, skipped, language))
+    return found, dict(skipped), _placements(text, found, False)
 
 
 def _spans(phonemes: str, counts: np.ndarray, samples: np.ndarray | None) -> FrameSpans:
@@ -973,21 +1132,29 @@ def _assemble(
     entry: VoiceEntry,
     timestamps: str = "word",
     text: str = "",
+    placed: Sequence[Sequence[_Placed]] | None = None,
 ) -> Audio:
     """Join sentences' audio and timings into one :class:`Audio`.
 
     ``timestamps``: ``"word"``, ``"char"`` (Chinese words split into characters) or ``""`` (no timings).
-    ``text``: the original input, which word offsets refer to (none when empty).
+    ``text``: the original input, which word offsets refer to (none when empty). ``placed``: the words of
+    ``timestamps``' kind already placed in ``text`` (:func:`_placements`), else they are placed here.
     """
     spf = _seconds_per_frame(engine)
     words: list[WordTiming] = []
     stamps: list[PhonemeTiming] = []
+    phonemes = [u.phonemes for u in utterances]
     if timestamps:  # an utterance's audio is exactly its frames x hop: sentences start where frames end
-        words = word_timings(utterances, counts, spf, text, characters=timestamps == "char", audio=audios)
+        spans = [_spans(ph, c, a) for ph, c, a in zip(phonemes, counts, audios, strict=True)]
+        if placed is None:
+            placed = _placements(text, utterances, timestamps == "char", phonemes)
+        words = _timed_words(placed, counts, spans, spf)
         offset = 0.0
-        for utterance, c, a in zip(utterances, counts, audios, strict=True):
-            stamps += _phoneme_timings(utterance.phonemes, _spans(utterance.phonemes, c, a), spf, offset)
+        for ph, c, s in zip(phonemes, counts, spans, strict=True):
+            stamps += _phoneme_timings(ph, s, spf, offset)
             offset += float(np.sum(c)) * spf
-    samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
-    phonemes = " ".join(u.phonemes for u in utterances)
-    return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, phonemes, words, stamps, entry.name)
+    if len(audios) == 1:  # one sentence: its own array, no copy
+        samples = np.asarray(audios[0])
+    else:
+        samples = np.concatenate(audios) if audios else np.zeros(0, dtype=np.float32)
+    return Audio(samples.astype(np.float32, copy=False), engine.sample_rate, " ".join(phonemes), words, stamps, entry.name)

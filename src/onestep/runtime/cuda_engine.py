@@ -4,8 +4,9 @@ The weights come from the voice's own ONNX files (``onestep.model.export.load_vo
 speaks exactly the voice the CPU engine speaks. A request runs in two steps, each a captured CUDA graph:
 
 1. ``acoustic`` step, one graph per (phoneme bucket ``T``, batch size ``B``):
-   ids [B,T] -> durations, hidden -> frames per id (rounded, / speed, on the GPU) -> written into the frame
-   step inputs of batch size ``B`` (padded to the largest phoneme bucket).
+   ids [B,T] -> durations, hidden (in fp32 by default: the CPU engine's durations) -> frames per id (the
+   shared rounding rule of :mod:`onestep.runtime.regulate`, on the GPU) -> written into the frame step
+   inputs of batch size ``B`` (padded to the largest phoneme bucket, cast to the network dtype).
 2. ``frames`` step, one graph per (frame bucket ``F``, batch size ``B``): length regulation on the GPU
    (cumsum + searchsorted, no host sync) -> decoder -> vocoder -> audio [B, F*hop] float32.
 
@@ -14,7 +15,8 @@ Between the two, the host reads the frames per id (one sync) and plans the frame
 make a whole batch run at its length, and a group is cut into captured batch sizes when padding would cost
 more than an extra pass. The rows of each pass are gathered (on the GPU) into the inputs of its batch size.
 Audio comes back through page-locked host buffers allocated once (:class:`_HostBuffer`): one asynchronous
-copy per pass, one sync per request, then each utterance's samples are copied out. Batches larger than the
+copy per pass, one sync per request, then the utterances' samples are copied out into one new array per
+chunk (each result's ``audio`` is a view of it). Batches larger than the
 largest captured batch size are sorted by length and split into near-equal chunks (:func:`plan_chunks`), so
 each chunk's phoneme bucket fits its own sentences; results come back in input order.
 
@@ -28,7 +30,10 @@ is how the tests check this module without a GPU.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -51,9 +56,17 @@ from onestep.runtime.engine import (
     add_time,
     frame_bucket,
 )
+from onestep.runtime.regulate import frames_per_id_torch
 from onestep.runtime.speakers import batch_speakers, load_speaker_table
 
 DTYPES = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
+CAPTURE_MODES = ("now", "background")
+#: Environment variable: the capture mode of engines loaded by name (``TTS(device="cuda")``, the server).
+CAPTURE_ENV = "ONESTEP_CUDA_CAPTURE"
+#: Environment variable: ``0`` turns cuDNN's autotuning off for engines loaded by name.
+BENCHMARK_ENV = "ONESTEP_CUDNN_BENCHMARK"
+
+log = logging.getLogger("onestep.runtime")
 
 
 @dataclass(frozen=True)
@@ -79,21 +92,39 @@ class CudaSettings:
 
     Attributes:
         device: torch device (``"cuda"``, ``"cuda:1"``; ``"cpu"`` only for tests, with ``cuda_graphs=False``).
-        dtype: ``"fp16"``, ``"bf16"`` or ``"fp32"`` for the networks (the iSTFT always runs in fp32).
+        dtype: ``"fp16"``, ``"bf16"`` or ``"fp32"`` for the decoder and the vocoder (the iSTFT always runs in
+            fp32).
+        acoustic_dtype: the same for the acoustic model (phoneme encoder + duration predictor). ``"fp32"``
+            (default, run without TF32): its durations match the CPU engine's, so every text gets the same
+            frames on both (:mod:`onestep.runtime.regulate`); a lower precision moved ~1 line in 7 by a frame.
+            Its hidden states are cast to ``dtype`` for the frame step.
         batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
+        cudnn_benchmark: let cuDNN time every convolution algorithm once per shape and keep the fastest (the
+            shapes are static); off, capture needs no autotuning (faster start; the kernels cuDNN's heuristics
+            pick may be slower).
+        capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~20 s for a
+            shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
+            lock; until a step is captured the same step runs eagerly, so the engine serves at once, slower,
+            and :attr:`CudaEngine.ready` is set when every step is captured and warm).
         plan: how batches are cut into frame passes (see :class:`BatchPlan`).
     """
 
     device: str = "cuda"
     dtype: str = "fp16"
+    acoustic_dtype: str = "fp32"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
+    cudnn_benchmark: bool = True
+    capture: str = "now"
     plan: BatchPlan = field(default_factory=BatchPlan)
 
     def __post_init__(self) -> None:
-        if self.dtype not in DTYPES:
-            raise ConfigError(f"dtype must be one of {sorted(DTYPES)}, got {self.dtype!r}")
+        for name in ("dtype", "acoustic_dtype"):
+            if getattr(self, name) not in DTYPES:
+                raise ConfigError(f"{name} must be one of {sorted(DTYPES)}, got {getattr(self, name)!r}")
+        if self.capture not in CAPTURE_MODES:
+            raise ConfigError(f"capture must be one of {', '.join(CAPTURE_MODES)}, got {self.capture!r}")
         sizes = tuple(self.batch_sizes)
         if not sizes or list(sizes) != sorted(set(sizes)) or sizes[0] < 1:
             raise ConfigError(f"batch_sizes must be strictly increasing positive ints, got {sizes}")
@@ -226,13 +257,33 @@ def plan_frame_passes(
 # --- device-side building blocks ------------------------------------------------------------------------------
 
 
-def frames_per_id(durations: torch.Tensor, mask: torch.Tensor, speed: torch.Tensor) -> torch.Tensor:
-    """The contract's rounding rule on the GPU (as ``onestep.runtime.regulate.frames_per_id``).
+frames_per_id = frames_per_id_torch
+"""The contract's rounding rule on the GPU: :func:`onestep.runtime.regulate.frames_per_id_torch` (the CPU
+engine's rule, one definition)."""
 
-    Args: durations [B,T] (any float dtype), mask [B,T] (1 = real id), speed [B] float32.
-    Returns: float32 [B,T] whole frames per id, 0 at masked positions (round half to even, like numpy).
-    """
-    return torch.clamp(torch.round(durations.float() / speed[:, None]), min=0.0) * (mask > 0)
+
+class _ExactFloat32:
+    """Within: float32 convolutions and matmuls in full float32 (no TF32), so the fp32 acoustic step's
+    durations match the CPU engine's to float32 rounding (TF32 keeps 10 mantissa bits: ~1e-3 relative, enough
+    to move a duration near a half to the other frame). Restores the previous settings on exit."""
+
+    def __enter__(self) -> None:
+        try:  # the legacy flags; torch refuses them once the process has set the newer fp32_precision API
+            self._saved: tuple[object, object] = (torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32)
+            self._new_api = False
+            torch.backends.cudnn.allow_tf32 = False
+            torch.backends.cuda.matmul.allow_tf32 = False
+        except RuntimeError:
+            self._saved = (torch.backends.cudnn.conv.fp32_precision, torch.backends.cuda.matmul.fp32_precision)
+            self._new_api = True
+            torch.backends.cudnn.conv.fp32_precision = "ieee"
+            torch.backends.cuda.matmul.fp32_precision = "ieee"
+
+    def __exit__(self, *exc: object) -> None:
+        if self._new_api:
+            torch.backends.cudnn.conv.fp32_precision, torch.backends.cuda.matmul.fp32_precision = self._saved
+        else:
+            torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = self._saved
 
 
 class _Float32(nn.Module):
@@ -251,17 +302,27 @@ class _Step:
 
     def __init__(self, fn: Callable[[], None], capture: bool, pool: object | None) -> None:
         self.fn = fn
+        self.pool = pool
         self.graph: torch.cuda.CUDAGraph | None = None
         if capture:
-            side = torch.cuda.Stream()
-            side.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(side):  # warm-up runs (cuDNN autotuning, lazy init) outside the capture
-                for _ in range(2):
-                    fn()
-            torch.cuda.current_stream().wait_stream(side)
-            self.graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(self.graph, pool=pool):
-                fn()
+            self.capture()
+
+    def capture(self) -> None:
+        """Capture the graph (once; the engine lock held): two warm-up runs on a side stream, then the capture.
+        Only the capturing thread is barred from unsafe CUDA calls meanwhile (``thread_local``), so other
+        engines' threads may go on."""
+        if self.graph is not None:
+            return
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):  # warm-up runs (cuDNN autotuning, lazy init) outside the capture
+            for _ in range(2):
+                self.fn()
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph, pool=self.pool, capture_error_mode="thread_local"):
+            self.fn()
+        self.graph = graph
 
     def __call__(self) -> None:
         if self.graph is not None:
@@ -301,8 +362,8 @@ class _Shared:
 
     Attributes:
         hidden: [B, T_max, C] network dtype; fpi: [B, T_max] int64 frames per id (0 past each row's ids).
-        speaker: [B, S] network dtype speaker vectors of a multi-speaker voice (the acoustic step's input,
-            read again by the frame step); None for a single-speaker voice.
+        speaker: [B, S] speaker vectors of a multi-speaker voice in the acoustic model's dtype (its input;
+            the frame step reads them cast to the network dtype); None for a single-speaker voice.
     """
 
     hidden: torch.Tensor
@@ -317,10 +378,15 @@ class CudaEngine:
         voice_dir: directory with ``voice.json`` (exported by onestep: it carries ``extra.model``) and graphs.
         settings: device, dtype, batch sizes, CUDA graphs on/off, batch plan.
         stream: chunk sizes of :meth:`stream` (the audio is computed whole, then cut).
-        warmup: build (and capture) every (bucket, batch size) step now; otherwise on first use.
+        warmup: build (and capture) every (bucket, batch size) step, now or in the background
+            (``settings.capture``); otherwise each on first use.
 
     Attributes:
         plan: the :class:`BatchPlan` in use (from ``settings``; may be replaced at any time).
+        ready: set once the warm-up is over (every step captured and run once; at once without a warm-up);
+            a server reports ready (``/health``) only then. The engine serves before, eagerly.
+        capture_error: what stopped a background warm-up (the engine then goes on eagerly), else None.
+        warmup_seconds: the warm-up's wall time (a background one's once it is over).
     """
 
     def __init__(
@@ -342,13 +408,15 @@ class CudaEngine:
         self.speakers = load_speaker_table(voice_dir, self.config)
         istft = models.vocoder.istft  # kept out of the cast: its basis/envelope must stay exact fp32
         models.vocoder.istft = nn.Identity()
-        for module in models.parts().values():
-            module.to(self.device, self.dtype).requires_grad_(False)
+        self.acoustic_dtype = DTYPES[self.settings.acoustic_dtype]
+        for name, module in models.parts().items():
+            dtype = self.acoustic_dtype if module is models.acoustic else self.dtype
+            module.to(self.device, dtype).requires_grad_(False)
         models.vocoder.istft = _Float32(istft.to(self.device))
         self.models = models
         self.hop = self.config.audio.hop_length
         on_cuda = self.device.type == "cuda"
-        if on_cuda:
+        if on_cuda and self.settings.cudnn_benchmark:
             torch.backends.cudnn.benchmark = True  # static shapes: pick the fastest conv kernels once
         self._pool = torch.cuda.graph_pool_handle() if self.settings.cuda_graphs else None
         self._t_max = self.config.phoneme_buckets[-1]
@@ -358,7 +426,7 @@ class CudaEngine:
             b: _Shared(
                 torch.zeros(b, self._t_max, c, dtype=self.dtype, device=self.device),
                 torch.zeros(b, self._t_max, dtype=torch.int64, device=self.device),
-                None if s is None else torch.zeros(b, s, dtype=self.dtype, device=self.device),
+                None if s is None else torch.zeros(b, s, dtype=self.acoustic_dtype, device=self.device),
             )
             for b in self.settings.batch_sizes
         }
@@ -367,8 +435,18 @@ class CudaEngine:
         self._acoustic_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor, torch.Tensor, torch.Tensor]] = {}
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
+        self._background = self.settings.capture == "background"
+        self.ready = threading.Event()
+        self.capture_error: BaseException | None = None
         self.load_seconds = time.perf_counter() - t0
-        self.warmup_seconds = self.warm() if warmup else 0.0
+        self.warmup_seconds = 0.0
+        self._capturer: threading.Thread | None = None
+        if warmup and self._background:
+            self._capturer = threading.Thread(target=self._warm_in_background, name="onestep-capture", daemon=True)
+            self._capturer.start()
+        else:
+            self.warmup_seconds = self.warm() if warmup else 0.0
+            self.ready.set()
 
     @property
     def sample_rate(self) -> int:
@@ -378,21 +456,66 @@ class CudaEngine:
         """Build (capture) the step of every (bucket, batch size), size the host buffers and run every eager
         op once (gathers, copies); returns the seconds it took."""
         t0 = time.perf_counter()
-        largest = self.settings.batch_sizes[-1]
         with self._lock, torch.inference_mode():
-            for b in self.settings.batch_sizes:
-                for t in self.config.phoneme_buckets:
-                    self._acoustic_step(t, b)
-                for f in self.config.frame_buckets:
-                    self._frame_step(f, b)
-            self._fpi_host.reserve(largest * self._t_max)
-            self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
-            self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
-            smallest = self.settings.batch_sizes[0]
-            for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
-                stage()  # the eager ops of a split chunk: index upload, gathers, copies
+            for build in self._step_builders():
+                build()
+            self._warm_eager_ops()
         self._sync()
         return time.perf_counter() - t0
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Block until :attr:`ready` (or ``timeout`` seconds); returns whether it is set."""
+        return self.ready.wait(timeout)
+
+    def _step_builders(self) -> list[Callable[[], None]]:
+        """One function per (bucket, batch size) step that builds it and captures its graph (batch sizes
+        smallest first: what a lightly loaded server needs first)."""
+
+        def acoustic(t: int, b: int) -> None:
+            step = self._acoustic_step(t, b)[0]
+            if self.settings.cuda_graphs:
+                step.capture()
+
+        def frames(f: int, b: int) -> None:
+            step = self._frame_step(f, b)[0]
+            if self.settings.cuda_graphs:
+                step.capture()
+
+        builders: list[Callable[[], None]] = []
+        for b in self.settings.batch_sizes:
+            builders += [functools.partial(acoustic, t, b) for t in self.config.phoneme_buckets]
+            builders += [functools.partial(frames, f, b) for f in self.config.frame_buckets]
+        return builders
+
+    def _warm_eager_ops(self) -> None:
+        """Size the host buffers and run the eager ops around the steps once (the lock held)."""
+        largest = self.settings.batch_sizes[-1]
+        self._fpi_host.reserve(largest * self._t_max)
+        self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
+        self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
+        smallest = self.settings.batch_sizes[0]
+        for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
+            stage()  # the eager ops of a split chunk: index upload, gathers, copies
+
+    def _warm_in_background(self) -> None:
+        """The background warm-up: each step built and captured under the engine lock, one at a time, so a
+        request waits for at most one capture; then the eager ops; then :attr:`ready`."""
+        t0 = time.perf_counter()
+        on_cuda = self.device.type == "cuda"
+        try:
+            with torch.cuda.device(self.device) if on_cuda else contextlib.nullcontext(), torch.inference_mode():
+                for build in self._step_builders():
+                    with self._lock:
+                        build()
+                with self._lock:
+                    self._warm_eager_ops()
+                    self._sync()
+        except BaseException as e:  # the engine still serves, eagerly where a step is not captured
+            self.capture_error = e
+            log.exception("CUDA-graph capture failed for voice %s; serving without graphs", self.config.name)
+        finally:
+            self.warmup_seconds = time.perf_counter() - t0
+            self.ready.set()
 
     def _sync(self) -> None:
         if self.device.type == "cuda":
@@ -405,20 +528,26 @@ class CudaEngine:
         key = (t, b)
         if key not in self._acoustic_steps:
             ids = torch.zeros(b, t, dtype=torch.int64, device=self.device)
-            mask = torch.zeros(b, t, dtype=self.dtype, device=self.device)
-            speed = torch.ones(b, dtype=torch.float32, device=self.device)
+            mask = torch.zeros(b, t, dtype=self.acoustic_dtype, device=self.device)
+            speed = torch.ones(b, dtype=torch.float64, device=self.device)  # the rule's float64 speed
             shared = self._shared[b]
             acoustic = self.models.acoustic
+            exact = self.acoustic_dtype == torch.float32 and self.device.type == "cuda"
 
             def fn() -> None:
-                durations, hidden = acoustic(ids, mask, shared.speaker)
+                if exact:
+                    with _ExactFloat32():
+                        durations, hidden = acoustic(ids, mask, shared.speaker)
+                else:
+                    durations, hidden = acoustic(ids, mask, shared.speaker)
                 fpi = frames_per_id(durations, mask, speed)
                 shared.hidden[:, :t].copy_(hidden)
                 shared.hidden[:, t:].zero_()
                 shared.fpi[:, :t].copy_(fpi)
                 shared.fpi[:, t:].zero_()
 
-            self._acoustic_steps[key] = (_Step(fn, self.settings.cuda_graphs, self._pool), ids, mask, speed)
+            capture = self.settings.cuda_graphs and not self._background  # background: the warm-up captures it
+            self._acoustic_steps[key] = (_Step(fn, capture, self._pool), ids, mask, speed)
         return self._acoustic_steps[key]
 
     def _frames_fn(self, f: int, b: int, audio: torch.Tensor) -> Callable[[], None]:
@@ -428,7 +557,8 @@ class CudaEngine:
 
         def fn() -> None:
             frames, frame_mask = length_regulate(shared.hidden, shared.fpi, f)
-            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), shared.speaker)))
+            speaker = None if shared.speaker is None else shared.speaker.to(self.dtype)
+            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), speaker)))
 
         return fn
 
@@ -437,7 +567,8 @@ class CudaEngine:
         key = (f, b)
         if key not in self._frame_steps:
             audio = torch.zeros(b, f * self.hop, dtype=torch.float32, device=self.device)
-            self._frame_steps[key] = (_Step(self._frames_fn(f, b, audio), self.settings.cuda_graphs, self._pool), audio)
+            capture = self.settings.cuda_graphs and not self._background
+            self._frame_steps[key] = (_Step(self._frames_fn(f, b, audio), capture, self._pool), audio)
         return self._frame_steps[key]
 
     def _run_frames(self, f: int, b: int) -> torch.Tensor:
@@ -527,11 +658,18 @@ class CudaEngine:
         self._sync()
         t2 = time.perf_counter()
         audio = self._audio_host.array
+        # the chunk's audio goes into ONE new array (its rows are views of it): a fresh array per utterance
+        # cost twice the CPU time here (page faults on every new buffer; a large array gets huge pages), and
+        # this copy runs on the engine's thread, which every other request waits for
+        sizes = totals.astype(np.int64) * self.hop
+        ends = np.cumsum(sizes)
+        block = np.empty(int(ends[-1]) if n else 0, dtype=np.float32)
         results: list[SynthesisResult | None] = [None] * n
         for p, width, offset in zip(passes, widths, offsets, strict=False):
             for j, row in enumerate(p.rows):
-                a = int(offset) + j * width
-                samples = audio[a : a + int(totals[row]) * self.hop].copy()
+                a, z = int(offset) + j * width, int(ends[row])
+                samples = block[z - int(sizes[row]) : z]
+                samples[...] = audio[a : a + int(sizes[row])]
                 results[row] = SynthesisResult(samples, fpi[row, : len(batch[row])].copy())
         add_time(timings, "acoustic", t1 - t0)  # inputs up, acoustic pass, frames per id back
         add_time(timings, "frames_to_audio", t2 - t1)  # plan, gathers, frame passes, audio in host buffer
@@ -587,5 +725,10 @@ class CudaEngine:
 
 def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> CudaEngine:
     """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
-    unused: the GPU does the work)."""
-    return CudaEngine(voice_dir, stream=stream)
+    unused: the GPU does the work). Graphs are captured in the background (``capture="background"``): the
+    engine serves at once, eagerly, and sets :attr:`CudaEngine.ready` when every graph is captured;
+    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead; ``$ONESTEP_CUDNN_BENCHMARK=0``
+    turns cuDNN's autotuning off (``CudaSettings.cudnn_benchmark``)."""
+    capture = os.environ.get(CAPTURE_ENV, "background")
+    benchmark = os.environ.get(BENCHMARK_ENV, "1") != "0"
+    return CudaEngine(voice_dir, CudaSettings(capture=capture, cudnn_benchmark=benchmark), stream=stream)

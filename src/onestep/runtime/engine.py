@@ -124,3 +124,11 @@ def frame_bucket(n_frames: int, buckets: Sequence[int]) -> int:
     if n_frames <= largest:
         return bucket_for(max(n_frames, 1), buckets)
     return -(-n_frames // largest) * largest
+
+
+def engine_ready(engine: object) -> bool:
+    """Whether ``engine`` has finished its warm-up: an engine with a ``ready`` event (the GPU engine, which
+    captures its CUDA graphs in the background after loading and serves eagerly meanwhile) once it is set;
+    any other engine at once."""
+    ready = getattr(engine, "ready", None)
+    return ready is None or ready.is_set()

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# GPU machine, ONE call (<= 8 minutes; H100 or H200): issue 22's figures, all from this call and card.
+#
+#   bash lab/gpu/measure_host.sh        # carry [".carry/server", ".carry/voice"] (as lab/gpu/measure.sh)
+#   DEVICE=cpu LINES=3 CALLS=4 CHUNKS=3 PROCS=0,1 RUNS=1 TESTS=0 bash lab/gpu/measure_host.sh   # dry run on a CPU
+#
+# Before the call, here: `bash lab/gpu/server_wheels.sh` (the frontend site for the image's Python 3.12,
+# .carry/server/site.tar.xz), `bash lab/gpu/measure.sh prepare` (the shipped voice's float graphs in
+# .carry/voice), `lab/gpu/voices_offtree.sh off` (the tree under 64 MiB); after it `voices_offtree.sh on`.
+# The carried site goes AFTER the image's site-packages (lab/gpu/site_after; torch, numpy come from the image).
+#
+# Steps (each under its own timeout; a failed step does not stop the next):
+#   1. tests/runtime/test_cuda_engine.py + tests/runtime/test_host_pool.py (the CUDA tests)  -> cuda_tests.txt
+#   2. a fresh process: TTS(device="cuda") from process start to ready (graphs captured in the background), every
+#      call while capturing, then held-out calls after ready (p50/p99/max, calls over 10 ms)  -> ready_background.json
+#   3. engine-only throughput vs synthesize_batch with all host work (serial, threads, threads + frontend
+#      processes; chunks of 64/256 texts), GPU busy %, on LINES held-out lines per language (default 240), and
+#      the frame counts of every line on the GPU vs ONNX Runtime on the CPU                -> throughput.json
+#   4. if time is left: step 2 with ONESTEP_CUDA_CAPTURE=now (every graph captured in the constructor) -> ready_now.json
+#   5. if time is left: step 2 with ONESTEP_CUDNN_BENCHMARK=0 (no cuDNN autotuning while capturing) -> ready_nobench.json
+#   summary.txt: the headline figures; logs.tar.gz: every console log.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-$(pwd)/gpu_out}
+mkdir -p "$OUT"
+DEVICE=${DEVICE:-cuda}
+PY=${PY:-python3}
+export PYTHONUNBUFFERED=1
+start=$(date +%s)
+logs=$(mktemp -d /tmp/onestep-host-logs.XXXXXX)
+tmp=$(mktemp -d /tmp/onestep-host-site.XXXXXX)
+trap 'tar -C "$logs" -czf "$OUT/logs.tar.gz" . 2>/dev/null; rm -rf "$tmp" "$logs"' EXIT
+left() { echo $(( ${BUDGET_S:-470} - ($(date +%s) - start) )); }
+
+export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
+if [ -f .carry/server/site.tar.xz ]; then
+  "$PY" -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp"
+  export ONESTEP_SITE_AFTER="$tmp/site" PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after"
+fi
+voices=()
+[ -f .carry/voice/voice.json ] && voices=(--voices-dir .carry)  # the float graphs measure.sh prepare copied
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,temperature.gpu --format=csv > "$logs/nvidia_smi.txt" 2>&1
+"$PY" -c "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)
+import torch; print('torch', torch.__version__, 'cuda', torch.cuda.is_available())
+from onestep.frontend.pipeline import Frontend; print(Frontend().phonemize('Hello there.').phonemes)" \
+  > "$logs/probe.txt" 2>&1
+echo "== probe: $(tr '\n' ' ' < "$logs/probe.txt" | cut -c1-300)"
+
+tests="not run"
+if [ "${TESTS:-1}" != 0 ]; then
+  timeout "${TESTS_S:-150}" "$PY" -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
+    tests/runtime/test_host_pool.py > "$OUT/cuda_tests.txt" 2>&1
+  tests="exit $? ($(tail -n 1 "$OUT/cuda_tests.txt"))"
+fi
+echo "== CUDA tests: $tests ($(( $(date +%s) - start )) s)"
+
+timeout "${READY_S:-110}" "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
+  --calls "${CALLS:-100}" --out "$OUT/ready_background.json" > "$logs/ready_background.txt" 2>&1
+echo "== ready (background capture): exit $? ($(( $(date +%s) - start )) s)"
+
+t=$(left); [ "$t" -gt 300 ] && t=300
+if [ "$t" -gt 60 ]; then
+  timeout "$t" "$PY" lab/gpu/measure_host.py throughput --device "$DEVICE" "${voices[@]}" --lines "${LINES:-240}" \
+    --chunks "${CHUNKS:-64,256}" --processes "${PROCS:-0,8}" --runs "${RUNS:-3}" --budget-s $((t - 90)) \
+    --out "$OUT/throughput.json" > "$logs/throughput.txt" 2>&1
+  echo "== throughput: exit $? ($(( $(date +%s) - start )) s)"
+else
+  echo "== throughput: skipped ($t s left)"
+fi
+
+t=$(left)
+if [ "$t" -gt 70 ] && [ "${NOW:-1}" != 0 ]; then
+  ONESTEP_CUDA_CAPTURE=now timeout $((t - 10)) "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
+    --calls "${CALLS:-100}" --out "$OUT/ready_now.json" > "$logs/ready_now.txt" 2>&1
+  echo "== ready (capture now): exit $? ($(( $(date +%s) - start )) s)"
+fi
+
+t=$(left)
+if [ "$t" -gt 60 ] && [ "${NOBENCH:-1}" != 0 ]; then
+  ONESTEP_CUDNN_BENCHMARK=0 timeout $((t - 10)) "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
+    --calls "${CALLS:-100}" --out "$OUT/ready_nobench.json" > "$logs/ready_nobench.txt" 2>&1
+  echo "== ready (background capture, cuDNN autotuning off): exit $? ($(( $(date +%s) - start )) s)"
+fi
+
+"$PY" - "$OUT" "$tests" > "$OUT/summary.txt" 2>&1 <<'PY'
+import json, sys
+from pathlib import Path
+out = Path(sys.argv[1])
+print("CUDA tests:", sys.argv[2])
+def load(name):
+    try:
+        return json.loads((out / name).read_text())
+    except (OSError, ValueError) as e:
+        print(f"{name}: missing ({type(e).__name__})")
+        return None
+for name in ("ready_background.json", "ready_now.json", "ready_nobench.json"):
+    r = load(name)
+    if r:
+        s = r["seconds_from_process_start"]
+        print(f"{name}: {r.get('card', r['device'])} (cudnn benchmark {r.get('cudnn_benchmark')}): imports {s['imports_done']} s, TTS() {s['tts_constructed']} s, "
+              f"first calls {r['first_calls_ms']} ms, ready {s['ready']} s from process start; "
+              f"{r['calls_while_capturing']['n']} calls while capturing (max {r['calls_while_capturing']['max_ms']} ms); "
+              f"after ready p50 {r['after_ready']['p50_ms']} / p99 {r['after_ready']['p99_ms']} / max "
+              f"{r['after_ready']['max_ms']} ms, {r['after_ready']['over_10ms']} of {r['after_ready']['calls']} over 10 ms")
+t = load("throughput.json")
+if t:
+    print(f"throughput: {t.get('card', t['device'])}, {t['cores']} cores, {t['texts']['n']} texts "
+          f"({t['texts']['utterances']} utterances), frontend again {t['frontend_ms_per_text_again']} ms/text")
+    for name, r in t["throughput"].items():
+        if "texts_per_s" in r:
+            share = f", {r['share_of_engine_only']:.0%} of engine-only" if "share_of_engine_only" in r else ""
+            print(f"  {name}: {r['texts_per_s']} texts/s{share}, GPU busy {r['gpu_busy_pct']} %")
+        else:
+            print(f"  {name}: {r}")
+    f = t.get("frames_cpu_vs_gpu")
+    if f:
+        for lang in ("en", "zh"):
+            g = f[lang]
+            print(f"  frames {lang}: {g['same_frames_per_id']}/{g['lines']} lines equal per id, "
+                  f"{g['same_total_frames']}/{g['lines']} equal totals, max diff {g['max_total_diff']}")
+PY
+cat "$OUT/summary.txt"
+echo "== done in $(( $(date +%s) - start )) s"
