@@ -76,15 +76,18 @@ class Setting:
         """The environment variable of this setting."""
         return ENV_PREFIX + self.key.upper()
 
-    def convert(self, value: Any, where: str) -> Any:
-        """``value`` (from TOML, or a string from the environment) as this setting's option value.
+    def convert(self, value: Any, where: str, from_env: bool = False) -> Any:
+        """``value`` (from TOML, or a string from the environment) as this setting's option value (a list
+        setting takes one string as a one-item list, or in the environment a list split on ``,``, paths on
+        ``os.pathsep``).
 
         Raises:
             ConfigError: naming ``where`` (the file and key, or the variable) when the value does not fit.
         """
         if self.is_list:
             if isinstance(value, str):
-                value = [v for v in value.split(os.pathsep if self.kind is Path else ",") if v.strip()]
+                sep = os.pathsep if self.kind is Path else ","
+                value = [v for v in value.split(sep) if v.strip()] if from_env else [value]
             if not isinstance(value, list):
                 raise ConfigError(f"{where}: expected a list, got {value!r}")
             return [self._one(v, where) for v in value]
@@ -234,7 +237,7 @@ def env_values(settings: dict[str, Setting], environ: Mapping[str, str]) -> dict
     for s in settings.values():
         raw = environ.get(s.env)
         if raw is not None and raw != "":
-            out[s.dest] = (s.convert(raw, f"${s.env}"), f"${s.env}")
+            out[s.dest] = (s.convert(raw, f"${s.env}", from_env=True), f"${s.env}")
     return out
 
 
