@@ -4,15 +4,14 @@
 #   docker run --rm -p 10200:10200 onestep:cpu wyoming --uri tcp://0.0.0.0:10200
 # Settings: ONESTEP_* variables or a mounted TOML file (docs/SERVER.md), e.g.
 #   docker run -e ONESTEP_API_KEY=... -e ONESTEP_WORKERS=2 -v $PWD/onestep.toml:/etc/onestep.toml -e ONESTEP_CONFIG=/etc/onestep.toml ...
-# The CUDA variant (engine torch-cuda-graphs) is described in docs/DEPLOY.md. Any Debian 12 image with
+# The CUDA variant (engine torch-cuda-graphs) and the daemon-less build (.ci/container) are in docs/DEPLOY.md. Any Debian 12 image with
 # python3 (3.11) and python3-venv works as BASE; .ci/container builds one with debootstrap where no registry
 # is reachable.
 ARG BASE=docker.io/library/debian:bookworm-slim
 FROM ${BASE}
 
-# PIP_CERT / PIP_INDEX_URL: only for builds behind a TLS-inspecting proxy or a mirror (not kept in the image)
+# PIP_CERT: only for builds behind a TLS-inspecting proxy (the CA file, mounted for the build; not kept in the image)
 ARG PIP_CERT
-ARG PIP_INDEX_URL
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 python3-venv ca-certificates \
  && rm -rf /var/lib/apt/lists/*
@@ -23,7 +22,7 @@ COPY . /src
 RUN python3 -m venv /opt/onestep \
  && pip install -c /src/constraints.txt "/src[server]" \
  && rm -rf /src \
- && useradd --system --create-home --uid 10001 onestep \
+ && useradd --create-home --uid 10001 onestep \
  && mkdir -p /var/cache/onestep && chown onestep /var/cache/onestep
 USER onestep
 # Build the frontend's cached tables once, here, not at every start.
