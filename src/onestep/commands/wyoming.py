@@ -7,10 +7,7 @@ onestep wyoming --uri tcp://127.0.0.1:10200
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import logging
-import signal
 
 from onestep.cli import CLIError
 from onestep.runtime.output import SAMPLE_RATES
@@ -32,6 +29,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio  # here, not at the top: every `onestep` command imports this module to build its parser
+    import contextlib
+    import signal
+
     from onestep.commands.server_options import build_config
     from onestep.commands.server_settings import format_config, resolve
     from onestep.server import require_server_stack
