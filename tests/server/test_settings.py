@@ -178,3 +178,13 @@ def test_serve_runs_from_a_config_file_and_env(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+
+
+def test_a_flag_given_at_its_default_value_still_beats_env(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ONESTEP_QUEUE_SIZE", "7")
+    monkeypatch.setenv("ONESTEP_ENGINE", "torch-cuda-graphs")
+    table, text = printed(["serve", "--queue-size", "32", "--device", "cpu"], capsys)
+    assert table["queue_size"] == 32 and "queue_size = 32  # command line" in text
+    assert table["engine"] == "cpu"  # the --device alias (as given) counts as giving --engine

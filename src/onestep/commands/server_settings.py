@@ -126,9 +126,9 @@ class Setting:
 
 
 def add_config_options(p: argparse.ArgumentParser) -> None:
-    """Add ``--config`` and ``--print-config`` to a server command's parser and turn every other option's
-    default into None, so that :func:`resolve` can tell an option given on the command line from one left
-    out. Call it after every other option is added."""
+    """Add ``--config`` and ``--print-config`` to a server command's parser and make every other option note
+    on the parsed arguments (``_given``) that the command line gave it, so that :func:`resolve` can tell it
+    from a default. Call it after every other option is added."""
     p.add_argument("--config", type=Path, metavar="TOML", help=f"settings file (default: ${CONFIG_ENV}); see docs/SERVER.md")
     p.add_argument(
         "--print-config", action="store_true", help="print the settings in effect (command line > env > file) and exit"
@@ -136,8 +136,25 @@ def add_config_options(p: argparse.ArgumentParser) -> None:
     settings = settings_of(p)
     for action in p._actions:
         if action.dest in settings:
-            action.default = None
-    p.set_defaults(_settings=settings)
+            action.__class__ = _recording(type(action))
+    p.set_defaults(_settings=settings, _given=None)
+
+
+_RECORDING: dict[type, type] = {}
+
+
+def _recording(base: type) -> type:
+    """A subclass of the argparse action class ``base`` that adds its dest to ``namespace._given``."""
+    if base not in _RECORDING:
+
+        def __call__(self: argparse.Action, parser: Any, namespace: argparse.Namespace, values: Any, option_string: Any = None) -> None:
+            if getattr(namespace, "_given", None) is None:
+                namespace._given = set()
+            namespace._given.add(self.dest)
+            base.__call__(self, parser, namespace, values, option_string)
+
+        _RECORDING[base] = type(f"Recorded{base.__name__}", (base,), {"__call__": __call__})
+    return _RECORDING[base]
 
 
 def settings_of(p: argparse.ArgumentParser) -> dict[str, Setting]:
@@ -258,9 +275,9 @@ def resolve(args: argparse.Namespace, command: str, environ: Mapping[str, str] |
     from_file = file_values(read_file(Path(path)), command, settings, Path(path)) if path else {}
     from_env = env_values(settings, environ)
     sources: dict[str, str] = {}
+    given = getattr(args, "_given", None) or set()
     for dest, s in settings.items():
-        given = getattr(args, dest, None)
-        if given is not None and not (s.is_list and given == []):
+        if dest in given:
             sources[dest] = "command line"
         elif dest in from_env:
             setattr(args, dest, from_env[dest][0])
