@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -222,6 +222,27 @@ class PreparedText:
 PRELOAD_ENV = "ONESTEP_PRELOAD"
 
 
+def preload_mode(preload: bool | str | None) -> Literal["now", "background", "off"]:
+    """What :class:`TTS` does with its ``preload`` argument (None: ``$ONESTEP_PRELOAD``, else background).
+
+    Raises:
+        ValueError: a value other than True, False, "background" (argument) or 1/0/background (variable).
+    """
+    if preload is None:
+        raw = os.environ.get(PRELOAD_ENV, "background").strip().lower()
+        table = {"1": "now", "true": "now", "0": "off", "false": "off", "background": "background", "": "background"}
+        if raw not in table:
+            raise ValueError(f"${PRELOAD_ENV} must be 1, 0 or background, got {raw!r}")
+        return table[raw]  # type: ignore[return-value]
+    if preload is True:
+        return "now"
+    if preload is False:
+        return "off"
+    if preload == "background":
+        return "background"
+    raise ValueError(f"preload must be True, False or 'background', got {preload!r}")
+
+
 class TTS:
     """Text-to-speech with one or more voices.
 
@@ -234,9 +255,13 @@ class TTS:
         lexicon: a user pronunciation lexicon file for the frontend.
         voices_dir: extra directories to search for voices (before ``$ONESTEP_VOICES`` and the package's).
         engine: a registered engine name (:mod:`onestep.runtime.engines`); overrides ``device``.
-        preload: load the text frontend of every language now (imports, dictionary tables, number readers,
-            the English fallback), so that no call after construction pays for a first-time load (~0.2-0.5 s
-            here, ~60 MB). Default: True, unless ``$ONESTEP_PRELOAD`` is ``0`` (what the test suite sets).
+        preload: when to load the text frontend of every language (imports, dictionary tables, number
+            readers, the English espeak fallback; ~60 MB), so that no call pays for a first-time load:
+            ``True``: now, before returning (~0.4-0.5 s here); ``"background"``: in a daemon thread started now
+            (construction returns at once; a call that needs a language still loading waits for it, never loads
+            it twice); ``False``: on first use, only what each text needs (a one-off process such as
+            ``onestep say``). Default: ``$ONESTEP_PRELOAD`` (``1``, ``background`` or ``0``, what the test
+            suite sets), else ``"background"``.
         max_phonemes: most phonemes :meth:`synthesize` / :meth:`prepare` accept per text (more raises
             :class:`onestep.work_limits.TooMuchWorkError`, before any engine work); None = no limit.
             :meth:`stream` has no limit: it holds one sentence at a time.
@@ -254,7 +279,7 @@ class TTS:
         voices_dir: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None,
         *,
         engine: str | None = None,
-        preload: bool | None = None,
+        preload: bool | Literal["background"] | None = None,
         max_phonemes: int | None = DEFAULT_MAX_PHONEMES,
     ) -> None:
         if max_phonemes is not None and max_phonemes < 1:
@@ -274,8 +299,16 @@ class TTS:
         if voice is not None:
             self._voice = self._entry(voice, "")
             self._engine(self._voice)
-        if preload if preload is not None else os.environ.get(PRELOAD_ENV, "1") != "0":
+        self.preload_thread: threading.Thread | None = None
+        mode = preload_mode(preload)
+        if mode == "now":
             warm_frontend(self.frontend())
+        elif mode == "background":
+            self.frontend()  # built here (it reads the lexicon): the thread only loads
+            self.preload_thread = threading.Thread(
+                target=warm_frontend, args=(self._frontend,), name="onestep-preload", daemon=True
+            )
+            self.preload_thread.start()
 
     # --- voices and engines --------------------------------------------------------------------------
 

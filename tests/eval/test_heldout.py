@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from onestep.eval.heldout import load_heldout, parse_sentences, select
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"  # <repo>/../shared/corpus
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -22,20 +22,16 @@ def test_sets_are_big_enough_and_unique(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_corpus_section_is_the_training_tail(lang: str) -> None:
-    path = CORPUS / f"{lang}_train.txt"
-    if not path.is_file():
-        pytest.skip("shared corpus not available")
+def test_corpus_section_is_the_training_tail(lang: str, shared_file: Callable[..., Path]) -> None:
+    path = shared_file("corpus", f"{lang}_train.txt")
     tail = path.read_text(encoding="utf-8").splitlines()[-150:]
     corpus = [s.text for s in load_heldout(lang) if s.section == "corpus"]  # type: ignore[arg-type]
     assert corpus == tail[-90:]
 
 
-def test_normalization_lines_are_not_in_training() -> None:
+def test_normalization_lines_are_not_in_training(shared_file: Callable[..., Path]) -> None:
     for lang in ("en", "zh"):
-        path = CORPUS / f"{lang}_train.txt"
-        if not path.is_file():
-            pytest.skip("shared corpus not available")
+        path = shared_file("corpus", f"{lang}_train.txt")
         train = set(path.read_text(encoding="utf-8").splitlines())
         assert not {s.text for s in load_heldout(lang) if s.section == "normalization"} & train  # type: ignore[arg-type]
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from onestep.frontend.pipeline import Frontend, utterance_to_dict
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+# tests/conftest.py sets $ONESTEP_SHARED_DIR (default <checkout>/../shared); the fallback serves the __main__ run
+CORPUS = Path(os.environ.get("ONESTEP_SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "corpus"
 REFERENCE = Path(__file__).with_name("frontend_reference.json")
 FILES = ("en_train.txt", "zh_train.txt")
 LINES = 300

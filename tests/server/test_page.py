@@ -25,7 +25,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 pytest.importorskip("playwright.sync_api", reason="pip package 'playwright' is not installed")
 if shutil.which("chromium") is None:
-    pytest.skip("Chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
+    pytest.skip("Chromium is not installed (Debian: apt-get install chromium; see docs/DEVELOPMENT.md)", allow_module_level=True)
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 

@@ -67,8 +67,9 @@ def add_voice_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
 
 
-def make_tts(args: argparse.Namespace) -> TTS:
-    """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options."""
+def make_tts(args: argparse.Namespace, preload: bool | None = False) -> TTS:
+    """Build the :class:`onestep.TTS` described by :func:`add_voice_arguments`' options. ``preload`` as
+    :class:`onestep.TTS` takes it; default False: a one-off command loads only what its texts need."""
     from onestep.api import TTS
 
     if args.threads is not None and args.threads < 1:
@@ -79,6 +80,7 @@ def make_tts(args: argparse.Namespace) -> TTS:
         threads=args.threads,
         lexicon=getattr(args, "lexicon", None),
         voices_dir=args.voices_dir,
+        preload=preload,
     )
     tts.frontend()  # reads and checks the lexicon now (the G2Ps still load on first use)
     return tts

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 from typing import TYPE_CHECKING
 
 from onestep.cli import CLIError
@@ -45,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from onestep.commands.serve_ray import add_ray_arguments
 
     add_ray_arguments(p)
+    from onestep.commands.server_settings import add_config_options
+
+    add_config_options(p)
     p.set_defaults(func=run)
 
 
@@ -80,21 +82,29 @@ def event_loop_and_parser() -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from onestep.server.app import create_app
-    from onestep.server.builder import build_backend
-    from onestep.server.shutdown import build_server
+    from onestep.commands.server_settings import format_config, resolve
+    from onestep.server import require_server_stack
 
+    sources = resolve(args, "serve")  # command line > $ONESTEP_* > --config file > defaults
     if not 0.01 <= args.switch_interval_ms <= 100:
         raise CLIError(f"--switch-interval-ms must be 0.01-100, got {args.switch_interval_ms}")
-    sys.setswitchinterval(args.switch_interval_ms / 1000.0)
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = build_config(
         args,
         host=args.host,
         port=args.port,
-        api_key=args.api_key or os.environ.get(API_KEY_ENV) or None,
+        api_key=args.api_key or None,
         cors_origins=tuple(args.cors_origin),
     )
+    if args.print_config:
+        print(format_config(args, "serve", sources), end="")
+        return 0
+    require_server_stack("onestep serve")
+    from onestep.server.app import create_app
+    from onestep.server.builder import build_backend
+    from onestep.server.shutdown import build_server
+
+    sys.setswitchinterval(args.switch_interval_ms / 1000.0)
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not config.is_loopback and config.api_key is None:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host

@@ -22,6 +22,9 @@ def build_backend(config: ServerConfig) -> TTSBackend:
         lexicon=config.lexicon,
         voices_dir=list(config.voices_dirs) or None,
         max_phonemes=config.max_phonemes,
+        # the server's warm-up (after it starts listening; /health says ready when done) loads the frontends;
+        # without warm-up they load in a background thread, so no request pays a first-time load
+        preload=False if config.warmup else "background",
     )
     pool = None
     if config.frontend_processes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,6 @@ from onestep.frontend.en.normalize import normalize_en
 from onestep.frontend.symbols import unknown_symbols
 from onestep.frontend.tokens import Segment
 
-# shared/ lies beside the repository (here and in CI)
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "en_train.txt"
 
 
 @pytest.fixture(scope="module")
@@ -21,10 +20,14 @@ def g2p() -> EnglishG2P:
     return EnglishG2P()
 
 
-def _corpus(n: int) -> list[str]:
-    if not CORPUS.exists():
-        pytest.skip(f"corpus not found at {CORPUS}")
-    with CORPUS.open(encoding="utf-8") as f:
+@pytest.fixture(scope="module")
+def corpus_path(shared_file: Callable[..., Path]) -> Path:
+    """The English training corpus in ../shared (tests that use it skip on a fresh clone)."""
+    return shared_file("corpus", "en_train.txt")
+
+
+def _corpus(path: Path, n: int) -> list[str]:
+    with path.open(encoding="utf-8") as f:
         return [line.rstrip("\n") for _, line in zip(range(n), f, strict=False)]
 
 
@@ -135,6 +138,13 @@ def test_empty_input(g2p: EnglishG2P, text: str) -> None:
     assert g2p(text) == []
 
 
+def _assert_unit_cache_matches_whole(g2p: EnglishG2P, texts: list[str]) -> None:
+    for text in texts:
+        fast = [(t.text, t.phonemes, t.whitespace) for t in g2p(text)]
+        whole = [(t.text, t.phonemes, t.whitespace) for t in g2p.phonemize_whole(g2p.words(text.strip()))]
+        assert fast == whole, text
+
+
 def test_unit_cache_matches_whole_sentence_misaki(g2p: EnglishG2P) -> None:
     """Phonemizing unit by unit (cached) gives exactly what misaki gives for the whole sentence at once."""
     crafted = [
@@ -145,15 +155,17 @@ def test_unit_cache_matches_whole_sentence_misaki(g2p: EnglishG2P) -> None:
         "McDonald's HTTPServer B2B isn't 3.5 or 1,000 or 12th or 1990s.",
         "The U.S.A. and e.g. Mr. Smith's cats' toys...",
     ]
-    for text in crafted + _corpus(300):
-        fast = [(t.text, t.phonemes, t.whitespace) for t in g2p(text)]
-        whole = [(t.text, t.phonemes, t.whitespace) for t in g2p.phonemize_whole(g2p.words(text.strip()))]
-        assert fast == whole, text
+    _assert_unit_cache_matches_whole(g2p, crafted)
 
 
-def test_corpus_inventory(g2p: EnglishG2P) -> None:
+def test_unit_cache_matches_whole_sentence_misaki_on_the_corpus(g2p: EnglishG2P, corpus_path: Path) -> None:
+    """The same on the first 300 lines of the English training corpus."""
+    _assert_unit_cache_matches_whole(g2p, _corpus(corpus_path, 300))
+
+
+def test_corpus_inventory(g2p: EnglishG2P, corpus_path: Path) -> None:
     """First 2,000 corpus lines: normalize + G2P never raise, every symbol is in the inventory, every word is read."""
-    for line in _corpus(2000):
+    for line in _corpus(corpus_path, 2000):
         tokens = g2p(normalize_en(line))
         phonemes = Segment(lang="en", text="", tokens=tokens).phonemes
         assert phonemes and not unknown_symbols(phonemes), line

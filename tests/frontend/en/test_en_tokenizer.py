@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,6 @@ import pytest
 from onestep.frontend.en import tokenizer as tk
 from onestep.frontend.en.spacy_import import import_spacy
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "en_train.txt"
 _ALPHABET = [
     *"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
     *".,!?;:'\"()[]{}-–—…’‘“”$%&*/\\@#+=<>~^_|é°",
@@ -42,10 +42,10 @@ def _mismatches(ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any, texts: lis
     return [t for t in texts if [tuple(p) for p in ours(t)] != _spacy(spacy_tokenizer, t)]
 
 
-def test_equal_to_spacy_on_the_training_corpus(ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any) -> None:
-    if not CORPUS.is_file():
-        pytest.skip(f"corpus not found at {CORPUS}")
-    lines = CORPUS.read_text(encoding="utf-8").splitlines()
+def test_equal_to_spacy_on_the_training_corpus(
+    ours: tk.BlankEnglishTokenizer, spacy_tokenizer: Any, shared_file: Callable[..., Path]
+) -> None:
+    lines = shared_file("corpus", "en_train.txt").read_text(encoding="utf-8").splitlines()
     assert len(lines) > 1000
     assert _mismatches(ours, spacy_tokenizer, lines) == []
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from onestep.frontend.compact_table import CompactTable
 from onestep.frontend.zh import pinyin_tables
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "zh_train.txt"
 
 _CHILD = """
 import json, sys
@@ -59,9 +58,9 @@ def test_phrase_table_equals_pypinyin_json() -> None:
     assert 0x41 not in chars and chars.get(-1) is None and "中" not in chars and chars.get(ord("中")) == "zhōng,zhòng"
 
 
-def test_pypinyin_reads_the_same_with_the_compact_table(tmp_path: Path) -> None:
-    corpus = CORPUS
-    if not corpus.is_file():
+def test_pypinyin_reads_the_same_with_the_compact_table(tmp_path: Path, shared_dir: Path) -> None:
+    corpus = shared_dir / "corpus" / "zh_train.txt"
+    if not corpus.is_file():  # a fresh clone: two lines of our own
         corpus = tmp_path / "zh.txt"
         corpus.write_text("今天下午三点我们在大会议室讨论新产品的发布计划。\n银行行长说长大了要还钱。\n", encoding="utf-8")
     plain, compact = _run("plain", corpus), _run("compact", corpus)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
@@ -14,7 +15,6 @@ from onestep.frontend.zh.g2p import MandarinG2P
 from onestep.frontend.zh.normalize import normalize_zh
 from onestep.frontend.zh.phonemes import syllable_phonemes
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "zh_train.txt"
 
 
 @pytest.fixture(scope="module")
@@ -250,8 +250,8 @@ def test_long_input(g2p: MandarinG2P) -> None:
     assert not unknown_symbols(phonemes(tokens))
 
 
-def test_corpus_never_raises_and_stays_in_inventory(g2p: MandarinG2P) -> None:
-    with CORPUS.open(encoding="utf-8") as f:
+def test_corpus_never_raises_and_stays_in_inventory(g2p: MandarinG2P, shared_file: Callable[..., Path]) -> None:
+    with shared_file("corpus", "zh_train.txt").open(encoding="utf-8") as f:
         lines = [line.rstrip("\n") for line in islice(f, 2000)]
     assert len(lines) == 2000
     for line in lines:
