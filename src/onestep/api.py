@@ -592,20 +592,20 @@ class TTS:
                 ids = phonemes_to_ids(piece.phonemes)
                 if len(ids) > self.max_ids(engine) + 2:
                     raise SsmlError(f"<phoneme> ph is too long for one utterance ({len(ids) - 2} > {self.max_ids(engine)} ids)")
-                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)])]
+                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)], piece.text)]
             else:
                 utterances = [
-                    (u.phonemes, _timed_tokens(u.segments, timestamps == "char"))
+                    (u.phonemes, _timed_tokens(u.segments, timestamps == "char"), u.text)
                     for u in self._sentences(piece.text, entry)
                 ]
-            for phonemes, tokens in utterances:
+            for phonemes, tokens, raw in utterances:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
                 if not timestamps:
                     for samples in streamed.chunks:
                         done += samples.size
                         yield samples, []
                     continue
-                placed = _placed_words(phonemes, tokens, aligner)
+                placed = _placed_words(phonemes, tokens, aligner, raw)
                 hop = engine.config.audio.hop_length
                 timed = _timed_chunks(streamed.chunks, phonemes, streamed.frames_per_id, placed, spf, hop, done / rate)
                 for samples, words in timed:
@@ -692,7 +692,7 @@ class TTS:
             timed: Iterable[tuple[np.ndarray, list[WordTiming]]] = ((c, []) for c in streamed.chunks)
             if aligner is not None:
                 tokens = _timed_tokens(utterance.segments, timestamps == "char")
-                placed = _placed_words(utterance.phonemes, tokens, aligner)
+                placed = _placed_words(utterance.phonemes, tokens, aligner, utterance.text)
                 offset = native_samples / engine.sample_rate
                 counts = streamed.frames_per_id
                 timed = _timed_chunks(streamed.chunks, utterance.phonemes, counts, placed, spf, hop, offset)
@@ -782,10 +782,12 @@ class _Placed:
         return replace(self.word, start=start, end=end)
 
 
-def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None) -> list[_Placed]:
+def _placed_words(
+    phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None, raw: str | None = None
+) -> list[_Placed]:
     """The word tokens, found in order in the utterance's phoneme string, with the model ids they span; with
-    ``aligner``, tokens are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one
-    entry."""
+    ``aligner``, tokens are placed in the original text (``raw``: the utterance's own original text, which
+    bounds it) and a rewritten run ("Dr." read "Doctor", "Jan. 5" read "January fifth") becomes one entry."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]
     found: list[tuple[Token, int, int]] = []  # (token, first id, last id); ids -1 for punctuation
@@ -806,7 +808,7 @@ def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner
         return [_Placed(WordTiming(t.text, t.phonemes, 0.0, 0.0, t.text), a, b) for t, a, b in found if a >= 0]
     words: list[_Placed] = []
     placed: set[int] = set()
-    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in found])}
+    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in found], raw)}
     for i, (token, first, last) in enumerate(found):
         if i in placed or first < 0:
             continue
@@ -836,9 +838,10 @@ def _word_timings(
     spf: float,
     offset: float,
     aligner: OffsetAligner | None = None,
+    raw: str | None = None,
 ) -> list[WordTiming]:
     """Timing of each word token (:func:`_placed_words`) from the utterance's frame spans."""
-    return [p.timed(spans, spf, offset) for p in _placed_words(phonemes, tokens, aligner)]
+    return [p.timed(spans, spf, offset) for p in _placed_words(phonemes, tokens, aligner, raw)]
 
 
 def _timed_chunks(
@@ -931,7 +934,7 @@ def word_timings(
             raise ValueError(f"{counts.size} frame counts for {len(phonemes_to_ids(utterance.phonemes))} ids")
         spans = _spans(utterance.phonemes, counts, None if audio is None else audio[i])
         tokens = _timed_tokens(utterance.segments, characters)
-        words += _word_timings(utterance.phonemes, tokens, spans, seconds_per_frame, offset, aligner)
+        words += _word_timings(utterance.phonemes, tokens, spans, seconds_per_frame, offset, aligner, utterance.text)
         offset += float(counts.sum()) * seconds_per_frame
     return words
 

@@ -15,6 +15,7 @@ offsets gives back the written words. Offsets are Python string indices (code po
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,11 +51,13 @@ class OffsetAligner:
         """What the user wrote for ``span`` (the input sliced with its offsets)."""
         return self.text[span.start : span.end]
 
-    def _find(self, word: str) -> int:
-        """Index of ``word`` at or after the cursor (on Latin word boundaries), or -1."""
+    def _find(self, word: str, stop: int | None = None, start: int | None = None) -> int:
+        """Index of ``word`` at or after ``start`` (default: the cursor), on Latin word boundaries and ending by
+        ``stop`` (default: the text's end), or -1."""
         needle = word.lower() if self._lower is not self.text else word
-        at = self._lower.find(needle, self.cursor)
-        while at >= 0:
+        stop = len(self.text) if stop is None else stop
+        at = self._lower.find(needle, self.cursor if start is None else start)
+        while 0 <= at and at + len(word) <= stop:
             before = self.text[at - 1] if at > 0 else " "
             after_i = at + len(word)
             after = self.text[after_i] if after_i < len(self.text) else " "
@@ -66,8 +69,37 @@ class OffsetAligner:
     def _gap_is_skippable(self, end: int) -> bool:
         return not _is_word(self.text[self.cursor : end])
 
+    def _sentence_end(self, raw: str | None) -> int | None:
+        """End index of the utterance's original text ``raw`` (the frontend's ``Utterance.text``) at or after
+        the cursor, or None when it is not given or not found there (e.g. SSML that the parser rewrote)."""
+        raw = (raw or "").strip()
+        if not raw:
+            return None
+        at = self.text.find(raw, self.cursor)
+        return None if at < 0 else at + len(raw)
+
+    def _closing_mark(self, mark: str, texts: Sequence[str], i: int, stop: int | None) -> int:
+        """Where the punctuation ``texts[i] == mark`` that ends a rewritten run sits: its first occurrence
+        after which only spaces and punctuation lie before the next word token (where that one is found as
+        written) or the sentence's end, so that "Jan. 5." read "January fifth." closes at the last period, not
+        inside the run; else (the next word is rewritten too: "1990s. St. Louis") its first occurrence, or -1."""
+        first = at = self._find(mark, stop)
+        bound = len(self.text) if stop is None else stop
+        later = next((w for w in (t.strip() for t in texts[i + 1 :]) if _is_word(w)), None)
+        if later is not None:
+            bound = self._find(later, stop)
+            if bound < 0:
+                return first
+        while 0 <= at < bound:
+            if not _is_word(self.text[at + len(mark) : bound]):
+                return at
+            at = self._find(mark, stop, at + 1)
+        return first
+
     def _close(self, pending: list[int], end: int, spans: list[WordSpan]) -> None:
-        """The pending group gets the original text from the cursor to ``end``, trimmed of spaces."""
+        """The pending group gets the original text from the cursor to ``end``, trimmed of spaces. A group with
+        nothing written left for it (the normalizer also inserted punctuation: "Jan. 5 2024" read "January
+        fifth, twenty twenty-four") joins the span before it in this utterance."""
         if not pending:
             return
         start = self.cursor
@@ -78,47 +110,66 @@ class OffsetAligner:
             stop -= 1
         if stop > start:
             spans.append(WordSpan(tuple(pending), start, stop))
+        elif spans:
+            spans[-1] = WordSpan(spans[-1].tokens + tuple(pending), spans[-1].start, spans[-1].end)
         self.cursor = max(self.cursor, end)
         pending.clear()
 
-    def align(self, texts: Sequence[str]) -> list[WordSpan]:
+    def align(self, texts: Sequence[str], raw: str | None = None) -> list[WordSpan]:
         """Spans of the word tokens among ``texts`` (one utterance's token texts, in order).
 
-        Punctuation tokens anchor (and close a pending group) but get no span. A group still pending at
-        the end takes the original text up to the next space after the cursor.
+        ``raw``: the utterance's original text (``Utterance.text``); where it is found in the text, nothing of
+        the utterance is placed past its end. Punctuation tokens anchor (and close a pending group) but get no
+        span. A group still pending at the end takes the original text up to the utterance's end (without
+        ``raw``: up to the next space after the cursor), less trailing spaces and punctuation other than ".".
         """
         spans: list[WordSpan] = []
         pending: list[int] = []
+        stop = self._sentence_end(raw)
         for i, text in enumerate(texts):
             word = text.strip()
             if not word:
                 continue
-            at = self._find(word)
-            anchored = at >= 0 and (pending or self._gap_is_skippable(at))
             if not _is_word(word):
-                if anchored:
+                at = self._closing_mark(word, texts, i, stop) if pending else self._find(word, stop)
+                if at >= 0 and (pending or self._gap_is_skippable(at)):
                     self._close(pending, at, spans)
                     self.cursor = at + len(word)
                 continue
-            if not anchored:
+            at = self._find(word, stop)
+            if not (at >= 0 and (pending or self._gap_is_skippable(at))):
                 pending.append(i)
                 continue
             self._close(pending, at, spans)
             spans.append(WordSpan((i,), at, at + len(word)))
             self.cursor = at + len(word)
         if pending:
-            end = self.cursor
-            while end < len(self.text) and self.text[end].isspace():
-                end += 1
-            while end < len(self.text) and not self.text[end].isspace():
-                end += 1
-            while end > self.cursor and not _is_word(self.text[end - 1]) and self.text[end - 1] not in ".":
+            if stop is None:
+                end = self.cursor
+                while end < len(self.text) and self.text[end].isspace():
+                    end += 1
+                while end < len(self.text) and not self.text[end].isspace():
+                    end += 1
+            else:
+                end = stop
+            while end > self.cursor and (self.text[end - 1].isspace() or (
+                not _is_word(self.text[end - 1]) and self.text[end - 1] not in "."
+            )):  # fmt: skip
                 end -= 1  # trailing sentence punctuation is not part of the word ("$5," -> "$5")
             self._close(pending, end, spans)
         return spans
 
 
 _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+#: SSML elements whose tags separate words (the parser ends a sentence or pauses there, onestep.ssml.parse):
+#: ``Hello<break/>world`` is two words. Other tags are transparent, as the parser reads them.
+_WORD_BREAKING_TAGS = frozenset({"speak", "p", "s", "break", "phoneme", "prosody", "lang", "voice"})
+
+
+def _tag_name(source: str, i: int, end: int) -> str:
+    """Local name of the tag ``source[i:end]`` (``"<break time='1s'/>"`` -> ``break``, ``"</ns:s>"`` -> ``s``)."""
+    m = re.match(r"</?\s*([^\s/>]+)", source[i:end])
+    return m.group(1).rsplit(":", 1)[-1] if m else ""
 
 
 def _tag_end(source: str, i: int) -> int:
@@ -162,15 +213,24 @@ def markup_text(source: str) -> tuple[str, list[int], list[int]]:
     """The character data of an XML document (SSML) and where each of its characters sits in ``source``.
 
     Tags, comments, processing instructions and declarations are left out; CDATA keeps its content; the five
-    predefined entities and character references are decoded. Returns ``(text, starts, ends)``: ``text[i]``
-    comes from ``source[starts[i]:ends[i]]`` (one character, or a whole entity). Malformed markup is not
+    predefined entities and character references are decoded. A tag that separates words
+    (:data:`_WORD_BREAKING_TAGS`, e.g. ``<break/>``) between two non-space characters becomes one space, which
+    maps to the tag itself. Returns ``(text, starts, ends)``: ``text[i]`` comes from
+    ``source[starts[i]:ends[i]]`` (one character, a whole entity, or such a tag). Malformed markup is not
     checked here (the SSML parser does that); an unterminated construct ends the text.
     """
     text: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
+    gap: tuple[int, int] | None = None  # the last word-breaking tag since the last character kept
 
     def keep(ch: str, start: int, end: int) -> None:
+        nonlocal gap
+        if gap is not None and text and not text[-1].isspace() and not ch.isspace():
+            text.append(" ")
+            starts.append(gap[0])
+            ends.append(gap[1])
+        gap = None
         text.append(ch)
         starts.append(start)
         ends.append(end)
@@ -184,7 +244,10 @@ def markup_text(source: str) -> tuple[str, list[int], list[int]]:
                 keep(source[k], k, k + 1)
             i = stop + 3
         elif source[i] == "<":
-            i = _tag_end(source, i)
+            end = _tag_end(source, i)
+            if _tag_name(source, i, end) in _WORD_BREAKING_TAGS:
+                gap = (i, end)
+            i = end
         elif source[i] == "&" and (entity := _entity(source, i)) is not None:
             keep(entity[0], i, entity[1])
             i = entity[1]
@@ -204,10 +267,10 @@ class MarkupOffsetAligner(OffsetAligner):
         super().__init__(text)
         self.source = source
 
-    def align(self, texts: Sequence[str]) -> list[WordSpan]:
+    def align(self, texts: Sequence[str], raw: str | None = None) -> list[WordSpan]:
         return [
             WordSpan(span.tokens, self._starts[span.start], self._ends[span.end - 1])
-            for span in super().align(texts)
+            for span in super().align(texts, raw)
         ]
 
     def written(self, span: WordSpan) -> str:
