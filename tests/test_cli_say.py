@@ -67,6 +67,27 @@ def test_batch_with_an_unspeakable_line_writes_the_others_and_exits_1(tmp_path: 
     assert "lines [2] had nothing to speak" in capsys.readouterr().err
 
 
+def test_batch_with_timestamps_writes_one_file_per_line_beside_its_audio(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lines = tmp_path / "lines.txt"
+    lines.write_text("First line.\nSecond line. And more.\n", encoding="utf-8")
+    out_dir = tmp_path / "d"
+    assert say("--input", str(lines), "--out-dir", str(out_dir), "--timestamps", "x.srt", "--captions", "sentences") == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == ["0001.srt", "0001.wav", "0002.srt", "0002.wav"]
+    assert "\nSecond line. And more.\n" in (out_dir / "0002.srt").read_text(encoding="utf-8")  # sentence cues
+    assert "2 .srt timestamp files" in capsys.readouterr().err
+    assert say("--input", str(lines), "--out-dir", str(out_dir), "--timestamps", "x.txt") == 2
+
+
+@pytest.mark.parametrize(("fmt", "kind"), [("ogg", "OGG"), ("opus", "OGG"), ("flac", "FLAC"), ("wav", "WAV"), ("raw", None)])
+def test_format_takes_every_container_name(tmp_path: Path, fmt: str, kind: str | None) -> None:
+    out = tmp_path / "h.x"
+    assert say("Hello.", "--format", fmt, "-o", str(out)) == 0
+    if kind is None:
+        assert out.stat().st_size % 2 == 0 and out.read_bytes()[:4] != b"RIFF"
+    else:
+        assert soundfile.info(str(out)).format == kind
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

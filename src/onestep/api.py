@@ -145,13 +145,15 @@ class Audio:
     def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
         """Write an audio file through the one encoder module (:mod:`onestep.runtime.encoders`, the server's).
 
-        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``) defaults to the one the extension names
+        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``, or an extension such as ``ogg``) defaults to
+        the one the extension names
         (``.ogg`` and ``.opus``: Ogg Opus; ``.raw``/``.pcm``: raw 16-bit PCM).
         """
         from onestep.runtime.encoders import encode_file
-        from onestep.runtime.formats import format_for_path
+        from onestep.runtime.formats import format_for_path, format_name
 
-        data = encode_file(format or format_for_path(path), self.samples, self.sample_rate)
+        fmt = format_name(format) if format else format_for_path(path)
+        data = encode_file(fmt, self.samples, self.sample_rate)
         Path(path).write_bytes(data)
 
 

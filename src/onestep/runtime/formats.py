@@ -31,6 +31,18 @@ EXTENSION_FORMATS: dict[str, str] = {
 }
 
 
+def format_name(name: str) -> str:
+    """The format a ``--format``/``format=`` value names: a format (``opus``) or a file extension (``ogg``,
+    ``raw``); :class:`UnsupportedFormatError` for anything else."""
+    key = name.lower().lstrip(".")
+    if key in MEDIA_TYPES:
+        return key
+    if key in EXTENSION_FORMATS:
+        return EXTENSION_FORMATS[key]
+    known = ", ".join(sorted(set(MEDIA_TYPES) | set(EXTENSION_FORMATS)))
+    raise UnsupportedFormatError(f"unknown audio format {name!r}; use one of {known}")
+
+
 def format_for_path(path: str | os.PathLike[str]) -> str:
     """The format a file name's extension names (see :data:`EXTENSION_FORMATS`); wav when it names none."""
     suffix = os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
