@@ -168,3 +168,40 @@ def test_doctor_checks_the_optional_pieces(monkeypatch: pytest.MonkeyPatch, caps
     assert optional["soxr"] == "installed"
     assert optional["websockets"].startswith("missing")
     assert any("websockets is missing" in m and "pip install websockets" in m for _, m in report["fixes"])
+
+
+def test_doctor_hints_name_the_extra_that_installs_each_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    import re
+    import tomllib
+
+    from onestep.commands.doctor import OPTIONAL_MODULES
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name = lambda requirement: re.match(r"[A-Za-z0-9._-]+", requirement).group(0).lower()  # noqa: E731
+    base = {name(r) for r in project["dependencies"]}
+    for module, _, hint in OPTIONAL_MODULES:
+        extra = re.search(r"onestep-tts\[(\w+)\]", hint)
+        if extra is None:
+            assert hint == f"pip install {module}" and module in base, hint
+        else:
+            assert module in {name(r) for r in project["optional-dependencies"][extra.group(1)]}, hint
+    hidden = {"matplotlib", "av"}
+    real_find_spec = __import__("importlib.util").util.find_spec
+    monkeypatch.setattr("importlib.util.find_spec", lambda m, *a: None if m in hidden else real_find_spec(m, *a))
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping inside the table's cells
+    main(["doctor", "--voices-dir", str(FIXTURES), "--no-load"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "pip install 'onestep-tts[bench]'" in out and "pip install 'onestep-tts[audio]'" in out  # not eaten as markup
+    assert "physical cores" in out and not re.search(r"physical cores\W+None", out)
+
+
+def test_doctor_counts_physical_cores_without_psutil(monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.commands.doctor import physical_cores
+
+    if not Path("/proc/cpuinfo").exists():
+        pytest.skip("no /proc/cpuinfo here")
+    with_psutil = physical_cores()
+    monkeypatch.setitem(sys.modules, "psutil", None)  # as in a plain install
+    assert physical_cores() == with_psutil and with_psutil >= 1
