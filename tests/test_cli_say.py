@@ -88,6 +88,31 @@ def test_format_takes_every_container_name(tmp_path: Path, fmt: str, kind: str |
         assert soundfile.info(str(out)).format == kind
 
 
+def test_aac_and_a_bitrate(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    av = pytest.importorskip("av")
+    assert say("Hello.", "-o", str(tmp_path / "h.aac")) == 0
+    assert say("Hello.", "--format", "aac", "--bitrate", "32", "-o", str(tmp_path / "h.x")) == 0
+    for name in ("h.aac", "h.x"):
+        with av.open(str(tmp_path / name)) as container:
+            assert container.streams.audio[0].codec_context.name == "aac"
+    assert say("Hello.", "--bitrate", "64", "-o", str(tmp_path / "h.wav")) == 2
+    assert "bitrate applies to mp3, aac, opus" in capsys.readouterr().err
+
+
+def test_aac_without_pyav_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from onestep.runtime import encoders
+
+    monkeypatch.setitem(sys.modules, "av", None)  # a plain install
+    encoders._av_formats.cache_clear()
+    try:
+        assert say("Hello.", "-o", str(tmp_path / "h.aac")) == 2
+        assert "pip install 'onestep-tts[audio]'" in capsys.readouterr().err
+        assert not (tmp_path / "h.aac").exists()
+        assert say("Hello.", "-o", str(tmp_path / "h.flac")) == 0
+    finally:
+        encoders._av_formats.cache_clear()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

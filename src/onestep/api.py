@@ -142,18 +142,20 @@ class Audio:
         """16-bit little-endian PCM of :attr:`samples`."""
         return to_pcm16(self.samples)
 
-    def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+    def save(self, path: str | os.PathLike[str], format: str | None = None, bitrate: int | None = None) -> None:
         """Write an audio file through the one encoder module (:mod:`onestep.runtime.encoders`, the server's).
 
         ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``, or an extension such as ``ogg``) defaults to
         the one the extension names
         (``.ogg`` and ``.opus``: Ogg Opus; ``.raw``/``.pcm``: raw 16-bit PCM).
+        ``bitrate``: kbit/s for mp3, aac and opus (None: the encoder's default; a chosen one and aac need PyAV,
+        the ``audio`` extra).
         """
         from onestep.runtime.encoders import encode_file
         from onestep.runtime.formats import format_for_path, format_name
 
         fmt = format_name(format) if format else format_for_path(path)
-        data = encode_file(fmt, self.samples, self.sample_rate)
+        data = encode_file(fmt, self.samples, self.sample_rate, bitrate)
         Path(path).write_bytes(data)
 
 

@@ -1,7 +1,8 @@
 """``onestep say``: synthesize text to an audio file, to raw PCM on stdout, or a file of lines to a directory.
 
     onestep say "你好，世界。" -o hello.wav
-    onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus
+    onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus, aac
+    onestep say "Hello there." -o hello.aac --bitrate 96                       # aac/bitrates: onestep-tts[audio]
     onestep say '<speak>Wait<break time="1s"/> now.</speak>' -o pause.wav --timestamps words.srt
     echo "Hello there." | onestep say -o - | aplay -r 24000 -f S16_LE -c 1
     onestep say --input lines.txt --out-dir wavs/        # wavs/0001.wav, wavs/0002.wav, ...
@@ -21,7 +22,13 @@ from onestep.captions import CUE_UNITS, caption_format
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
-from onestep.runtime.formats import EXTENSION_FORMATS, MEDIA_TYPES, format_for_path, format_name
+from onestep.runtime.formats import (
+    BITRATE_RANGE_KBPS,
+    EXTENSION_FORMATS,
+    MEDIA_TYPES,
+    format_for_path,
+    format_name,
+)
 from onestep.runtime.output import SAMPLE_RATES
 from onestep.work_limits import NothingToSpeakError
 
@@ -39,7 +46,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     p.add_argument(
         "--format", choices=sorted(set(MEDIA_TYPES) | set(EXTENSION_FORMATS)),
-        help="audio format, overrides the extension (ogg = opus in Ogg; raw = pcm)",
+        help="audio format, overrides the extension (ogg = opus in Ogg; raw = pcm; aac needs onestep-tts[audio])",
+    )  # fmt: skip
+    p.add_argument(
+        "--bitrate", type=int, metavar="KBPS",
+        help=f"mp3/aac/opus bitrate in kbit/s, {BITRATE_RANGE_KBPS[0]}-{BITRATE_RANGE_KBPS[1]} (default: the encoder's; "
+        "needs onestep-tts[audio])",
     )  # fmt: skip
     p.add_argument(
         "--sample-rate", type=int, choices=SAMPLE_RATES, help="output sample rate in Hz (default: the voice's, 24000)"
@@ -110,14 +122,17 @@ def run(args: argparse.Namespace) -> int:
             raise CLIError("give either TEXT/-o or --input/--out-dir, not both")
         if args.timestamps is not None:
             _timestamps_format(args.timestamps)
+        _check_encoding(format_name(args.format) if args.format else "wav", args.bitrate)
         lines = _read_lines(args.input)
         return _run_batch(make_tts(args), lines, args)
     if args.output is None:
         raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout")
     if args.output == "-" and args.format not in (None, "pcm", "raw"):
         raise CLIError("-o - writes raw PCM; --format applies to files")
-    if args.output != "-" and args.format is None:
-        format_for_path(args.output)  # an unknown extension fails now, before any synthesis
+    if args.output == "-" and args.bitrate is not None:
+        raise CLIError("-o - writes raw PCM; --bitrate applies to mp3, aac and opus files")
+    if args.output != "-":  # an unknown extension or a format that cannot be encoded here fails now, before synthesis
+        _check_encoding(format_name(args.format) if args.format else format_for_path(args.output), args.bitrate)
     if args.timestamps is not None:
         _timestamps_format(args.timestamps)
     text = args.text if args.text is not None else _read_stdin()
@@ -127,6 +142,16 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         return _run_stdout(tts, text, args)
     return _run_file(tts, text, Path(args.output), args)
+
+
+def _check_encoding(fmt: str, bitrate: int | None) -> None:
+    """A CLIError naming the fix when ``fmt`` at ``bitrate`` cannot be encoded here (aac without PyAV, ...)."""
+    from onestep.runtime.encoders import check_format
+
+    try:
+        check_format(fmt, bitrate)
+    except UserError as e:
+        raise CLIError(str(e)) from None
 
 
 def _timestamps_format(path: Path) -> str:
@@ -184,7 +209,7 @@ def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> in
     if audio.samples.size == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
     try:
-        audio.save(output, args.format and format_name(args.format))
+        audio.save(output, args.format and format_name(args.format), args.bitrate)
     except UserError:
         raise
     except (OSError, RuntimeError, TypeError, ValueError) as e:  # soundfile's errors for bad paths/formats
@@ -250,7 +275,7 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
             except NothingToSpeakError:
                 empty.append(number)
             else:
-                audio.save(args.out_dir / f"{number:0{width}d}.{extension}", fmt)
+                audio.save(args.out_dir / f"{number:0{width}d}.{extension}", fmt, args.bitrate)
                 if stamps is not None:
                     path = args.out_dir / f"{number:0{width}d}.{stamps}"
                     _write_timestamps(path, audio.words, line, args.captions, stamps, quiet=True)
