@@ -83,7 +83,17 @@ def test_a_break_between_two_words_separates_them_in_the_markup() -> None:
     assert [aligner.written(s) for s in spans] == ["Hello", "world", "again"]
 
 
-def test_every_written_character_belongs_to_one_word_with_the_real_english_frontend(real_frontend) -> None:
+def _heldout_lines() -> list[str]:
+    from importlib import resources
+
+    lines: list[str] = []
+    for name in ("heldout_en.txt", "heldout_zh.txt"):
+        text = resources.files("onestep.eval").joinpath(name).read_text(encoding="utf-8")
+        lines += [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return lines
+
+
+def test_every_written_character_belongs_to_one_word_with_the_real_frontend(real_frontend) -> None:  # noqa: ANN001
     from onestep.api import word_timings
     from onestep.frontend.symbols import phonemes_to_ids
 
@@ -91,6 +101,7 @@ def test_every_written_character_belongs_to_one_word_with_the_real_english_front
         "Dr. Smith paid $5 on Jan. 5.", "On Jan. 5 2024, we met.", "Temperatures hit -5°C on Feb. 3.",
         "It was the 21st of Sept. 2001.", "At 5 o'clock vs. 6.", "He was born in 1990s. St. Louis is nice.",
         "Meet at 3:30 p.m. on Jan. 5, 2024.", "Price: $1,234.56!", "I live on Main St. It is 5 km away!",
+        *_heldout_lines(),  # 224 more, English and Mandarin (3 of them had a -1 or uncovered word before)
     ):  # fmt: skip
         utterances = list(real_frontend.speakable_sentences(text))
         counts = [np.ones(len(phonemes_to_ids(u.phonemes)), dtype=np.int64) for u in utterances]
