@@ -109,3 +109,21 @@ def test_every_written_character_belongs_to_one_word_with_the_real_frontend(real
         assert all(0 <= a.char_start < a.char_end <= b.char_start for a, b in zip(words, words[1:])), text
         covered = {k for w in words for k in range(w.char_start, w.char_end)}
         assert all(k in covered for k, ch in enumerate(text) if ch.isalnum()), (text, [w.text for w in words])
+
+
+def test_a_spoken_word_of_a_rewritten_run_is_not_taken_for_a_later_written_one() -> None:
+    tokens = ["He", "paid", "five", "dollars", "and", "fifty", "cents", "for", "three", "apples", "and", "two", "pears", "."]
+    spans = _spans("He paid $5.50 for 3 apples and 2 pears.", tokens, raws=["He paid $5.50 for 3 apples and 2 pears."])
+    assert spans == [
+        (["He"], "He"), (["paid"], "paid"), (["five", "dollars", "and", "fifty", "cents"], "$5.50"), (["for"], "for"),
+        (["three"], "3"), (["apples"], "apples"), (["and"], "and"), (["two"], "2"), (["pears"], "pears"),
+    ]  # fmt: skip
+
+
+def test_long_utterances_of_repeated_words_stay_in_place() -> None:
+    text = " ".join(["the cat and the dog"] * 40) + "."
+    tokens = text.rstrip(".").split() + ["."]
+    spans = _spans(text, tokens)  # no raw: as for a long sentence cut into pieces after normalization
+    assert len(spans) == 200 and all(written == token[0] for token, written in spans)
+    starts = [OffsetAligner(text).align(tokens)[k].start for k in (0, 199)]
+    assert starts == [0, text.rindex("dog")]
