@@ -133,9 +133,8 @@ def cues(words: Sequence[Timed], text: str = "", unit: str = "words") -> list[Cu
 
 def to_srt(words: Sequence[Timed], text: str = "", unit: str = "words") -> str:
     """SubRip: numbered cues ``HH:MM:SS,mmm --> HH:MM:SS,mmm``, one per word or per sentence (``unit``)."""
-    return "\n".join(
-        f"{i}\n{_clock(c.start, ',')} --> {_clock(c.end, ',')}\n{c.text}\n" for i, c in enumerate(cues(words, text, unit), 1)
-    )
+    timed = enumerate(cues(words, text, unit), 1)
+    return "\n".join(f"{i}\n{_clock(c.start, ',')} --> {_clock(c.end, ',')}\n{c.text}\n" for i, c in timed)
 
 
 def to_vtt(words: Sequence[Timed], text: str = "", unit: str = "words") -> str:

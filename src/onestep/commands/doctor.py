@@ -266,12 +266,13 @@ def run(args: argparse.Namespace) -> int:
     table.add_column("path", overflow="fold")
     for v in report.voices:
         table.add_row(
-            v["name"], v["language"], "yes" if v["placeholder"] else "", escape(str(v.get("load_s", v.get("error", "-")))),
-            str(v.get("warmup_s", "-")), escape(v["path"]),
+            v["name"], v["language"], "yes" if v["placeholder"] else "",
+            escape(str(v.get("load_s", v.get("error", "-")))), str(v.get("warmup_s", "-")), escape(v["path"]),
         )
     console.print(table)
     if not report.fixes:
         console.print("[green]all good[/]")
     for severity, message in report.fixes:
-        console.print(f"[red]fix:[/] {escape(message)}" if severity == "error" else f"[yellow]note:[/] {escape(message)}")
+        label = "[red]fix:[/]" if severity == "error" else "[yellow]note:[/]"
+        console.print(f"{label} {escape(message)}")
     return 0 if report.ok else 1

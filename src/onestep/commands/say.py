@@ -50,8 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     p.add_argument(
         "--bitrate", type=int, metavar="KBPS",
-        help=f"mp3/aac/opus bitrate in kbit/s, {BITRATE_RANGE_KBPS[0]}-{BITRATE_RANGE_KBPS[1]} (default: the encoder's; "
-        "needs onestep-tts[audio])",
+        help="mp3/aac/opus bitrate in kbit/s, {}-{} (default: the encoder's; needs onestep-tts[audio])".format(
+            *BITRATE_RANGE_KBPS
+        ),
     )  # fmt: skip
     p.add_argument(
         "--sample-rate", type=int, choices=SAMPLE_RATES, help="output sample rate in Hz (default: the voice's, 24000)"
@@ -191,7 +192,11 @@ def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
     )
 
 
-def _write_timestamps(path: Path, words: list, text: str, captions: str, fmt: str | None = None, quiet: bool = False) -> None:
+def _write_timestamps(
+    path: Path, words: list, text: str, captions: str, fmt: str | None = None, quiet: bool = False
+) -> None:
+    """Write ``words`` (times, offsets into ``text``) to ``path`` as JSON/SRT/VTT (``fmt``, default by the
+    extension); ``captions``: ``words`` or ``sentences`` per SRT/VTT cue."""
     from onestep.captions import render
 
     try:

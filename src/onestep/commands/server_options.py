@@ -70,8 +70,12 @@ def add_server_arguments(p: argparse.ArgumentParser, *, http: bool = True) -> No
     )
     if http:
         p.add_argument("--max-header-bytes", type=int, default=16384, help="largest request headers (default 16384)")
-        p.add_argument("--header-timeout", type=float, default=10.0, help="seconds to receive request headers (default 10)")
-        p.add_argument("--body-timeout", type=float, default=30.0, help="seconds to receive a request body (default 30)")
+        p.add_argument(
+            "--header-timeout", type=float, default=10.0, help="seconds to receive request headers (default 10)"
+        )
+        p.add_argument(
+            "--body-timeout", type=float, default=30.0, help="seconds to receive a request body (default 30)"
+        )
         p.add_argument(
             "--ws-max-pending", type=int, default=8, help="WebSocket requests that may wait per connection (default 8)"
         )

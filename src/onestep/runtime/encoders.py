@@ -267,7 +267,7 @@ def check_format(fmt: str, bitrate: int | None = None) -> None:
     if _uses_av(fmt, bitrate):
         if fmt not in _av_formats():
             what = "aac" if fmt == "aac" else f"{fmt} at a chosen bitrate"
-            raise UnsupportedFormatError(f"{what} needs PyAV (FFmpeg's encoders), which is not installed here: {AV_HINT}")
+            raise UnsupportedFormatError(f"{what} needs PyAV (FFmpeg's encoders), not installed here: {AV_HINT}")
         return
     if fmt not in supported_formats():
         raise UnsupportedFormatError(f"format {fmt!r} is not supported; supported: {', '.join(supported_formats())}")
