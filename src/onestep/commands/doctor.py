@@ -222,7 +222,7 @@ def _optional(report: Report) -> None:
     from onestep.runtime.encoders import ENCODED_FORMATS, supported_formats
 
     formats = supported_formats()
-    facts: dict[str, Any] = {f"{fmt} encoding": fmt in formats for fmt in ENCODED_FORMATS}
+    facts: dict[str, Any] = {f"{fmt} encoding": fmt in formats for fmt in (*ENCODED_FORMATS, "aac")}
     for fmt in ENCODED_FORMATS:
         if fmt not in formats:
             report.fixes.append(
