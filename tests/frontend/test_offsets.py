@@ -127,3 +127,25 @@ def test_long_utterances_of_repeated_words_stay_in_place() -> None:
     assert len(spans) == 200 and all(written == token[0] for token, written in spans)
     starts = [OffsetAligner(text).align(tokens)[k].start for k in (0, 199)]
     assert starts == [0, text.rindex("dog")]
+
+
+def test_any_tokens_give_ordered_spans_inside_the_text() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    pieces = st.sampled_from(["Dr.", "5", "five", "and", ",", ".", " ", "  ", "$", "Jan", "我", "三个", "3个", "a", "&"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(pieces, max_size=30), st.lists(st.lists(pieces, max_size=12), max_size=4), st.booleans())
+    def check(text_pieces: list[str], utterances: list[list[str]], with_raw: bool) -> None:
+        text = "".join(text_pieces)
+        aligner = OffsetAligner(text)
+        last = 0
+        for tokens in utterances:
+            spans = aligner.align(tokens, "".join(tokens) if with_raw else None)
+            for span in spans:
+                assert last <= span.start < span.end <= len(text)
+                assert all(0 <= i < len(tokens) for i in span.tokens)
+                last = span.end
+
+    check()
