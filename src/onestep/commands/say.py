@@ -126,13 +126,13 @@ def run(args: argparse.Namespace) -> int:
         _check_encoding(format_name(args.format) if args.format else "wav", args.bitrate)
         lines = _read_lines(args.input)
         return _run_batch(make_tts(args), lines, args)
-    if args.output is None:
-        raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout")
+    if args.output is None and args.timestamps is None:
+        raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout (or --timestamps FILE alone)")
     if args.output == "-" and args.format not in (None, "pcm", "raw"):
         raise CLIError("-o - writes raw PCM; --format applies to files")
     if args.output == "-" and args.bitrate is not None:
         raise CLIError("-o - writes raw PCM; --bitrate applies to mp3, aac and opus files")
-    if args.output != "-":  # an unknown extension or a format that cannot be encoded here fails now, before synthesis
+    if args.output not in (None, "-"):  # an unknown extension or an encoder missing here fails now, before synthesis
         _check_encoding(format_name(args.format) if args.format else format_for_path(args.output), args.bitrate)
     if args.timestamps is not None:
         _timestamps_format(args.timestamps)
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     tts = make_tts(args)
     if args.output == "-":
         return _run_stdout(tts, text, args)
-    return _run_file(tts, text, Path(args.output), args)
+    return _run_file(tts, text, None if args.output is None else Path(args.output), args)
 
 
 def _check_encoding(fmt: str, bitrate: int | None) -> None:
@@ -207,12 +207,17 @@ def _write_timestamps(
         print(f"wrote {path}: {len(words)} words", file=sys.stderr)
 
 
-def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
+def _run_file(tts: TTS, text: str, output: Path | None, args: argparse.Namespace) -> int:
+    """Synthesize ``text`` into ``output`` (None: only the ``--timestamps`` file is written)."""
     t0 = time.perf_counter()
     audio = _synthesize(tts, text, args)
     elapsed = time.perf_counter() - t0
     if audio.samples.size == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
+    if output is None:
+        _write_timestamps(args.timestamps, audio.words, text, args.captions)
+        print(f"no audio file written ({audio.duration:.2f} s of audio; -o FILE keeps it)", file=sys.stderr)
+        return 0
     try:
         audio.save(output, args.format and format_name(args.format), args.bitrate)
     except UserError:
