@@ -67,6 +67,52 @@ def test_batch_with_an_unspeakable_line_writes_the_others_and_exits_1(tmp_path: 
     assert "lines [2] had nothing to speak" in capsys.readouterr().err
 
 
+def test_batch_with_timestamps_writes_one_file_per_line_beside_its_audio(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lines = tmp_path / "lines.txt"
+    lines.write_text("First line.\nSecond line. And more.\n", encoding="utf-8")
+    out_dir = tmp_path / "d"
+    assert say("--input", str(lines), "--out-dir", str(out_dir), "--timestamps", "x.srt", "--captions", "sentences") == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == ["0001.srt", "0001.wav", "0002.srt", "0002.wav"]
+    assert "\nSecond line. And more.\n" in (out_dir / "0002.srt").read_text(encoding="utf-8")  # sentence cues
+    assert "2 .srt timestamp files" in capsys.readouterr().err
+    assert say("--input", str(lines), "--out-dir", str(out_dir), "--timestamps", "x.txt") == 2
+
+
+@pytest.mark.parametrize(("fmt", "kind"), [("ogg", "OGG"), ("opus", "OGG"), ("flac", "FLAC"), ("wav", "WAV"), ("raw", None)])
+def test_format_takes_every_container_name(tmp_path: Path, fmt: str, kind: str | None) -> None:
+    out = tmp_path / "h.x"
+    assert say("Hello.", "--format", fmt, "-o", str(out)) == 0
+    if kind is None:
+        assert out.stat().st_size % 2 == 0 and out.read_bytes()[:4] != b"RIFF"
+    else:
+        assert soundfile.info(str(out)).format == kind
+
+
+def test_aac_and_a_bitrate(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    av = pytest.importorskip("av")
+    assert say("Hello.", "-o", str(tmp_path / "h.aac")) == 0
+    assert say("Hello.", "--format", "aac", "--bitrate", "32", "-o", str(tmp_path / "h.x")) == 0
+    for name in ("h.aac", "h.x"):
+        with av.open(str(tmp_path / name)) as container:
+            assert container.streams.audio[0].codec_context.name == "aac"
+    assert say("Hello.", "--bitrate", "64", "-o", str(tmp_path / "h.wav")) == 2
+    assert "bitrate applies to mp3, aac, opus" in capsys.readouterr().err
+
+
+def test_aac_without_pyav_names_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    from onestep.runtime import encoders
+
+    monkeypatch.setitem(sys.modules, "av", None)  # a plain install
+    encoders._av_formats.cache_clear()
+    try:
+        assert say("Hello.", "-o", str(tmp_path / "h.aac")) == 2
+        assert "pip install 'onestep-tts[audio]'" in capsys.readouterr().err
+        assert not (tmp_path / "h.aac").exists()
+        assert say("Hello.", "-o", str(tmp_path / "h.flac")) == 0
+    finally:
+        encoders._av_formats.cache_clear()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -147,3 +193,40 @@ def test_doctor_checks_the_optional_pieces(monkeypatch: pytest.MonkeyPatch, caps
     assert optional["soxr"] == "installed"
     assert optional["websockets"].startswith("missing")
     assert any("websockets is missing" in m and "pip install websockets" in m for _, m in report["fixes"])
+
+
+def test_doctor_hints_name_the_extra_that_installs_each_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    import re
+    import tomllib
+
+    from onestep.commands.doctor import OPTIONAL_MODULES
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name = lambda requirement: re.match(r"[A-Za-z0-9._-]+", requirement).group(0).lower()  # noqa: E731
+    base = {name(r) for r in project["dependencies"]}
+    for module, _, hint in OPTIONAL_MODULES:
+        extra = re.search(r"onestep-tts\[(\w+)\]", hint)
+        if extra is None:
+            assert hint == f"pip install {module}" and module in base, hint
+        else:
+            assert module in {name(r) for r in project["optional-dependencies"][extra.group(1)]}, hint
+    hidden = {"matplotlib", "av"}
+    real_find_spec = __import__("importlib.util").util.find_spec
+    monkeypatch.setattr("importlib.util.find_spec", lambda m, *a: None if m in hidden else real_find_spec(m, *a))
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping inside the table's cells
+    main(["doctor", "--voices-dir", str(FIXTURES), "--no-load"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "pip install 'onestep-tts[bench]'" in out and "pip install 'onestep-tts[audio]'" in out  # not eaten as markup
+    assert "physical cores" in out and not re.search(r"physical cores\W+None", out)
+
+
+def test_doctor_counts_physical_cores_without_psutil(monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.commands.doctor import physical_cores
+
+    if not Path("/proc/cpuinfo").exists():
+        pytest.skip("no /proc/cpuinfo here")
+    with_psutil = physical_cores()
+    monkeypatch.setitem(sys.modules, "psutil", None)  # as in a plain install
+    assert physical_cores() == with_psutil and with_psutil >= 1

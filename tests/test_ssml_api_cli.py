@@ -90,3 +90,16 @@ def test_ssml_words_have_offsets_into_the_markup_as_given(tts: TTS) -> None:
     assert [(w.text, w.char_start, w.char_end) for w in streamed] == [
         (w.text, w.char_start, w.char_end) for w in whole.words
     ]
+
+
+def test_cli_timestamps_of_a_break_between_two_words(tmp_path: Path) -> None:
+    import json
+
+    doc = '<speak>Hello<break time="1s"/>world</speak>'
+    out = tmp_path / "b.json"
+    assert main(["say", doc, "--timestamps", str(out), "--voices-dir", str(FIXTURES)]) == 0  # timestamps alone
+    assert list(tmp_path.iterdir()) == [out]
+    words = json.loads(out.read_text(encoding="utf-8"))["words"]
+    assert [w["text"] for w in words] == ["Hello", "world"]
+    assert [doc[w["char_start"] : w["char_end"]] for w in words] == ["Hello", "world"]
+    assert words[1]["start"] >= words[0]["end"] + 1.0  # the break lies between them

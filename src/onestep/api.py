@@ -146,16 +146,20 @@ class Audio:
         """16-bit little-endian PCM of :attr:`samples`."""
         return to_pcm16(self.samples)
 
-    def save(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+    def save(self, path: str | os.PathLike[str], format: str | None = None, bitrate: int | None = None) -> None:
         """Write an audio file through the one encoder module (:mod:`onestep.runtime.encoders`, the server's).
 
-        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``) defaults to the one the extension names
+        ``format`` (``wav``, ``flac``, ``mp3``, ``opus``, ``pcm``, or an extension such as ``ogg``) defaults to
+        the one the extension names
         (``.ogg`` and ``.opus``: Ogg Opus; ``.raw``/``.pcm``: raw 16-bit PCM).
+        ``bitrate``: kbit/s for mp3, aac and opus (None: the encoder's default; a chosen one and aac need PyAV,
+        the ``audio`` extra).
         """
         from onestep.runtime.encoders import encode_file
-        from onestep.runtime.formats import format_for_path
+        from onestep.runtime.formats import format_for_path, format_name
 
-        data = encode_file(format or format_for_path(path), self.samples, self.sample_rate)
+        fmt = format_name(format) if format else format_for_path(path)
+        data = encode_file(fmt, self.samples, self.sample_rate, bitrate)
         Path(path).write_bytes(data)
 
 
@@ -738,20 +742,20 @@ class TTS:
                 ids = phonemes_to_ids(piece.phonemes)
                 if len(ids) > self.max_ids(engine) + 2:
                     raise SsmlError(f"<phoneme> ph is too long for one utterance ({len(ids) - 2} > {self.max_ids(engine)} ids)")
-                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)])]
+                utterances = [(piece.phonemes, [Token(piece.text or piece.phonemes, piece.phonemes)], piece.text)]
             else:
                 utterances = [
-                    (u.phonemes, _timed_tokens(u.segments, timestamps == "char"))
+                    (u.phonemes, _timed_tokens(u.segments, timestamps == "char"), u.text)
                     for u in self._sentences(piece.text, entry)
                 ]
-            for phonemes, tokens in utterances:
+            for phonemes, tokens, raw in utterances:
                 streamed = engine.stream(phonemes_to_ids(phonemes), piece_speed)
                 if not timestamps:
                     for samples in streamed.chunks:
                         done += samples.size
                         yield samples, []
                     continue
-                placed = _placed_words(phonemes, tokens, aligner)
+                placed = _placed_words(phonemes, tokens, aligner, raw)
                 hop = engine.config.audio.hop_length
                 timed = _timed_chunks(streamed.chunks, phonemes, streamed.frames_per_id, placed, spf, hop, done / rate)
                 for samples, words in timed:
@@ -838,7 +842,7 @@ class TTS:
             timed: Iterable[tuple[np.ndarray, list[WordTiming]]] = ((c, []) for c in streamed.chunks)
             if aligner is not None:
                 tokens = _timed_tokens(utterance.segments, timestamps == "char")
-                placed = _placed_words(utterance.phonemes, tokens, aligner)
+                placed = _placed_words(utterance.phonemes, tokens, aligner, utterance.text)
                 offset = native_samples / engine.sample_rate
                 counts = streamed.frames_per_id
                 timed = _timed_chunks(streamed.chunks, utterance.phonemes, counts, placed, spf, hop, offset)
@@ -940,10 +944,12 @@ class _Placed:
         return WordTiming(w.text, w.phonemes, start, end, w.spoken, w.char_start, w.char_end)
 
 
-def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None) -> list[_Placed]:
+def _placed_words(
+    phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner | None = None, raw: str | None = None
+) -> list[_Placed]:
     """The word tokens, found in order in the utterance's phoneme string, with the model ids they span; with
-    ``aligner``, tokens are placed in the original text and a rewritten run ("Dr." read "Doctor") becomes one
-    entry."""
+    ``aligner``, tokens are placed in the original text (``raw``: the utterance's own original text, which
+    bounds it) and a rewritten run ("Dr." read "Doctor", "Jan. 5" read "January fifth") becomes one entry."""
     table = vocab()
     kept_before = np.concatenate([[0], np.cumsum([c in table for c in phonemes])])  # [len+1]
     found: list[tuple[Token, int, int]] = []  # (token, first id, last id); ids -1 for punctuation
@@ -964,7 +970,7 @@ def _placed_words(phonemes: str, tokens: Sequence[Token], aligner: OffsetAligner
         return [_Placed(WordTiming(t.text, t.phonemes, 0.0, 0.0, t.text), a, b) for t, a, b in found if a >= 0]
     words: list[_Placed] = []
     placed: set[int] = set()
-    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in found])}
+    spans = {span.tokens[0]: span for span in aligner.align([t.text for t, _, _ in found], raw)}
     for i, (token, first, last) in enumerate(found):
         if i in placed or first < 0:
             continue
@@ -1101,7 +1107,7 @@ def _placements(
     aligner = OffsetAligner(text) if text else None
     phonemes = phonemes if phonemes is not None else [u.phonemes for u in utterances]
     return [
-        _placed_words(ph, _timed_tokens(u.segments, characters), aligner)
+        _placed_words(ph, _timed_tokens(u.segments, characters), aligner, u.text)
         for u, ph in zip(utterances, phonemes, strict=True)
     ]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import sys
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -35,7 +37,7 @@ def stream_encode(fmt: str, samples: np.ndarray, chunk: int = 2400) -> tuple[byt
 def test_wav_and_pcm_are_always_supported() -> None:
     assert supported_formats()[:2] == ("wav", "pcm")
     with pytest.raises(UnsupportedFormatError, match="supported: wav, pcm"):
-        make_encoder("aac", RATE)
+        make_encoder("wma", RATE)
 
 
 def test_streamed_wav_has_open_ended_header_and_exact_samples() -> None:
@@ -140,3 +142,101 @@ def test_load_test_defaults_to_held_out_sentences() -> None:
     s = LoadTestSettings("http://127.0.0.1:1", concurrency=1, duration=1.0)
     assert s.texts == heldout_texts() and len(set(s.texts)) > 200
     assert set(s.texts) == {x.text for lang in ("en", "zh") for x in load_heldout(lang)}
+
+
+# --- aac and bitrates (PyAV, the ``audio`` extra) -------------------------------------------------------------
+
+NOISY = (TONE + 0.05 * np.random.default_rng(0).standard_normal(TONE.size)).astype(np.float32)  # bitrate shows
+
+
+def _decoded_samples(data: bytes) -> tuple[str, int]:
+    av = pytest.importorskip("av")
+    with av.open(io.BytesIO(data)) as container:
+        stream = container.streams.audio[0]
+        return stream.codec_context.name, sum(frame.samples for frame in container.decode(stream))
+
+
+def test_aac_streams_in_adts_frames_and_decodes() -> None:
+    pytest.importorskip("av")
+    assert "aac" in supported_formats()
+    encoder = make_encoder("aac", RATE)
+    assert encoder.media_type == "audio/aac"
+    parts = [encoder.encode(NOISY[i : i + 2400]) for i in range(0, NOISY.size, 2400)] + [encoder.finish()]
+    assert sum(1 for p in parts[:-1] if p) >= 5  # frames flow with the audio, not all at the end
+    data = b"".join(parts)
+    assert data[0] == 0xFF and data[1] & 0xF0 == 0xF0  # an ADTS sync word
+    codec, samples = _decoded_samples(data)
+    assert codec == "aac" and abs(samples - NOISY.size) <= 2048  # encoder priming and padding
+    assert _decoded_samples(encode_file("aac", NOISY, RATE))[0] == "aac"
+
+
+@pytest.mark.parametrize("fmt", ["mp3", "aac", "opus"])
+def test_a_chosen_bitrate_sets_the_size(fmt: str) -> None:
+    pytest.importorskip("av")
+    low, high = (len(encode_file(fmt, NOISY, RATE, kbps)) for kbps in (24, 96))
+    assert low < 0.6 * high
+    assert low * 8 / 1000 < 24 * 1.5  # about what was asked, for 1 s of audio (container overhead aside)
+    assert _decoded_samples(encode_file(fmt, NOISY, RATE, 24))[1] >= NOISY.size
+
+
+@pytest.mark.parametrize(("fmt", "kbps", "message"), [("wav", 64, "applies to mp3, aac, opus"), ("mp3", 4, "8-320")])
+def test_bitrate_is_checked(fmt: str, kbps: int, message: str) -> None:
+    with pytest.raises(UnsupportedFormatError, match=message):
+        encode_file(fmt, TONE, RATE, kbps)
+
+
+@pytest.fixture
+def without_pyav(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """As a plain install: PyAV cannot be imported (the format probes forget what they found)."""
+    from onestep.runtime import encoders
+
+    monkeypatch.setitem(sys.modules, "av", None)
+    encoders._av_formats.cache_clear()
+    encoders.supported_formats.cache_clear()
+    yield
+    encoders._av_formats.cache_clear()
+    encoders.supported_formats.cache_clear()
+
+
+@pytest.mark.usefixtures("without_pyav")
+def test_without_pyav_the_plain_formats_work_and_aac_names_the_extra() -> None:
+    assert "aac" not in supported_formats()
+    for fmt in ("wav", "pcm", "flac"):
+        assert encode_file(fmt, TONE, RATE)
+    if "mp3" in supported_formats():
+        assert encode_file("mp3", TONE, RATE)  # libsndfile's own mp3, default bitrate
+    with pytest.raises(UnsupportedFormatError, match=re.escape("pip install 'onestep-tts[audio]'")):
+        make_encoder("aac", RATE)
+    with pytest.raises(UnsupportedFormatError, match=r"mp3 at a chosen bitrate needs PyAV.*onestep-tts\[audio\]"):
+        encode_file("mp3", TONE, RATE, 96)
+
+
+def test_http_aac_and_bitrate(server: LiveServer) -> None:
+    import httpx
+
+    pytest.importorskip("av")
+    url = f"{server.url}/v1/audio/speech"
+    body = {"model": "tts-1", "input": "你好，世界。", "voice": VOICE, "response_format": "aac"}
+    response = httpx.post(url, json=body, timeout=60)
+    assert response.status_code == 200 and response.headers["content-type"] == "audio/aac"
+    assert _decoded_samples(response.content)[0] == "aac"
+    small = httpx.post(url, json={**body, "response_format": "mp3", "bitrate": 16}, timeout=60)
+    large = httpx.post(url, json={**body, "response_format": "mp3", "bitrate": 160}, timeout=60)
+    assert small.status_code == large.status_code == 200 and len(small.content) < len(large.content)
+    for bad in ({"response_format": "wav", "bitrate": 64}, {"bitrate": 1000}):
+        refused = httpx.post(url, json={**body, **bad}, timeout=60)
+        assert refused.status_code == 400 and refused.json()["error"]["param"] == "bitrate"
+    whole = httpx.post(f"{server.url}/synthesize", json={"text": "你好。", "format": "aac", "bitrate": 48}, timeout=60)
+    assert whole.status_code == 200 and _decoded_samples(whole.content)[0] == "aac"
+
+
+@pytest.mark.usefixtures("without_pyav")
+def test_http_aac_without_pyav_is_a_400_naming_the_extra(server: LiveServer) -> None:
+    import httpx
+
+    body = {"model": "tts-1", "input": "你好。", "voice": VOICE, "response_format": "aac"}
+    response = httpx.post(f"{server.url}/v1/audio/speech", json=body, timeout=60)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["param"] == "response_format" and "pip install 'onestep-tts[audio]'" in error["message"]
+    assert httpx.post(f"{server.url}/v1/audio/speech", json={**body, "response_format": "flac"}, timeout=60).status_code == 200

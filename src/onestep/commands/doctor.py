@@ -1,7 +1,7 @@
 """``onestep doctor``: what this machine offers OneStep and what to fix.
 
 Reports the ONNX Runtime version and providers, the optional pieces (mp3/opus/flac encoding without ffmpeg,
-soxr, websockets, defusedxml, matplotlib), CPU vector extensions, the thread count the engine will use,
+soxr, websockets, defusedxml, PyAV, psutil, matplotlib), CPU vector extensions, the thread count the engine will use,
 CUDA (through torch, when installed), the voices found with their load and warm-up times, and whether the
 text frontend works for each language. Exits 1 when something must be fixed before synthesis can work.
 """
@@ -63,18 +63,46 @@ def cpu_flags() -> set[str]:
     return set()
 
 
+def physical_cores() -> int | None:
+    """Physical CPU cores: psutil's count where installed, else distinct (package, core) pairs of Linux's sysfs
+    topology or of ``/proc/cpuinfo``; None where none of them tells (ONNX Runtime then still uses its own)."""
+    try:
+        import psutil
+
+        count = psutil.cpu_count(logical=False)
+        if count:
+            return int(count)
+    except ModuleNotFoundError:
+        pass
+    cores: set[tuple[str, str]] = set()
+    for topology in Path("/sys/devices/system/cpu").glob("cpu[0-9]*/topology"):
+        try:
+            package = (topology / "physical_package_id").read_text().strip()
+            cores.add((package, (topology / "core_id").read_text().strip()))
+        except OSError:
+            continue
+    if cores:
+        return len(cores)
+    package = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "physical id":
+                package = value.strip()
+            elif key.strip() == "core id":
+                cores.add((package, value.strip()))
+    except OSError:
+        pass
+    return len(cores) or None
+
+
 def _runtime(report: Report, threads: int | None) -> None:
     import onnxruntime as ort
 
     from onestep import __version__
 
     flags = cpu_flags()
-    try:
-        import psutil
-
-        physical = psutil.cpu_count(logical=False)
-    except ModuleNotFoundError:
-        physical = None
+    physical = physical_cores()
     avx512 = sorted(f for f in flags if f.startswith("avx512"))
     report.facts["system"] = {
         "onestep": __version__,
@@ -83,7 +111,7 @@ def _runtime(report: Report, threads: int | None) -> None:
         "onnxruntime": ort.__version__,
         "providers": ", ".join(ort.get_available_providers()),
         "logical cpus": os.cpu_count(),
-        "physical cores": physical,
+        "physical cores": physical if physical is not None else "unknown",
         "avx2": "avx2" in flags,
         "avx512": ", ".join(avx512) if avx512 else False,
         "engine threads": threads if threads is not None else f"default ({physical or 'all'} physical cores)",
@@ -172,13 +200,19 @@ def _frontend(report: Report, lexicon: Path | None) -> None:
     report.facts["frontend"] = facts
 
 
-#: Optional pieces: (module, what it gives, how to get it). A plain ``pip install onestep-tts`` has the first three.
+#: Optional pieces: (module, what it gives, how to get it). The hint names the pyproject extra that installs
+#: the module, or the package itself where the base install lists it (tests/test_cli_say.py checks both
+#: against pyproject.toml).
 OPTIONAL_MODULES: tuple[tuple[str, str, str], ...] = (
     ("soxr", "output sample rates other than the voice's", "pip install soxr"),
     ("websockets", "the server's WebSocket /v1/stream (the web page's live synthesis)", "pip install websockets"),
     ("defusedxml", "SSML input", "pip install defusedxml"),
+    ("av", "aac output and a chosen bitrate for mp3/aac/opus", "pip install 'onestep-tts[audio]'"),
+    ("psutil", "onestep bench's CPU and memory figures", "pip install 'onestep-tts[bench]'"),
     ("matplotlib", "onestep bench's plots", "pip install 'onestep-tts[bench]'"),
 )
+#: Modules whose absence is only noted in the table, not listed as something to fix.
+_NICE_TO_HAVE = frozenset({"av", "psutil", "matplotlib"})
 
 
 def _optional(report: Report) -> None:
@@ -188,7 +222,7 @@ def _optional(report: Report) -> None:
     from onestep.runtime.encoders import ENCODED_FORMATS, supported_formats
 
     formats = supported_formats()
-    facts: dict[str, Any] = {f"{fmt} encoding": fmt in formats for fmt in ENCODED_FORMATS}
+    facts: dict[str, Any] = {f"{fmt} encoding": fmt in formats for fmt in (*ENCODED_FORMATS, "aac")}
     for fmt in ENCODED_FORMATS:
         if fmt not in formats:
             report.fixes.append(
@@ -197,7 +231,7 @@ def _optional(report: Report) -> None:
     for module, gives, hint in OPTIONAL_MODULES:
         present = importlib.util.find_spec(module) is not None
         facts[module] = "installed" if present else f"missing ({gives}: {hint})"
-        if not present and module != "matplotlib":
+        if not present and module not in _NICE_TO_HAVE:
             report.fixes.append(("warn", f"{module} is missing, so {gives} will not work: {hint}"))
     report.facts["optional"] = facts
 
@@ -219,24 +253,26 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({**asdict(report), "ok": report.ok}, ensure_ascii=False, indent=2, default=str))
         return 0 if report.ok else 1
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
     for section, facts in report.facts.items():
         table = Table(title=section, show_header=False, title_justify="left")
         for key, value in facts.items():
-            table.add_row(key, str(value))
+            table.add_row(key, escape(str(value)))  # "onestep-tts[bench]" is text, not a rich style
         console.print(table)
     table = Table("voice", "language", "placeholder", "load s", "warm-up s", title="voices", title_justify="left")
     table.add_column("path", overflow="fold")
     for v in report.voices:
         table.add_row(
-            v["name"], v["language"], "yes" if v["placeholder"] else "", str(v.get("load_s", v.get("error", "-"))),
-            str(v.get("warmup_s", "-")), v["path"],
+            v["name"], v["language"], "yes" if v["placeholder"] else "",
+            escape(str(v.get("load_s", v.get("error", "-")))), str(v.get("warmup_s", "-")), escape(v["path"]),
         )
     console.print(table)
     if not report.fixes:
         console.print("[green]all good[/]")
     for severity, message in report.fixes:
-        console.print(f"[red]fix:[/] {message}" if severity == "error" else f"[yellow]note:[/] {message}")
+        label = "[red]fix:[/]" if severity == "error" else "[yellow]note:[/]"
+        console.print(f"{label} {escape(message)}")
     return 0 if report.ok else 1

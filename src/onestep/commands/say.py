@@ -1,10 +1,12 @@
 """``onestep say``: synthesize text to an audio file, to raw PCM on stdout, or a file of lines to a directory.
 
     onestep say "你好，世界。" -o hello.wav
-    onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus
+    onestep say "Hello there." -o hello.mp3 --sample-rate 16000 --gain -3     # wav, flac, mp3, ogg/opus, aac
+    onestep say "Hello there." -o hello.aac --bitrate 96                       # aac/bitrates: onestep-tts[audio]
     onestep say '<speak>Wait<break time="1s"/> now.</speak>' -o pause.wav --timestamps words.srt
     echo "Hello there." | onestep say -o - | aplay -r 24000 -f S16_LE -c 1
     onestep say --input lines.txt --out-dir wavs/        # wavs/0001.wav, wavs/0002.wav, ...
+    onestep say --input lines.txt --out-dir d/ --timestamps .srt --captions sentences   # d/0001.srt beside d/0001.wav
 """
 
 from __future__ import annotations
@@ -16,11 +18,17 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from onestep.captions import caption_format
+from onestep.captions import CUE_UNITS, caption_format
 from onestep.cli import CLIError, add_engine_option
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
-from onestep.runtime.formats import EXTENSION_FORMATS, format_for_path
+from onestep.runtime.formats import (
+    BITRATE_RANGE_KBPS,
+    EXTENSION_FORMATS,
+    MEDIA_TYPES,
+    format_for_path,
+    format_name,
+)
 from onestep.runtime.output import SAMPLE_RATES
 from onestep.runtime.voices import voice_ref
 from onestep.work_limits import NothingToSpeakError
@@ -37,14 +45,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="output file, format by extension (.wav .flac .mp3 .ogg/.opus .pcm), or '-' for raw 16-bit "
         "little-endian PCM on stdout",
     )  # fmt: skip
-    p.add_argument("--format", choices=sorted(set(EXTENSION_FORMATS.values())), help="audio format (overrides the extension)")
+    p.add_argument(
+        "--format", choices=sorted(set(MEDIA_TYPES) | set(EXTENSION_FORMATS)),
+        help="audio format, overrides the extension (ogg = opus in Ogg; raw = pcm; aac needs onestep-tts[audio])",
+    )  # fmt: skip
+    p.add_argument(
+        "--bitrate", type=int, metavar="KBPS",
+        help="mp3/aac/opus bitrate in kbit/s, {}-{} (default: the encoder's; needs onestep-tts[audio])".format(
+            *BITRATE_RANGE_KBPS
+        ),
+    )  # fmt: skip
     p.add_argument(
         "--sample-rate", type=int, choices=SAMPLE_RATES, help="output sample rate in Hz (default: the voice's, 24000)"
     )
     p.add_argument("--gain", type=float, default=0.0, help="volume change in dB, with clipping prevention (default 0)")
     p.add_argument(
         "--timestamps", type=Path, metavar="FILE",
-        help="also write word timestamps: .json (times, offsets into the input), .srt or .vtt (captions)",
+        help="also write word timestamps: .json (times, offsets into the input), .srt or .vtt (captions); "
+        "with --input, one file per line beside its audio (OUT_DIR/0001.srt), named by this extension",
+    )  # fmt: skip
+    p.add_argument(
+        "--captions", choices=CUE_UNITS, default="words",
+        help="what one .srt/.vtt cue holds: a word (default, for lip sync) or a sentence (for subtitles)",
     )  # fmt: skip
     p.add_argument("--characters", action="store_true", help="timestamps per Chinese character, not per word")
     p.add_argument(
@@ -95,26 +117,47 @@ def run(args: argparse.Namespace) -> int:
             raise CLIError("batch mode needs both --input FILE and --out-dir DIR")
         if args.text is not None or args.output is not None:
             raise CLIError("give either TEXT/-o or --input/--out-dir, not both")
+        if args.timestamps is not None:
+            _timestamps_format(args.timestamps)
+        _check_encoding(format_name(args.format) if args.format else "wav", args.bitrate)
         lines = _read_lines(args.input)
         return _run_batch(make_tts(args), lines, args)
-    if args.output is None:
-        raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout")
-    if args.output == "-" and args.format not in (None, "pcm"):
+    if args.output is None and args.timestamps is None:
+        raise CLIError("no output: give -o FILE.wav, or -o - for raw PCM on stdout (or --timestamps FILE alone)")
+    if args.output == "-" and args.format not in (None, "pcm", "raw"):
         raise CLIError("-o - writes raw PCM; --format applies to files")
-    if args.output != "-" and args.format is None:
-        format_for_path(args.output)  # an unknown extension fails now, before any synthesis
+    if args.output == "-" and args.bitrate is not None:
+        raise CLIError("-o - writes raw PCM; --bitrate applies to mp3, aac and opus files")
+    if args.output not in (None, "-"):  # an unknown extension or an encoder missing here fails now, before synthesis
+        _check_encoding(format_name(args.format) if args.format else format_for_path(args.output), args.bitrate)
     if args.timestamps is not None:
-        try:
-            caption_format(args.timestamps)
-        except ValueError as e:
-            raise CLIError(str(e)) from None
+        _timestamps_format(args.timestamps)
     text = args.text if args.text is not None else _read_stdin()
     if not text.strip():
         raise CLIError("no text to speak")
     tts = make_tts(args)
     if args.output == "-":
         return _run_stdout(tts, text, args)
-    return _run_file(tts, text, Path(args.output), args)
+    return _run_file(tts, text, None if args.output is None else Path(args.output), args)
+
+
+def _check_encoding(fmt: str, bitrate: int | None) -> None:
+    """A CLIError naming the fix when ``fmt`` at ``bitrate`` cannot be encoded here (aac without PyAV, ...)."""
+    from onestep.runtime.encoders import check_format
+
+    try:
+        check_format(fmt, bitrate)
+    except UserError as e:
+        raise CLIError(str(e)) from None
+
+
+def _timestamps_format(path: Path) -> str:
+    """``json``, ``srt`` or ``vtt`` from ``--timestamps``' extension (a bare ``.srt`` too), or a CLIError."""
+    name = path.name
+    try:
+        return caption_format(f"x{name}" if name.startswith(".") else name)
+    except ValueError as e:
+        raise CLIError(str(e)) from None
 
 
 def _read_stdin() -> str:
@@ -145,30 +188,40 @@ def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:
     )
 
 
-def _write_timestamps(path: Path, words: list, text: str) -> None:
+def _write_timestamps(
+    path: Path, words: list, text: str, captions: str, fmt: str | None = None, quiet: bool = False
+) -> None:
+    """Write ``words`` (times, offsets into ``text``) to ``path`` as JSON/SRT/VTT (``fmt``, default by the
+    extension); ``captions``: ``words`` or ``sentences`` per SRT/VTT cue."""
     from onestep.captions import render
 
     try:
-        path.write_text(render(caption_format(path), words, text), encoding="utf-8")
+        path.write_text(render(fmt or caption_format(path), words, text, captions), encoding="utf-8")
     except OSError as e:
         raise CLIError(f"cannot write {path}: {e}") from e
-    print(f"wrote {path}: {len(words)} words", file=sys.stderr)
+    if not quiet:
+        print(f"wrote {path}: {len(words)} words", file=sys.stderr)
 
 
-def _run_file(tts: TTS, text: str, output: Path, args: argparse.Namespace) -> int:
+def _run_file(tts: TTS, text: str, output: Path | None, args: argparse.Namespace) -> int:
+    """Synthesize ``text`` into ``output`` (None: only the ``--timestamps`` file is written)."""
     t0 = time.perf_counter()
     audio = _synthesize(tts, text, args)
     elapsed = time.perf_counter() - t0
     if audio.samples.size == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
+    if output is None:
+        _write_timestamps(args.timestamps, audio.words, text, args.captions)
+        print(f"no audio file written ({audio.duration:.2f} s of audio; -o FILE keeps it)", file=sys.stderr)
+        return 0
     try:
-        audio.save(output, args.format)
+        audio.save(output, args.format and format_name(args.format), args.bitrate)
     except UserError:
         raise
     except (OSError, RuntimeError, TypeError, ValueError) as e:  # soundfile's errors for bad paths/formats
         raise CLIError(f"cannot write {output}: {e}") from e
     if args.timestamps is not None:
-        _write_timestamps(args.timestamps, audio.words, text)
+        _write_timestamps(args.timestamps, audio.words, text, args.captions)
     print(
         f"wrote {output}: {audio.duration:.2f} s of audio, voice {audio.voice}, in {elapsed:.2f} s (loading included)",
         file=sys.stderr,
@@ -199,7 +252,7 @@ def _run_stdout(tts: TTS, text: str, args: argparse.Namespace) -> int:
     if written == 0:
         raise CLIError("nothing to speak in the text (no phonemes)")
     if stamps:
-        _write_timestamps(args.timestamps, words, text)
+        _write_timestamps(args.timestamps, words, text, args.captions)
     return 0
 
 
@@ -213,7 +266,9 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
     )
 
     args.out_dir.mkdir(parents=True, exist_ok=True)
-    extension = {"opus": "ogg"}.get(args.format or "wav", args.format or "wav")
+    fmt = format_name(args.format) if args.format else "wav"
+    extension = {"opus": "ogg"}.get(fmt, fmt)
+    stamps = None if args.timestamps is None else _timestamps_format(args.timestamps)
     width = max(4, len(str(len(lines))))
     empty = []
     with Progress(
@@ -226,9 +281,14 @@ def _run_batch(tts: TTS, lines: list[str], args: argparse.Namespace) -> int:
             except NothingToSpeakError:
                 empty.append(number)
             else:
-                audio.save(args.out_dir / f"{number:0{width}d}.{extension}", args.format)
+                audio.save(args.out_dir / f"{number:0{width}d}.{extension}", fmt, args.bitrate)
+                if stamps is not None:
+                    path = args.out_dir / f"{number:0{width}d}.{stamps}"
+                    _write_timestamps(path, audio.words, line, args.captions, stamps, quiet=True)
             progress.advance(task)
-    print(f"wrote {len(lines) - len(empty)} files to {args.out_dir}", file=sys.stderr)
+    written = len(lines) - len(empty)
+    also = "" if stamps is None else f" (and {written} .{stamps} timestamp files beside them)"
+    print(f"wrote {written} .{extension} files to {args.out_dir}{also}", file=sys.stderr)
     if empty:
         print(f"error: lines {empty} had nothing to speak (no file written for them)", file=sys.stderr)
         return 1

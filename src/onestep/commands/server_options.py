@@ -12,14 +12,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from onestep.server.config import ServerConfig
 
 
-def add_server_arguments(p: argparse.ArgumentParser) -> None:
-    """Options shared by ``serve`` and ``wyoming``: voices, engine, engine threads and request limits."""
+#: Options only the HTTP/WebSocket server reads (``serve``): ``wyoming`` neither lists nor takes them.
+HTTP_ONLY = ("max_header_bytes", "header_timeout", "body_timeout", "ws_max_pending")
+
+
+def add_server_arguments(p: argparse.ArgumentParser, *, http: bool = True) -> None:
+    """Options shared by ``serve`` and ``wyoming`` (voices, engine, engine threads and request limits), and with
+    ``http`` the HTTP/WebSocket connection limits (:data:`HTTP_ONLY`) that only ``serve`` reads."""
     p.add_argument("--voices-dir", type=Path, action="append", default=[], help="extra directory to search for voices")
     add_engine_option(p)
     p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon file")
     p.add_argument("--workers", type=int, help="CPU synthesis threads (default: one per core)")
     p.add_argument("--threads", type=int, help="ONNX Runtime threads per graph (default: cores / workers)")
-    p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more get 503 (default 32)")
+    p.add_argument("--queue-size", type=int, default=32, help="requests that may wait; more are refused (default 32)")
     p.add_argument("--max-chars", type=int, default=5000, help="longest input text in characters (default 5000)")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds a request may go without audio (default 30)")
     p.add_argument("--batch-window-ms", type=float, default=1.0, help="cuda: collect concurrent requests this long")
@@ -53,22 +58,27 @@ def add_server_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-phonemes", type=int, default=10_000,
-        help="most phonemes per request (~0.075 s of speech each); more gets 413 (default 10000)",
+        help="most phonemes per request (~0.075 s of speech each); more is refused (default 10000)",
     )
     p.add_argument(
         "--admission-deadline-ms", type=float, default=2000.0,
-        help="refuse (503 + Retry-After) a request whose audio could not start within this (default 2000; 0 = off)",
+        help="refuse a request whose audio could not start within this (default 2000; 0 = off)",
     )
     p.add_argument(
         "--drain-timeout", type=float, default=30.0,
         help="on SIGTERM: seconds to let requests in progress finish before cutting them (default 30)",
     )
-    p.add_argument("--max-header-bytes", type=int, default=16384, help="largest request headers (default 16384)")
-    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds to receive request headers (default 10)")
-    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds to receive a request body (default 30)")
-    p.add_argument(
-        "--ws-max-pending", type=int, default=8, help="WebSocket requests that may wait per connection (default 8)"
-    )
+    if http:
+        p.add_argument("--max-header-bytes", type=int, default=16384, help="largest request headers (default 16384)")
+        p.add_argument(
+            "--header-timeout", type=float, default=10.0, help="seconds to receive request headers (default 10)"
+        )
+        p.add_argument(
+            "--body-timeout", type=float, default=30.0, help="seconds to receive a request body (default 30)"
+        )
+        p.add_argument(
+            "--ws-max-pending", type=int, default=8, help="WebSocket requests that may wait per connection (default 8)"
+        )
     p.add_argument(
         "--max-audio-s", type=float, default=900.0,
         help="most seconds of audio per request (planned: say-as expanded, / speed, + breaks); more gets 413 (default 900)",
@@ -108,13 +118,10 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
         max_phonemes=args.max_phonemes,
         admission_deadline_ms=args.admission_deadline_ms,
         drain_timeout=args.drain_timeout,
-        max_header_bytes=args.max_header_bytes,
-        header_timeout=args.header_timeout,
-        body_timeout=args.body_timeout,
-        ws_max_pending=args.ws_max_pending,
         tune_gc=not args.no_tune_gc,
         max_audio_s=args.max_audio_s,
         max_buffered_s=args.max_buffered_s,
         write_timeout=args.write_timeout,
+        **{name: getattr(args, name) for name in HTTP_ONLY if hasattr(args, name)},  # type: ignore[arg-type]
         **extra,  # type: ignore[arg-type]
     )

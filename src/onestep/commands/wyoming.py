@@ -21,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--samples-per-chunk", type=int, default=1024, help="audio samples per AudioChunk event")
     p.add_argument("--sample-rate", type=int, choices=SAMPLE_RATES, help="output Hz (default: the voice's, 24000)")
     p.add_argument("--gain", type=float, default=0.0, help="volume change in dB, with clipping prevention")
-    add_server_arguments(p)
+    add_server_arguments(p, http=False)
     from onestep.commands.server_settings import add_config_options
 
     add_config_options(p)

@@ -5,8 +5,10 @@ from onestep.runtime.encoders import (  # noqa: F401 - re-exported for the serve
     MEDIA_TYPES,
     StreamEncoder,
     UnsupportedFormatError,
+    check_bitrate,
     encode_file,
     make_encoder,
     supported_formats,
     wav_header,
 )
+from onestep.runtime.encoders import check_format as check_encoding  # noqa: F401

@@ -22,6 +22,8 @@ from onestep.server.encoders import (
     MEDIA_TYPES,
     StreamEncoder,
     UnsupportedFormatError,
+    check_bitrate,
+    check_encoding,
     encode_file,
     make_encoder,
     supported_formats,
@@ -73,15 +75,25 @@ async def require_api_key(request: Request) -> None:
     check_api_key(get_state(request), request.headers.get("authorization"))
 
 
-def check_format(fmt: str, param: str) -> str:
+def check_format(fmt: str, param: str, bitrate: int | None = None) -> str:
+    """``fmt`` (lower case) when it can be encoded here at ``bitrate`` kbit/s, else a 400 that says why (and
+    names the extra to install where PyAV is what is missing)."""
     fmt = fmt.lower()
-    if fmt not in supported_formats():
+    if fmt not in MEDIA_TYPES:
         raise ApiError(
             400,
             f"{param} {fmt!r} is not supported; supported: {', '.join(supported_formats())}",
             param=param,
             code="unsupported_format",
         )
+    try:
+        check_bitrate(fmt, bitrate)
+    except UnsupportedFormatError as e:
+        raise ApiError(400, str(e), param="bitrate", code="invalid_bitrate") from None
+    try:
+        check_encoding(fmt, bitrate)
+    except UnsupportedFormatError as e:
+        raise ApiError(400, str(e), param=param, code="unsupported_format") from None
     return fmt
 
 
@@ -98,14 +110,14 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     text = check_text(body.input, state.config.max_chars, "input")
     voice = check_voice(body.voice, state.voices, openai=True)
     speed = check_speed(body.speed, openai=True)
-    fmt = check_format(body.response_format, "response_format")
+    fmt = check_format(body.response_format, "response_format", body.bitrate)
     output = check_output(body.sample_rate, body.gain_db)
     rate = output.rate(state.sample_rate)
-    encoder = _encoder(fmt, rate, "response_format")
+    encoder = _encoder(fmt, rate, "response_format", body.bitrate)
     if body.timestamps and body.stream_format != "sse":
         raise ApiError(400, "timestamps come as events: use stream_format 'sse' (or POST /synthesize with "
                        "timestamps for JSON)", param="timestamps", code="timestamps_need_sse")  # fmt: skip
-    cacheable = body.stream_format != "sse" and not output.gain_db and not body.timestamps
+    cacheable = body.stream_format != "sse" and not output.gain_db and not body.timestamps and body.bitrate is None
     key = PhraseKey(text, voice, speed, fmt, rate) if cacheable else None
     if (hit := _phrase_hit(state, key, "speech")) is not None:  # a hit needs no frontend or engine work
         return hit
@@ -126,7 +138,7 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
     if stream.whole and body.stream_format != "sse":  # the audio is complete: one plain body, no chunking
-        return await _whole(state, stream, first, fmt, rate, headers, key)
+        return await _whole(state, stream, first, fmt, rate, headers, key, body.bitrate)
     audio = _encoded(state, "speech", stream, first, encoder, key, inline=fmt in INLINE_FORMATS)
     if body.stream_format == "sse":
         words = request_.words if body.timestamps else None
@@ -135,17 +147,17 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     return StreamingResponse(audio, media_type=encoder.media_type, headers=headers)
 
 
-def _encoder(fmt: str, rate: int, param: str) -> StreamEncoder:
+def _encoder(fmt: str, rate: int, param: str, bitrate: int | None = None) -> StreamEncoder:
     """A streaming encoder of ``fmt`` at ``rate`` Hz; 400 when the format cannot carry the rate (Opus)."""
     try:
-        return make_encoder(fmt, rate)
+        return make_encoder(fmt, rate, bitrate)
     except UnsupportedFormatError as e:
         raise ApiError(400, str(e), param=param, code="unsupported_format") from None
 
 
 async def _whole(
     state: ServerState, stream: SynthesisStream, first: np.ndarray | None, fmt: str, rate: int,
-    headers: dict[str, str], key: PhraseKey | None = None,
+    headers: dict[str, str], key: PhraseKey | None = None, bitrate: int | None = None,
 ) -> Response:  # fmt: skip
     """The response of a stream whose first chunk is its whole audio (GPU micro-batching).
 
@@ -160,7 +172,7 @@ async def _whole(
         if fmt in INLINE_FORMATS and audio.size <= INLINE_MAX_S * rate:
             data = encode_file(fmt, audio, rate)
         else:
-            data = await asyncio.to_thread(encode_file, fmt, audio, rate)
+            data = await asyncio.to_thread(encode_file, fmt, audio, rate, bitrate)
     except BaseException:
         stream.cancel()
         state.record("speech", stream, "error")
@@ -273,11 +285,12 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     text = check_text(body.text, state.config.max_chars, "text")
     voice = check_voice(body.voice, state.voices, openai=False)
     speed = check_speed(body.speed, openai=False)
-    fmt = check_format(body.format, "format")
+    fmt = check_format(body.format, "format", body.bitrate)
     output = check_output(body.sample_rate, body.gain_db)
     rate = output.rate(state.sample_rate)
-    _encoder(fmt, rate, "format")  # the format can carry the rate: checked before any synthesis
-    key = PhraseKey(text, voice, speed, fmt, rate) if not output.gain_db and not body.timestamps else None
+    _encoder(fmt, rate, "format", body.bitrate)  # the format can carry the rate: checked before any synthesis
+    cacheable = not output.gain_db and not body.timestamps and body.bitrate is None
+    key = PhraseKey(text, voice, speed, fmt, rate) if cacheable else None
     if (hit := _phrase_hit(state, key, "synthesize")) is not None:  # a hit needs no frontend or engine work
         return hit
     request_ = SynthesisRequest(
@@ -309,7 +322,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     words = request_.words if body.timestamps else None
     # the file (and the JSON around it) is assembled on a worker thread: minutes of audio encode for seconds,
     # which on the event loop would hold up every other client, /health included
-    data = await asyncio.to_thread(whole_file, chunks, fmt, rate, words)
+    data = await asyncio.to_thread(whole_file, chunks, fmt, rate, words, body.bitrate)
     del chunks
     trim = BackgroundTask(state.trim_after, audio_s)  # the heap is trimmed after the reply has been sent
     if words is not None:
@@ -318,12 +331,14 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     return Response(data, media_type=MEDIA_TYPES[fmt], headers=headers, background=trim)
 
 
-def whole_file(chunks: list[np.ndarray], fmt: str, rate: int, words: list | None = None) -> bytes:
+def whole_file(
+    chunks: list[np.ndarray], fmt: str, rate: int, words: list | None = None, bitrate: int | None = None
+) -> bytes:
     """``/synthesize``'s body (any thread): the chunks (float32 [n_i]) as one ``fmt`` file at ``rate`` Hz, or with
     ``words`` (word timings) the JSON ``{"audio": base64 file, "format", "media_type", "sample_rate",
     "duration", "words"}``."""
     audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
-    data = encode_file(fmt, audio, rate)
+    data = encode_file(fmt, audio, rate, bitrate)
     if words is None:
         return data
     payload = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
@@ -41,7 +41,9 @@ class SpeechRequest(BaseModel):
         model: accepted and ignored (``tts-1``, ``gpt-4o-mini-tts``, ``onestep``, ...).
         input: text to speak.
         voice: one of our voice names, an OpenAI voice name (mapped to the language default) or ``{"id": name}``.
-        response_format: ``mp3`` (OpenAI's default), ``wav``, ``pcm``, ``flac`` or ``opus``, as installed.
+        response_format: ``mp3`` (OpenAI's default), ``wav``, ``pcm``, ``flac``, ``opus`` or ``aac``, as installed
+            (``aac`` needs PyAV, the ``audio`` extra).
+        bitrate: kbit/s of ``mp3``, ``aac`` or ``opus`` (8-320; default: the encoder's; needs PyAV).
         speed: OpenAI's range 0.25-4.0 is accepted and clamped to the engine's 0.5-2.0.
         stream_format: ``audio`` (raw bytes) or ``sse`` (``speech.audio.delta`` events).
         sample_rate: output Hz (8000, 16000, 22050, 24000, 44100, 48000; default the voice's 24000).
@@ -55,6 +57,7 @@ class SpeechRequest(BaseModel):
     input: StrictStr
     voice: StrictStr | VoiceRef | None = None
     response_format: StrictStr = "mp3"
+    bitrate: StrictInt | None = None
     speed: StrictFloat = 1.0
     instructions: StrictStr | None = None
     stream_format: Literal["audio", "sse"] = "audio"
@@ -71,6 +74,7 @@ class SynthesizeBody(BaseModel):
     voice: StrictStr | None = None
     speed: StrictFloat = 1.0
     format: StrictStr = "wav"
+    bitrate: StrictInt | None = None
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
     timestamps: bool | Literal["word", "char"] = False
