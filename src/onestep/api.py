@@ -15,6 +15,8 @@ first chunk while its later chunks (and later sentences) are still to be compute
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import threading
 import time
@@ -32,7 +34,7 @@ from onestep.frontend.offsets import MarkupOffsetAligner, OffsetAligner
 from onestep.frontend.symbols import phonemes_to_ids, vocab
 from onestep.frontend.tokens import Token
 from onestep.frontend.warm_up import warm_frontend
-from onestep.languages import DEFAULT_LANGUAGE
+from onestep.languages import DEFAULT_LANGUAGE, get_language
 from onestep.runtime.engine import Engine, engine_ready
 from onestep.runtime.engines import get_engine
 from onestep.runtime.host_pool import HostPool, HostPoolSettings, run_ordered
@@ -329,7 +331,19 @@ class TTS:
         entry = self._voice or self.catalog.default_for(DEFAULT_LANGUAGE)
         return entry.config.audio.sample_rate
 
-    def _entry(self, voice: VoiceArg, text: str) -> VoiceEntry:
+    def _entry(self, voice: VoiceArg, text: str, language: str | None = None) -> VoiceEntry:
+        """The voice of a call; with ``language`` (a registry code), that voice reading the language: with no
+        voice given, the language's default voice; else the given voice, its text read in ``language``."""
+        if language is None:
+            return self._voice_entry(voice, text)
+        get_language(language)  # an unknown code is a UserError naming the known ones
+        if voice is None and self._voice is None:
+            entry = self.catalog.resolve(language=language)
+        else:
+            entry = self._voice_entry(voice, text)
+        return _reading(entry, language)
+
+    def _voice_entry(self, voice: VoiceArg, text: str) -> VoiceEntry:
         if voice is None:
             return self._voice or self.catalog.resolve(text=text)
         if isinstance(voice, os.PathLike):
@@ -415,6 +429,7 @@ class TTS:
         gain_db: float = 0.0,
         characters: bool = False,
         ssml: bool | None = None,
+        language: str | None = None,
     ) -> Audio:
         """Synthesize ``text`` (split into sentences).
 
@@ -423,13 +438,16 @@ class TTS:
         every word with its time and its offsets in ``text``; ``characters=True`` splits Chinese words into
         characters. SSML (docs/SSML.md): text starting with ``<speak`` is SSML; ``ssml=True`` forces it (a
         ``<speak>`` root is added when missing), ``ssml=False`` reads such text as plain text.
-        ``Audio.skipped`` names the characters that could not be spoken.
+        ``Audio.skipped`` names the characters that could not be spoken. ``language`` (a registry code: ``"es"``,
+        ``"ja"``, ...) reads the text in that language: Latin-script text in Spanish/French/... (their letters
+        cannot be told from English), Han characters as Japanese; with no ``voice``, the language's default
+        voice speaks (docs/LANGUAGES.md). None: the voice's native language, else the script's.
 
         Raises:
             NothingToSpeakError: nothing in the text can be spoken (a :class:`onestep.errors.UserError`).
             TooMuchWorkError: the text has more than ``max_phonemes`` phonemes (use :meth:`stream`).
         """
-        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db, ssml=ssml)
+        p = self.prepare(text, voice, speed, sample_rate=sample_rate, gain_db=gain_db, ssml=ssml, language=language)
         if p.plan is not None:
             return self._render_plan(p, "char" if characters else "word")
         results = [p.engine.synthesize(ids, p.speed) for ids in p.ids]
@@ -448,6 +466,7 @@ class TTS:
         timestamps: bool | str = True,
         pool: HostPool | None = None,
         errors: str = "raise",
+        languages: Sequence[str | None] | None = None,
     ) -> list[Audio]:
         """Synthesize several texts, batching the sentences that share a voice and a speed into one engine pass.
 
@@ -460,6 +479,7 @@ class TTS:
             texts: N texts.
             voices: N voice names/paths (None entries: chosen by language), or None for all default.
             speeds: N speeds, or None for 1.0.
+            languages: N language codes (None entries: the voice's), or None: as :meth:`synthesize`'s ``language``.
             timestamps: as in :meth:`render` (False skips the word and phoneme timings).
             errors: ``"raise"``: the error of the first text (in input order) that fails is raised;
                 ``"return"``: a text that fails gets its exception in place of its :class:`Audio` and the
@@ -470,21 +490,24 @@ class TTS:
         n = len(texts)
         voices = list(voices) if voices is not None else [None] * n
         speeds = list(speeds) if speeds is not None else [1.0] * n
-        if not len(voices) == len(speeds) == n:
-            raise ValueError(f"texts, voices and speeds differ in length: {n}, {len(voices)}, {len(speeds)}")
+        langs = list(languages) if languages is not None else [None] * n
+        if not len(voices) == len(speeds) == len(langs) == n:
+            raise ValueError(
+                f"texts, voices, speeds and languages differ in length: {n}, {len(voices)}, {len(speeds)}, {len(langs)}"
+            )
         if errors not in ("raise", "return"):
             raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
-        jobs = list(zip(texts, voices, speeds, strict=True))
+        jobs = list(zip(texts, voices, speeds, langs, strict=True))
         words = _timestamp_mode(timestamps)
         if pool is None and n < 2 and errors == "raise":
-            return self.render([self.prepare(t, v, s) for t, v, s in jobs], timestamps=timestamps)
+            return self.render([self.prepare(t, v, s, language=lang) for t, v, s, lang in jobs], timestamps=timestamps)
         pool = pool or self.host_pool()
         if errors == "raise":
             return run_ordered(
                 jobs, lambda job: self._prepare_job(job, pool), self._engine_pass, lambda p, q: self._finish(p, q, words), pool
             )
 
-        def prepare(job: tuple[str, VoiceArg, float]) -> PreparedText | Exception:
+        def prepare(job: tuple[str, VoiceArg, float, str | None]) -> PreparedText | Exception:
             try:
                 return self._prepare_job(job, pool)
             except Exception as e:
@@ -527,17 +550,17 @@ class TTS:
                     self._host = HostPool(HostPoolSettings(lexicon=None if self.lexicon is None else str(self.lexicon)))
         return self._host
 
-    def _prepare_job(self, job: tuple[str, VoiceArg, float], pool: HostPool) -> PreparedText:
-        """:meth:`prepare` of one ``(text, voice, speed)``; with the pool's frontend processes, a plain text's
-        frontend pass runs in one of them (the same utterances and skipped characters as here)."""
-        text, voice, speed = job
+    def _prepare_job(self, job: tuple[str, VoiceArg, float, str | None], pool: HostPool) -> PreparedText:
+        """:meth:`prepare` of one ``(text, voice, speed, language)``; with the pool's frontend processes, a plain
+        text's frontend pass runs in one of them (the same utterances and skipped characters as here)."""
+        text, voice, speed, language = job
         if not pool.settings.processes or _is_ssml(text):
-            return self.prepare(text, voice, speed)
-        entry = self._entry(voice, text)
+            return self.prepare(text, voice, speed, language=language)
+        entry = self._entry(voice, text, language)
         job = pool.submit(_frontend_job, text, self.max_ids(self._engine(entry)), entry.config.language)
         found, skipped, placed = job.result()
         try:
-            p = self.prepare(text, voice, speed, sentences=lambda _text, _max, _lang: found)
+            p = self.prepare(text, voice, speed, sentences=lambda _text, _max, _lang: found, language=language)
         except NothingToSpeakError:
             raise nothing_to_speak(Counter(skipped)) from None
         return replace(p, skipped=dict(skipped), placed=placed)
@@ -552,6 +575,7 @@ class TTS:
         sample_rate: int | None = None,
         gain_db: float = 0.0,
         ssml: bool | None = None,
+        language: str | None = None,
     ) -> PreparedText:
         """The text half of synthesis: check the options, load the voice, run the frontend (no engine pass).
 
@@ -566,12 +590,12 @@ class TTS:
         """
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
-        plan = self._plan(text, voice, ssml)
+        plan = self._plan(text, voice, ssml, language)
         if plan is not None:
-            entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "")
+            entry = next((e for _, e in plan if e is not None), None) or self._entry(voice, "", language)
             work = self._check_plan_work(plan)
             return PreparedText(entry, self._engine(entry), speed, [], [], output, text, plan, plan_phonemes=work)
-        entry = self._entry(voice, text)
+        entry = self._entry(voice, text, language)
         engine = self._engine(entry)
         skipped: Counter[str] = Counter()
         if sentences is None:
@@ -635,6 +659,7 @@ class TTS:
         timestamps: bool = False,
         characters: bool = False,
         ssml: bool | None = None,
+        language: str | None = None,
     ) -> Iterator[AudioChunk]:
         """Yield the audio of ``text`` in chunks, each as soon as it is ready (sentence by sentence).
 
@@ -652,16 +677,18 @@ class TTS:
         speed = SynthesisOptions(speed=speed).speed
         output = OutputOptions(sample_rate, gain_db)
         words = ("char" if characters else "word") if timestamps else ""
-        plan = self._plan(text, voice, ssml)
+        plan = self._plan(text, voice, ssml, language)
         if plan is not None:
             rate = self._plan_rate(plan, voice)
             return self._stream_plan(plan, speed, OutputStage(output, rate), words, text)
-        entry = self._entry(voice, text)
+        entry = self._entry(voice, text, language)
         return self._stream(text, entry, speed, OutputStage(output, self._engine(entry).sample_rate), words)
 
     # --- SSML ----------------------------------------------------------------------------------------
 
-    def _plan(self, text: str, voice: VoiceArg, ssml: bool | None) -> list[tuple[Piece, VoiceEntry | None]] | None:
+    def _plan(
+        self, text: str, voice: VoiceArg, ssml: bool | None, language: str | None = None
+    ) -> list[tuple[Piece, VoiceEntry | None]] | None:
         """SSML input's pieces, each with the voice that speaks it (None for pauses); None for plain text.
 
         Voice per piece: ``<voice name>`` (the one resolver), else for ``<lang>`` the call's voice when it
@@ -682,9 +709,9 @@ class TTS:
             elif piece.language is not None:
                 given = self._entry(voice, "") if voice is not None or self._voice is not None else None
                 same = given is not None and given.config.language == piece.language
-                entry = given if same else self.catalog.resolve(language=piece.language)
+                entry = _reading(given if same else self.catalog.resolve(language=piece.language), piece.language)
             else:
-                entry = self._entry(voice, piece.text)
+                entry = self._entry(voice, piece.text, language)
             steps.append((piece, entry))
         return steps
 
@@ -1122,6 +1149,14 @@ def _timed_words(
         words += [p.timed(s, spf, offset) for p in ps]
         offset += float(np.sum(counts)) * spf
     return words
+
+
+def _reading(entry: VoiceEntry, language: str) -> VoiceEntry:
+    """``entry`` reading its text in ``language`` (every voice of a multi-speaker model reads every language:
+    the frontend reads Latin-script text, Han characters, digits, in that language)."""
+    if entry.config.language == language:
+        return entry
+    return dataclasses.replace(entry, config=dataclasses.replace(entry.config, language=language))
 
 
 def _frontend_job(text: str, max_ids: int, language: str | None) -> tuple[list[Utterance], dict[str, int], list[list[_Placed]]]:

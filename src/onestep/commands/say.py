@@ -30,6 +30,7 @@ from onestep.runtime.formats import (
     format_name,
 )
 from onestep.runtime.output import SAMPLE_RATES
+from onestep.languages import language_codes
 from onestep.runtime.voices import voice_ref
 from onestep.work_limits import NothingToSpeakError
 
@@ -77,6 +78,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out-dir", type=Path, help="batch mode: directory for 0001.wav, 0002.wav, ... (one per line)")
     add_voice_arguments(p)
     p.add_argument("--speed", type=float, default=1.0, help=f"speaking rate, {SPEED_MIN}-{SPEED_MAX} (default 1.0)")
+    p.add_argument(
+        "--lang", "--language", dest="lang", choices=language_codes(), metavar="CODE",
+        help=f"read the text in this language ({', '.join(language_codes())}; default: the voice's, else the "
+        "script's): Latin-script text in es/fr/it/pt, Han characters as ja",
+    )
     p.add_argument("--lexicon", type=Path, help="user pronunciation lexicon (JSON)")
     p.set_defaults(func=run)
 
@@ -179,7 +185,10 @@ def _read_lines(path: Path) -> list[str]:
 
 def _output_options(args: argparse.Namespace) -> dict[str, object]:
     """Keywords shared by ``synthesize`` and ``stream``: output rate, gain, SSML (forced or by detection)."""
-    return {"sample_rate": args.sample_rate, "gain_db": args.gain, "ssml": True if args.ssml else None}
+    return {
+        "sample_rate": args.sample_rate, "gain_db": args.gain, "ssml": True if args.ssml else None,
+        "language": getattr(args, "lang", None),
+    }  # fmt: skip
 
 
 def _synthesize(tts: TTS, text: str, args: argparse.Namespace) -> Audio:

@@ -15,7 +15,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("voices", help="list available voices")
     p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument(
+        "--sample", type=int, metavar="N",
+        help="instead: N seeded voices (voice=seed:NUMBER[:LANG][:female|male]) with the voices each one mixes",
+    )
+    p.add_argument("--lang", help="with --sample: the language of the seeded voices (default en)")
+    p.add_argument("--gender", choices=("female", "male"), help="with --sample: one gender")
     p.set_defaults(func=run)
+
+
+def seed_samples(voices: list, n: int, language: str | None, gender: str | None, start: int) -> list[dict]:
+    """``n`` seeded voices from ``start`` on: ``{"voice": "seed:...", "mix": {name: weight}}`` each."""
+    from onestep.runtime.voices import seeded_blend
+
+    qualifiers = "".join(f":{q}" for q in (language, gender) if q)
+    out = []
+    for seed in range(start, start + n):
+        name, spec = seeded_blend(voices, f"seed:{seed}{qualifiers}")
+        out.append({"voice": name, "mix": dict(spec.components)})
+    return out
 
 
 def quality_text(quality: dict[str, dict[str, float]]) -> str:
@@ -43,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     from onestep.runtime.voices import VoiceCatalog
 
     catalog = VoiceCatalog(args.voices_dir)
+    if args.sample is not None:
+        return _print_samples(catalog, args)
     rows = []
     for e in catalog.entries.values():
         info = e.speaker
@@ -82,4 +102,26 @@ def run(args: argparse.Namespace) -> int:
         console.print(table)
     for problem in catalog.problems:
         console.print(f"[yellow]skipped[/] {problem}")
+    return 0
+
+
+def _print_samples(catalog: object, args: argparse.Namespace) -> int:
+    """``--sample N``: seeded voices from a random start (each prints the seed that gives it again)."""
+    import secrets
+
+    from onestep.cli import CLIError
+    from onestep.runtime.voices import VoiceNotFoundError
+
+    if args.sample < 1 or args.sample > 100:
+        raise CLIError(f"--sample must be 1-100, got {args.sample}")
+    try:
+        samples = seed_samples(list(catalog.entries.values()), args.sample, args.lang, args.gender,  # type: ignore[attr-defined]
+                               secrets.randbelow(10**6))  # fmt: skip
+    except VoiceNotFoundError as e:
+        raise CLIError(str(e)) from None
+    if args.json:
+        print(json.dumps({"seeds": samples}, ensure_ascii=False, indent=2))
+    else:
+        for s in samples:
+            print(f"{s['voice']:<24} " + " + ".join(f"{n} {w:.2f}" for n, w in s["mix"].items()))
     return 0

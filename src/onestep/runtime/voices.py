@@ -116,10 +116,85 @@ def parse_voice(spec: str) -> VoiceSpec:
     return VoiceSpec(tuple((n, w / total) for n, w in weights.items() if w > 0))
 
 
+#: OpenAI voice names -> our voices, the first one present wins (docs/VOICES.md). Kokoro ships English voices
+#: named after six of them (af_alloy, af_nova, af_sky as "shimmer", am_echo, am_onyx, bm_fable); the others follow
+#: Kokoro-FastAPI's alias table where its target is one of ours, and the rest take a distinct English voice.
+OPENAI_VOICES: dict[str, tuple[str, ...]] = {
+    "alloy": ("en-alloy", "en-heart"),
+    "echo": ("en-echo", "en-michael"),
+    "fable": ("en-fable", "en-george"),
+    "nova": ("en-nova", "en-bella"),
+    "onyx": ("en-onyx", "en-fenrir"),
+    "shimmer": ("en-sky", "en-sarah"),
+    "ash": ("en-nicole",),
+    "coral": ("en-emma",),
+    "sage": ("en-michael",),
+    "ballad": ("en-george",),
+    "verse": ("en-puck",),
+    "marin": ("en-sarah",),
+    "cedar": ("en-fenrir",),
+}
+
+SEED_PREFIX = "seed:"
+_SEED = re.compile(r"seed:(\d{1,18})((?::[A-Za-z_-]{1,16}){0,2})", re.IGNORECASE)
+SEED_MIX = 3  # voices mixed into one seeded voice
+_GENDER_WORDS = ("female", "male")
+
+
+def is_seed(name: object) -> bool:
+    """True for a seeded-voice string (``seed:1234``, ``seed:1234:female``, ``seed:1234:ja:male``)."""
+    return isinstance(name, str) and name[: len(SEED_PREFIX)].lower() == SEED_PREFIX
+
+
+def seeded_blend(voices: Sequence[V], name: str) -> tuple[str, VoiceSpec]:
+    """The voice a seed stands for: a mix of up to :data:`SEED_MIX` voices of one language (the seed's
+    ``:<language>`` qualifier, else :data:`~onestep.languages.DEFAULT_LANGUAGE`) and one gender (``:female`` /
+    ``:male``, else drawn by the seed), with weights, all drawn by numpy's PCG64 generator seeded with the
+    number: the same voice for the same seed on every machine and engine (given the same voice list).
+
+    Returns (the canonical seed string, the blend); :class:`VoiceNotFoundError` for a malformed seed or when
+    no voice fits its qualifiers."""
+    import numpy as np
+
+    from onestep.languages import DEFAULT_LANGUAGE, language_codes
+
+    m = _SEED.fullmatch(name.strip()) if isinstance(name, str) else None
+    if m is None:
+        raise VoiceNotFoundError(
+            f"malformed seeded voice {_shown(name)!r}: use seed:<number>[:<language>][:female|:male], e.g. seed:1234:en"
+        )
+    language, gender = DEFAULT_LANGUAGE, ""
+    for qualifier in [q.lower() for q in m.group(2).split(":") if q]:
+        if qualifier in _GENDER_WORDS:
+            gender = qualifier
+        elif qualifier in language_codes():
+            language = qualifier
+        else:
+            raise VoiceNotFoundError(
+                f"seeded voice {_shown(name)!r}: {qualifier!r} is neither a language ({', '.join(language_codes())}) "
+                "nor female/male"
+            )
+    rng = np.random.default_rng(int(m.group(1)))
+    same = sorted((v for v in voices if v.language == language), key=lambda v: v.name)
+    genders = sorted({getattr(v, "gender", "") for v in same} - {""})
+    drawn = genders[int(rng.integers(len(genders)))] if genders else ""  # drawn always: same seed, same stream
+    pool = [v for v in same if getattr(v, "gender", "") == (gender or drawn)] or same
+    if not pool or (gender and getattr(pool[0], "gender", "") != gender):
+        raise VoiceNotFoundError(f"no {gender + ' ' if gender else ''}voice of language {language!r} to draw {name!r} from")
+    k = min(SEED_MIX, len(pool))
+    picks = rng.choice(len(pool), size=k, replace=False)
+    weights = rng.dirichlet(np.ones(k)) if k > 1 else np.ones(1)
+    canonical = ":".join(["seed", str(int(m.group(1))), *([language] if language != DEFAULT_LANGUAGE else []),
+                          *([gender] if gender else [])])
+    return canonical, VoiceSpec(tuple((pool[int(i)].name, round(float(w), 4)) for i, w in zip(picks, weights)))
+
+
 def canonical_voice(voices: Sequence[V], name: str) -> str:
     """Check a request's voice string against listed voices without loading anything: the canonical name
     (a blend's every component must exist); :class:`VoiceNotFoundError` / :class:`VoiceBlendError` if not.
     Whether a blend's voices share a model is checked where it is built (:meth:`VoiceCatalog.resolve`)."""
+    if is_seed(name):
+        return seeded_blend(voices, name)[0]
     spec = parse_voice(name)
     if not spec.is_blend:
         return choose_voice(voices, name).name
@@ -136,8 +211,8 @@ def _shown(spec: object) -> object:
 def choose_voice(voices: Sequence[V], name: str | None = None, *, language: str | None = None, text: str = "") -> V:
     """The voice a request gets: the one rule for every entry point (API, HTTP, WebSocket, Wyoming).
 
-    1. ``name`` given: the voice of that name (:func:`parse_voice`), else :class:`VoiceNotFoundError` listing
-       the voices.
+    1. ``name`` given: the voice of that name (:func:`parse_voice`), or of that OpenAI voice name
+       (:data:`OPENAI_VOICES`), else :class:`VoiceNotFoundError` listing the voices.
     2. else the default voice of ``language`` (a code or a tag such as ``"en_US"``) when some voice speaks it,
     3. else the default voice of ``text``'s language (:func:`onestep.languages.detect_language`).
 
@@ -155,6 +230,10 @@ def choose_voice(voices: Sequence[V], name: str | None = None, *, language: str 
         for voice in voices:
             if voice.name == wanted:
                 return voice
+        for alias in OPENAI_VOICES.get(name.lower() if isinstance(name, str) else "", ()):
+            found = next((v for v in voices if v.name == alias), None)
+            if found is not None:
+                return found
         available = ", ".join(v.name for v in voices)
         raise VoiceNotFoundError(f"unknown voice {_shown(name)!r}; available voices: {available}")
     code = language_from_tag(language) if language else None
@@ -186,6 +265,12 @@ class VoiceEntry:
     @property
     def name(self) -> str:
         return self.label or self.config.name
+
+    @property
+    def gender(self) -> str:
+        """``"female"``/``"male"`` of a multi-speaker model's voice (its speaker row), else ``""``."""
+        speaker = self.speaker
+        return speaker.gender if speaker is not None else ""
 
     @property
     def speaker(self) -> SpeakerInfo | None:
@@ -280,6 +365,11 @@ class VoiceCatalog:
             raise VoiceNotFoundError(
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
+        if name is not None and is_seed(name):  # drawn from the first multi-speaker model in search order
+            models = [e for e in self.entries.values() if e.mix is not None]
+            model = [e for e in models if e.path == models[0].path] if models else []
+            canonical, seeded = seeded_blend(model, name)
+            return dataclasses.replace(self._blend(seeded), label=canonical)
         if name is not None:
             try:
                 spec: VoiceSpec | None = parse_voice(name)

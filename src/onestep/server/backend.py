@@ -49,6 +49,7 @@ class VoiceInfo:
     version: str = ""
     placeholder: bool = False
     default: bool = False
+    gender: str = ""
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class SynthesisRequest:
         gain_db: volume change in dB (with clipping prevention).
         timestamps: collect word timings into :attr:`words` while the audio is produced (``"char"``: Chinese
             words split into characters).
+        language: read the text in this registry language (``TTS.synthesize``'s ``language``); None: the voice's.
         words: filled by the backend when ``timestamps`` is set (``onestep.api.WordTiming``), in order; each
             word is appended at the latest when the chunk in which it starts is handed out.
         prepared: the request after the text frontend, when the server already ran it (admission costs a
@@ -75,6 +77,7 @@ class SynthesisRequest:
     sample_rate: int | None = None
     gain_db: float = 0.0
     timestamps: bool | str = False
+    language: str | None = None
     words: list[Any] = field(default_factory=list, compare=False, repr=False)
     prepared: PreparedRequest | None = field(default=None, compare=False, repr=False)
 
@@ -191,6 +194,7 @@ class TTSBackend:
 
     def voices(self) -> list[VoiceInfo]:
         out = []
+        genders = {e.name: e.gender for e in self._tts.catalog.entries.values()}
         for v in self._tts.voices():
             out.append(
                 VoiceInfo(
@@ -200,6 +204,7 @@ class TTSBackend:
                     version=v.version,
                     placeholder=bool(v.placeholder),
                     default=v.default,
+                    gender=genders.get(v.name, ""),
                 )
             )
         return out
@@ -212,7 +217,7 @@ class TTSBackend:
                 chunks = self._tts.stream(
                     request.text, request.voice, request.speed, sample_rate=request.sample_rate,
                     gain_db=request.gain_db, timestamps=bool(request.timestamps),
-                    characters=request.timestamps == "char",
+                    characters=request.timestamps == "char", language=request.language,
                 )  # fmt: skip
             for chunk in chunks:
                 request.words.extend(chunk.words)
@@ -228,7 +233,7 @@ class TTSBackend:
             sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
             prepared = self._tts.prepare(
                 request.text, request.voice, request.speed, sentences=sentences,
-                sample_rate=request.sample_rate, gain_db=request.gain_db,
+                sample_rate=request.sample_rate, gain_db=request.gain_db, language=request.language,
             )  # fmt: skip
         except (TooMuchWorkError, NothingToSpeakError):
             raise  # the server answers these with their own status (413 / 422)

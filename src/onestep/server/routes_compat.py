@@ -7,7 +7,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from onestep.server.routes_http import get_state, require_api_key
-from onestep.server.schemas import OPENAI_VOICES
+from onestep.server.schemas import OPENAI_VOICES, openai_voice_table
 
 router = APIRouter()
 
@@ -35,6 +35,8 @@ async def model(model_id: str) -> JSONResponse:
 
 @router.get("/v1/audio/voices", dependencies=[Depends(require_api_key)])
 async def audio_voices(request: Request) -> JSONResponse:
-    """Kokoro-FastAPI's shape: ``{"voices": [name, ...]}`` (our voices, then the OpenAI aliases)."""
-    names = [v.name for v in get_state(request).voices]
-    return JSONResponse({"voices": names + sorted(OPENAI_VOICES)})
+    """Kokoro-FastAPI's shape: ``{"voices": [name, ...]}`` (our voices, then the OpenAI names), and
+    ``"openai_voices"``: which of our voices each OpenAI name gives."""
+    voices = get_state(request).voices
+    names = [v.name for v in voices]
+    return JSONResponse({"voices": names + sorted(OPENAI_VOICES), "openai_voices": openai_voice_table(voices)})

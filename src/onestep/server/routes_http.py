@@ -36,6 +36,7 @@ from onestep.server.schemas import (
     OPENAI_VOICES,
     SpeechRequest,
     SynthesizeBody,
+    check_language,
     check_output,
     check_speed,
     check_text,
@@ -123,7 +124,7 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
         return hit
     request_ = SynthesisRequest(
         text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
-        timestamps=body.timestamps,
+        timestamps=body.timestamps, language=check_language(body.language),
     )  # fmt: skip
     stream, skipped = await state.admit(request_)
     if skipped:  # a cached copy would lose the X-Skipped-Characters header
@@ -295,7 +296,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
         return hit
     request_ = SynthesisRequest(
         text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
-        timestamps=body.timestamps,
+        timestamps=body.timestamps, language=check_language(body.language),
     )  # fmt: skip
     stream, skipped = await state.admit(request_, max_engine_s=WHOLE_FILE_MAX_ENGINE_S)
     if skipped:  # a cached copy would lose the X-Skipped-Characters header
@@ -387,6 +388,7 @@ async def voices(request: Request) -> JSONResponse:
                     "sample_rate": v.sample_rate,
                     "version": v.version,
                     "placeholder": v.placeholder,
+                    "gender": v.gender,
                 }
                 for v in state.voices
             ],

@@ -45,6 +45,7 @@ from onestep.server.routes_http import check_api_key, due_words
 from onestep.server.scheduler import SynthesisStream
 from onestep.server.schemas import (
     StreamMessage,
+    check_language,
     check_output,
     check_speed,
     check_text,
@@ -186,6 +187,7 @@ class _Connection:
             sample_rate=output.sample_rate,
             gain_db=output.gain_db,
             timestamps=msg.timestamps,
+            language=check_language(msg.language),
         )
 
     async def play(self, request: SynthesisRequest, rid: RequestId) -> None:

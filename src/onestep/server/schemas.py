@@ -9,21 +9,21 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
+from onestep.languages import language_codes, language_from_tag
 from onestep.runtime.output import OutputOptions
 from onestep.ssml import Speech, SsmlError, is_ssml, parse_ssml
-from onestep.runtime.voices import VoiceNotFoundError, canonical_voice
+from onestep.runtime.voices import OPENAI_VOICES as OPENAI_VOICE_TABLE
+from onestep.runtime.voices import VoiceNotFoundError, canonical_voice, choose_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
 
-#: OpenAI's built-in voice names. Each maps to ``None``: the default voice of the input's language
-#: (our voices are one speaker per language, so there is no closer match to make).
-OPENAI_VOICES: frozenset[str] = frozenset(
-    {"alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse", "marin", "cedar"}
-)
+#: OpenAI's built-in voice names: each is one of our voices (:data:`onestep.runtime.voices.OPENAI_VOICES`, the
+#: one resolver maps them); a name whose voices are all missing gets the default voice of the input's language.
+OPENAI_VOICES: frozenset[str] = frozenset(OPENAI_VOICE_TABLE)
 OPENAI_SPEED_MIN, OPENAI_SPEED_MAX = 0.25, 4.0
 
 
@@ -40,7 +40,9 @@ class SpeechRequest(BaseModel):
     Attributes:
         model: accepted and ignored (``tts-1``, ``gpt-4o-mini-tts``, ``onestep``, ...).
         input: text to speak.
-        voice: one of our voice names, an OpenAI voice name (mapped to the language default) or ``{"id": name}``.
+        voice: one of our voice names, an OpenAI voice name (the table in docs/VOICES.md), a seeded voice
+            (``seed:1234``) or ``{"id": name}``.
+        language / lang: our extra field: read the input in this language (``es``, ``ja``, ...: docs/LANGUAGES.md).
         response_format: ``mp3`` (OpenAI's default), ``wav``, ``pcm``, ``flac``, ``opus`` or ``aac``, as installed
             (``aac`` needs PyAV, the ``audio`` extra).
         bitrate: kbit/s of ``mp3``, ``aac`` or ``opus`` (8-320; default: the encoder's; needs PyAV).
@@ -64,6 +66,7 @@ class SpeechRequest(BaseModel):
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
     timestamps: bool | Literal["word", "char"] = False
+    language: StrictStr | None = Field(default=None, validation_alias=AliasChoices("language", "lang"))
 
 
 class SynthesizeBody(BaseModel):
@@ -78,6 +81,7 @@ class SynthesizeBody(BaseModel):
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
     timestamps: bool | Literal["word", "char"] = False
+    language: StrictStr | None = None
 
 
 class StreamMessage(BaseModel):
@@ -90,6 +94,7 @@ class StreamMessage(BaseModel):
     sample_rate: int | None = None
     gain_db: StrictFloat | int = 0.0
     timestamps: bool | Literal["word", "char"] = False
+    language: StrictStr | None = None
     type: Literal["synthesize"] = Field(default="synthesize")
 
 
@@ -161,6 +166,20 @@ def check_output(sample_rate: int | None, gain_db: float) -> OutputOptions:
         raise ApiError(400, str(e), param=param, code=f"invalid_{param}") from None
 
 
+def check_language(language: str | None, param: str = "language") -> str | None:
+    """A request's language (a registry code or a tag such as ``es-MX``) as a registry code, or a 400 naming
+    the languages spoken here."""
+    if language is None:
+        return None
+    code = language_from_tag(language)
+    if code is None:
+        raise ApiError(
+            400, f"unknown language {language[:32]!r}; languages: {', '.join(language_codes())}",
+            param=param, code="unsupported_language",
+        )  # fmt: skip
+    return code
+
+
 def check_speed(speed: float, *, openai: bool) -> float:
     """The engine speed for a requested one.
 
@@ -171,3 +190,14 @@ def check_speed(speed: float, *, openai: bool) -> float:
     if not lo <= speed <= hi:  # also rejects NaN
         raise ApiError(400, f"speed must be between {lo} and {hi}, got {speed}", param="speed", code="invalid_speed")
     return min(max(speed, SPEED_MIN), SPEED_MAX)
+
+
+def openai_voice_table(voices: list[VoiceInfo]) -> dict[str, str]:
+    """Each OpenAI voice name and the voice of ours it gives here (``/v1/audio/voices``, ``/info``)."""
+    table: dict[str, str] = {}
+    for alias in sorted(OPENAI_VOICES):
+        try:
+            table[alias] = choose_voice(voices, alias).name
+        except VoiceNotFoundError:
+            table[alias] = ""
+    return table

@@ -40,7 +40,7 @@ from wyoming.tts import (
 
 from onestep import __version__
 from onestep.errors import UserError
-from onestep.languages import get_language
+from onestep.languages import get_language, language_codes, language_from_tag
 from onestep.runtime.output import OutputOptions
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
@@ -125,6 +125,13 @@ async def read_event(reader: asyncio.StreamReader) -> Event | None:
     return Event(type=header["type"], data=data, payload=payload)
 
 
+def _voice_tags(native: str) -> list[str]:
+    """The language tags a voice announces: its native language's first, then every other registered
+    language's (a voice reads each of them: the event's ``voice.language`` selects the reading)."""
+    codes = [native, *(c for c in language_codes() if c != native)]
+    return [tag for code in codes for tag in get_language(code).protocol_tags]
+
+
 def build_info(voices: list[VoiceInfo]) -> Info:
     """The Info event answering Describe: one TTS program listing every voice."""
     tts_voices = [
@@ -134,7 +141,7 @@ def build_info(voices: list[VoiceInfo]) -> Info:
             installed=True,
             description=f"{v.name} ({v.language}{', placeholder' if v.placeholder else ''})",
             version=v.version or None,
-            languages=list(get_language(v.language).protocol_tags),
+            languages=_voice_tags(v.language),
         )
         for v in voices
     ]
@@ -142,7 +149,7 @@ def build_info(voices: list[VoiceInfo]) -> Info:
         name="onestep",
         attribution=_ATTRIBUTION,
         installed=True,
-        description="OneStep TTS: one-pass Mandarin/English text-to-speech",
+        description="OneStep TTS: one-pass multilingual text-to-speech",
         version=__version__,
         voices=tts_voices,
         supports_synthesize_streaming=True,
@@ -357,7 +364,7 @@ class WyomingHandler(AsyncEventHandler):
         out = service.output
         request = SynthesisRequest(
             text=text, voice=service.resolve_voice(voice, text), speed=1.0, sample_rate=out.sample_rate,
-            gain_db=out.gain_db,
+            gain_db=out.gain_db, language=spoken_language(voice),
         )  # fmt: skip
         rate = request.output_rate(service.backend.sample_rate)
         step = service.samples_per_chunk
@@ -392,3 +399,15 @@ class WyomingHandler(AsyncEventHandler):
         finally:
             stream.cancel()
             await _trim_after(stream.samples_out / rate)
+
+
+def spoken_language(voice: SynthesizeVoice | None) -> str | None:
+    """The registry language a Wyoming ``synthesize`` event asks for (``voice.language``, a tag such as
+    ``es_ES``): the text is read in it (Home Assistant sends the pipeline's language); an unknown one is an
+    error event naming the languages spoken here."""
+    if voice is None or not voice.language:
+        return None
+    code = language_from_tag(voice.language)
+    if code is None:
+        raise UserError(f"unknown language {voice.language[:32]!r}; languages: {', '.join(language_codes())}")
+    return code
