@@ -28,6 +28,7 @@ from onestep.server.encoders import (
     make_encoder,
     supported_formats,
 )
+from onestep.languages import LANGUAGES
 from onestep.server.errors import ApiError
 from onestep.server.metrics import CONTENT_TYPE
 from onestep.server.phrases import KeptCopy, PhraseKey
@@ -38,6 +39,7 @@ from onestep.server.schemas import (
     SynthesizeBody,
     check_language,
     check_output,
+    openai_voice_table,
     check_speed,
     check_text,
     check_voice,
@@ -393,6 +395,8 @@ async def voices(request: Request) -> JSONResponse:
                 for v in state.voices
             ],
             "openai_aliases": sorted(OPENAI_VOICES),
+            "openai_voices": openai_voice_table(state.voices),
+            "languages": [{"code": lang.code, "name": lang.name} for lang in LANGUAGES],
             "formats": list(supported_formats()),
         }
     )
