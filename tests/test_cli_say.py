@@ -192,7 +192,7 @@ def test_doctor_checks_the_optional_pieces(monkeypatch: pytest.MonkeyPatch, caps
         assert optional[f"{fmt} encoding"] == (fmt in supported_formats())
     assert optional["soxr"] == "installed"
     assert optional["websockets"].startswith("missing")
-    assert any("websockets is missing" in m and "pip install websockets" in m for _, m in report["fixes"])
+    assert any("websockets is missing" in m and "pip install 'onestep-tts[server]'" in m for _, m in report["fixes"])
 
 
 def test_doctor_hints_name_the_extra_that_installs_each_module(

@@ -24,10 +24,12 @@ from onestep.server.config import ServerConfig
 
 
 def test_language_records() -> None:
-    assert language_codes() == tuple(lang.code for lang in LANGUAGES) == ("zh", "en")
+    assert language_codes() == tuple(lang.code for lang in LANGUAGES) == ("ja", "zh", "hi", "en", "es", "fr", "it", "pt")
     assert get_language("zh").spaced is False and get_language("en").spaced is True
-    with pytest.raises(UnknownLanguageError, match="known languages: zh, en"):
-        get_language("fr")
+    assert not get_language("ja").spaced and get_language("fr").espeak_voice == "fr-fr"
+    assert [lang.code for lang in LANGUAGES if not lang.detected] == ["es", "fr", "it", "pt"]  # Latin: by request
+    with pytest.raises(UnknownLanguageError, match="known languages: ja, zh, hi, en, es, fr, it, pt"):
+        get_language("ko")
     assert isinstance(UnknownLanguageError("x"), UserError)
 
 
@@ -41,7 +43,7 @@ def test_detection_follows_registry_order(text: str, script: str | None, detecte
 
 
 def test_language_tags() -> None:
-    assert [language_from_tag(t) for t in ("en_US", "zh-CN", "ZH", "fr_FR")] == ["en", "zh", "zh", None]
+    assert [language_from_tag(t) for t in ("en_US", "zh-CN", "ZH", "fr_FR", "ko_KR")] == ["en", "zh", "zh", "fr", None]
 
 
 def test_script_runs_use_the_registry_scripts() -> None:
@@ -50,8 +52,8 @@ def test_script_runs_use_the_registry_scripts() -> None:
 
 def test_voice_language_must_be_registered() -> None:
     voice = VoiceConfig(name="v", language="en")
-    with pytest.raises(ConfigError, match="'zh' or 'en'"):
-        dataclasses.replace(voice, language="fr")
+    with pytest.raises(ConfigError, match="'ko'"):
+        dataclasses.replace(voice, language="ko")
 
 
 def test_engine_records_and_aliases() -> None:

@@ -87,7 +87,7 @@ def test_lexicon_option(capsys: pytest.CaptureFixture[str], write_lexicon: Calla
         (["--input", "/nonexistent/in.txt"], "cannot read input file /nonexistent/in.txt"),
         (["--lexicon", "/nonexistent/lex.json", "hi"], "cannot read lexicon /nonexistent/lex.json"),
         (["--input", "x.txt", "hi"], "not both"),
-        (["--lang", "xx", "3"], "unknown language 'xx'; known languages: zh, en"),
+        (["--lang", "xx", "3"], "unknown language 'xx'; known languages: ja, zh, hi, en, es, fr, it, pt"),
     ],
 )
 def test_errors_exit_2_with_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

@@ -98,7 +98,7 @@ def test_split_script_runs(text: str, expected: list[tuple[str, str]]) -> None:
         ("ＡＰＩ１２３", "API123", {}),
         ("你好\u3000世界", "你好 世界", {}),
         ("Привет, world", " , world", {"CYRILLIC": 6}),
-        ("こんにちは世界", " 世界", {"HIRAGANA": 5}),
+        ("안녕 世界", "  世界", {"HANGUL": 2}),  # kana is read since Japanese joined: Hangul is not
         ("안녕 hi", "  hi", {"HANGUL": 2}),
         ("مرحبا", " ", {"ARABIC": 5}),
         ("e\u0301t\u00e9", "\u00e9t\u00e9", {}),

@@ -69,7 +69,7 @@ def test_phoneme_alphabets() -> None:
         ('<speak><say-as interpret-as="cardinal">five</say-as></speak>', "not a whole number"),
         ('<speak><phoneme alphabet="ipa" ph="Ω">x</phoneme></speak>', "not in the voices' inventory: Ω"),
         ('<speak><phoneme alphabet="x-pinyin" ph="xx9">x</phoneme></speak>', "not a pinyin syllable"),
-        ('<speak><lang xml:lang="fr-FR">bonjour</lang></speak>', "'fr-FR' is not spoken here"),
+        ('<speak><lang xml:lang="ko-KR">annyeong</lang></speak>', "'ko-KR' is not spoken here"),
         ('<speak><prosody rate="warp">x</prosody></speak>', "rate 'warp'"),
     ],
 )

@@ -89,7 +89,7 @@ def test_a_directory_is_loaded_only_through_the_path_api(voice_copy) -> None:
 def test_unreadable_voice_json_is_reported_not_fatal(voice_copy, tmp_path: Path) -> None:
     voice_copy("good", name="good")
     bad = voice_copy("bad")
-    (bad / "voice.json").write_text('{"name": "bad", "language": "fr"}')
+    (bad / "voice.json").write_text('{"name": "bad", "language": "ko"}')
     catalog = VoiceCatalog(tmp_path)
     assert "good" in catalog.names() and "bad" not in catalog.names()
     assert any("language must be" in p for p in catalog.problems)

@@ -205,7 +205,7 @@ def _frontend(report: Report, lexicon: Path | None) -> None:
 #: against pyproject.toml).
 OPTIONAL_MODULES: tuple[tuple[str, str, str], ...] = (
     ("soxr", "output sample rates other than the voice's", "pip install soxr"),
-    ("websockets", "the server's WebSocket /v1/stream (the web page's live synthesis)", "pip install websockets"),
+    ("websockets", "the server's WebSocket /v1/stream (the web page's live synthesis)", "pip install 'onestep-tts[server]'"),
     ("defusedxml", "SSML input", "pip install defusedxml"),
     ("av", "aac output and a chosen bitrate for mp3/aac/opus", "pip install 'onestep-tts[audio]'"),
     ("psutil", "onestep bench's CPU and memory figures", "pip install 'onestep-tts[bench]'"),
