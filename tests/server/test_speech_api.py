@@ -34,7 +34,12 @@ def test_openai_client_non_streaming_wav(client: openai.OpenAI, server: LiveServ
     samples, rate = sf.read(io.BytesIO(response.content), dtype="int16")
     assert rate == 24000
     assert samples.size > 0
-    np.testing.assert_array_equal(samples, pcm_of(server, voice=None))
+    np.testing.assert_array_equal(samples, pcm_of(server, voice=_openai_voice(server, "alloy")))
+
+
+def _openai_voice(server: LiveServer, alias: str) -> str:
+    """Our voice that an OpenAI voice name gives on this server (the one resolver's table)."""
+    return httpx.get(server.url + "/v1/voices", timeout=30).json()["openai_voices"][alias]
 
 
 def test_openai_client_streaming_pcm_arrives_in_chunks(client: openai.OpenAI, server: LiveServer) -> None:
@@ -73,7 +78,7 @@ def test_streamed_formats_decode_to_the_same_length(fmt: str, server: LiveServer
     assert expected_s - 0.001 <= seconds <= expected_s + (0.1 if fmt == "mp3" else 0.03)
 
 
-def test_voice_object_names_our_voice_and_openai_names_map_to_the_default(server: LiveServer, tts) -> None:  # noqa: ANN001
+def test_voice_object_names_our_voice_and_openai_names_map_to_distinct_voices(server: LiveServer, tts) -> None:  # noqa: ANN001
     from onestep.languages import detect_language
 
     default = tts.catalog.default_for(detect_language(TEXT)).name
@@ -87,7 +92,11 @@ def test_voice_object_names_our_voice_and_openai_names_map_to_the_default(server
         )
         assert r.status_code == 200, r.text
         outs.append(r.content)
-    assert outs[0] == outs[1] == outs[2] == outs[3]
+    assert outs[0] == outs[1]
+    nova, alloy = _openai_voice(server, "nova"), _openai_voice(server, "alloy")
+    assert nova != alloy
+    assert np.array_equal(np.frombuffer(outs[2], "<i2"), pcm_of(server, voice=nova))
+    assert np.array_equal(np.frombuffer(outs[3], "<i2"), pcm_of(server, voice=alloy))
 
 
 def test_openai_speed_is_clamped_into_the_engine_range(server: LiveServer) -> None:
@@ -165,3 +174,21 @@ def test_cors_headers_for_allowed_origin_only(backend) -> None:  # noqa: ANN001
         assert pre.headers["access-control-allow-origin"] == "https://app.example"
         other = httpx.get(live.url + "/v1/voices", headers={"Origin": "https://evil.example"}, timeout=60)
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_language_field_reads_the_input_in_that_language(server: LiveServer) -> None:
+    def post(path: str, body: dict) -> httpx.Response:
+        return httpx.post(server.url + path, json=body, timeout=30)
+
+    plain = post("/synthesize", {"text": "Hola amigo, son las diez.", "voice": VOICE, "format": "pcm"})
+    spanish = post("/synthesize", {"text": "Hola amigo, son las diez.", "voice": VOICE, "format": "pcm", "language": "es"})
+    assert plain.status_code == spanish.status_code == 200
+    assert plain.content != spanish.content  # espeak's Spanish, not English, phonemes
+    openai_lang = post("/v1/audio/speech", {"model": "tts-1", "input": "Hola amigo, son las diez.", "voice": VOICE,
+                                            "response_format": "pcm", "lang": "es"})  # fmt: skip
+    assert openai_lang.status_code == 200 and openai_lang.content == spanish.content
+    bad = post("/synthesize", {"text": "Hola", "format": "pcm", "language": "xx"})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "unsupported_language"
+    listed = httpx.get(server.url + "/v1/voices", timeout=30).json()
+    assert {lang["code"] for lang in listed["languages"]} >= {"en", "zh", "ja", "es", "fr", "it", "pt", "hi"}
+    assert set(listed["openai_voices"]) >= {"alloy", "shimmer", "cedar"}
