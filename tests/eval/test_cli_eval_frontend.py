@@ -49,3 +49,14 @@ def test_bad_folders_exit_with_a_message(tmp_path: Path, capsys: pytest.CaptureF
     (tmp_path / "zh-norm-x.tsv").write_text("only input\n", encoding="utf-8")
     assert main(["eval-frontend", "--cases", str(tmp_path), "--cpp", str(tmp_path)]) == 2
     assert "zh-norm-x.tsv:1" in capsys.readouterr().err
+
+
+def test_new_languages_are_scored_on_their_normalizers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "ja-norm-counters.tsv").write_text("3本\tさんぼん\n1人\tいちにん\n", encoding="utf-8")
+    (tmp_path / "es-norm-money.tsv").write_text("5 €\tcinco euros\n", encoding="utf-8")
+    assert main(["eval-frontend", "--cases", str(tmp_path), "--lang", "ja", "--lang", "es", "--json",
+                 "--failures", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rates = {(r["lang"], r["category"]): (r["passed"], r["total"]) for r in report["cases"]}
+    assert rates == {("ja", "counters"): (1, 2), ("es", "money"): (1, 1)}  # 1人 is ひとり
+    assert [f["got"] for f in report["failures"]] == ["ひとり"]

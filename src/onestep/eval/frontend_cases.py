@@ -6,7 +6,11 @@ A table is ``frontend_cases/<lang>-<kind>-<category>.tsv`` (UTF-8), one case per
 * kind ``norm``: ``expected`` is what a careful native reader says; the system's answer is the frontend's
   normalized text (``Utterance.normalized``). English is compared after lower-casing, dropping punctuation
   other than apostrophes and collapsing whitespace; Mandarin by its Chinese characters and its Latin letters
-  (lower-cased), punctuation and spacing dropped (so an acronym spelled "G D P" matches "GDP").
+  (lower-cased), punctuation and spacing dropped (so an acronym spelled "G D P" matches "GDP"). Spanish, French,
+  Italian, Portuguese and Hindi like English (lower case, punctuation but apostrophes dropped; Devanagari vowel
+  signs kept); Japanese by its letters with spacing and punctuation dropped, katakana read as hiragana and long
+  vowels written one way (じゅう, ジュー and じゅー compare equal). These six languages' answer is their
+  normalizer's output alone (:data:`NORMALIZERS`), not the whole frontend's.
 * kind ``pinyin``: ``expected`` is surface pinyin (neutral tone 5, sandhi applied, ``ü`` as ``v``), one
   syllable per Han character of the input, space-separated; the system's answer is the pinyin of the
   frontend's Mandarin segments. Compared syllable list to syllable list: a case passes when every syllable is
@@ -24,11 +28,17 @@ import regex
 
 CASES_DIR = Path(__file__).parent / "frontend_cases"
 KINDS = ("norm", "pinyin")
-LANGS = ("en", "zh")
+LANGS = ("en", "zh", "es", "fr", "it", "pt", "hi", "ja")
+# languages whose norm tables are scored on their normalizer alone: code -> "module:function"
+NORMALIZERS = {code: f"onestep.frontend.{code}.normalize:normalize_{code}"
+               for code in ("es", "fr", "it", "pt", "hi", "ja")}
 
 _EN_DROP = regex.compile(r"[^\p{L}\p{N}'\s]")
 _ZH_DROP = regex.compile(r"[^\p{Han}\p{Latin}\p{N}']")
 _ZH_UNITS = regex.compile(r"\p{Han}|[\p{Latin}\p{N}']+")
+_SPACED_DROP = regex.compile(r"[^\p{L}\p{M}\p{N}'\s]")
+_JA_DROP = regex.compile(r"[^\p{L}\p{M}\p{N}ー]")
+_JA_LONG = regex.compile(r"(?<=[おこごそぞとどのほぼぽもよょろを])[うお]|(?<=[うくぐすずつづぬふぶぷむゆゅる])う")
 
 
 @dataclass(frozen=True)
@@ -46,7 +56,7 @@ class CaseTable:
     """A case table file.
 
     Attributes:
-        lang: ``"en"`` or ``"zh"``.
+        lang: one of :data:`LANGS`.
         kind: ``"norm"`` or ``"pinyin"``.
         category: e.g. ``"dates"``, ``"polyphones"``.
         cases: its rows in file order.
@@ -90,7 +100,20 @@ def norm_key(lang: str, text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("’", "'")
     if lang == "en":
         return " ".join(_EN_DROP.sub(" ", text.lower()).split())
+    if lang == "ja":
+        text = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in _JA_DROP.sub("", text))
+        return _JA_LONG.sub("ー", text)
+    if lang != "zh":
+        return " ".join(_SPACED_DROP.sub(" ", text.lower()).split())
     return " ".join(_ZH_UNITS.findall(_ZH_DROP.sub("", text.lower())))
+
+
+def language_normalizer(lang: str) -> Callable[[str], str]:
+    """The normalizer function of one of :data:`NORMALIZERS`' languages (imported on call)."""
+    import importlib
+
+    module, _, name = NORMALIZERS[lang].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def pinyin_key(syllables: Iterable[str]) -> str:
@@ -127,14 +150,17 @@ def run_tables(
     """Run every case through the system.
 
     Args:
-        normalize: input text -> normalized text (both languages).
+        normalize: input text -> normalized text (English and Mandarin; the languages of :data:`NORMALIZERS`
+            are scored on their own normalizer).
         pinyin: input text -> surface pinyin syllables of its Chinese characters.
     """
     out: list[Outcome] = []
     for table in tables:
         for case in table.cases:
             if table.kind == "norm":
-                got, want = norm_key(table.lang, normalize(case.input)), norm_key(table.lang, case.expected)
+                answer = language_normalizer(table.lang)(case.input) if table.lang in NORMALIZERS else \
+                    normalize(case.input)
+                got, want = norm_key(table.lang, answer), norm_key(table.lang, case.expected)
             else:
                 got, want = pinyin_key(pinyin(case.input)), pinyin_key(case.expected.split())
             out.append(Outcome(table, case, got, want))
