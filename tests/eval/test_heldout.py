@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from onestep.eval.heldout import load_heldout, parse_sentences, select
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"  # <repo>/../shared/corpus
+# <repo>/../shared/corpus, or $ONESTEP_SHARED_DIR/corpus (a worktree elsewhere)
+CORPUS = Path(os.environ.get("ONESTEP_SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared") / "corpus"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -29,6 +31,36 @@ def test_corpus_section_is_the_training_tail(lang: str) -> None:
     tail = path.read_text(encoding="utf-8").splitlines()[-150:]
     corpus = [s.text for s in load_heldout(lang) if s.section == "corpus"]  # type: ignore[arg-type]
     assert corpus == tail[-90:]
+
+
+NEW_LANGS = ["ja", "es", "fr", "it", "pt", "hi"]
+
+
+@pytest.mark.parametrize("lang", NEW_LANGS)
+def test_new_language_sets_ship_forty_unique_corpus_lines(lang: str) -> None:
+    sentences = load_heldout(lang)  # type: ignore[arg-type]
+    assert len(sentences) == 40 and len({s.text for s in sentences}) == 40
+    assert {s.section for s in sentences} == {"corpus"}
+    assert [s.id for s in sentences[:2]] == [f"{lang}-001", f"{lang}-002"]
+    assert all(not s.text.startswith("#") and s.text == s.text.strip() for s in sentences)
+
+
+@pytest.mark.parametrize("lang", NEW_LANGS)
+def test_new_language_sets_are_inside_the_untrained_tail(lang: str) -> None:
+    path = CORPUS / f"{lang}_train.txt"
+    if not path.is_file():
+        pytest.skip("shared corpus not available")
+    from onestep.train.phonemize_corpus import HELDOUT_LINES, training_lines
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    texts = [s.text for s in load_heldout(lang)]  # type: ignore[arg-type]
+    assert texts == lines[-40:] and set(texts) <= set(lines[-HELDOUT_LINES:])
+    assert not set(texts) & set(training_lines(path, len(lines)))
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="no held-out set for language 'de'"):
+        load_heldout("de")  # type: ignore[arg-type]
 
 
 def test_normalization_lines_are_not_in_training() -> None:
