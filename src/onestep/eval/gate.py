@@ -97,11 +97,16 @@ def gate(
         agreement = _pair_rate(results, teacher, student)
         teacher_agreement = _pair_rate(results, teacher, others[0])
         if agreement is None or teacher_agreement is None or agreement > teacher_agreement:
-            reasons.append(f"agreement with {teacher} {agreement} > {others[0]}'s {teacher_agreement}")
+            reasons.append(
+                f"{results['metric']} against {teacher}'s transcripts {_pct(agreement)} > {others[0]}'s "
+                f"{_pct(teacher_agreement)}"
+            )
     elif s["error_rate"] is None or t["error_rate"] is None or s["error_rate"] > t["error_rate"] + max_rate_gap:
-        reasons.append(f"{results['metric']} {s['error_rate']} > teacher {t['error_rate']} + {max_rate_gap}")
+        reasons.append(
+            f"{results['metric']} {_pct(s['error_rate'])} > teacher {_pct(t['error_rate'])} + {100 * max_rate_gap:g} pt"
+        )
     if s_ovrl is None or t_ovrl is None or s_ovrl < t_ovrl - max_ovrl_drop:
-        reasons.append(f"OVRL {s_ovrl} < teacher {t_ovrl} - {max_ovrl_drop}")
+        reasons.append(f"OVRL {_mos(s_ovrl)} < teacher {_mos(t_ovrl)} - {max_ovrl_drop:g}")
     if s["failures"]:
         reasons.append(f"{s['failures']} sentences failed")
     return GateRow(
