@@ -148,6 +148,8 @@ def test_agreement_scores_each_pair_of_transcripts(tmp_path: Path) -> None:
     expected = total([error_counts(s.text, _drop_first_word(s.text), "hi") for s in HI_SENTENCES]).rate
     assert pairs[("kokoro:hf_a", "kokoro:hm_b")]["rate"] == pytest.approx(expected) and expected > 0
     assert pairs[("kokoro:hf_a", "kokoro:hm_b")]["sentences"] == 2
+    report = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert f"| kokoro:hf_a | kokoro:hm_b | 2 | {100 * expected:.1f} % |" in report
 
 
 @pytest.mark.skipif(not FRONTEND_READY, reason="English frontend not built yet")
