@@ -29,6 +29,34 @@ def test_corpus_section_is_the_training_tail(lang: str, shared_file: Callable[..
     assert corpus == tail[-90:]
 
 
+NEW_LANGS = ["ja", "es", "fr", "it", "pt", "hi"]
+
+
+@pytest.mark.parametrize("lang", NEW_LANGS)
+def test_new_language_sets_ship_forty_unique_corpus_lines(lang: str) -> None:
+    sentences = load_heldout(lang)  # type: ignore[arg-type]
+    assert len(sentences) == 40 and len({s.text for s in sentences}) == 40
+    assert {s.section for s in sentences} == {"corpus"}
+    assert [s.id for s in sentences[:2]] == [f"{lang}-001", f"{lang}-002"]
+    assert all(not s.text.startswith("#") and s.text == s.text.strip() for s in sentences)
+
+
+@pytest.mark.parametrize("lang", NEW_LANGS)
+def test_new_language_sets_are_inside_the_untrained_tail(lang: str, shared_file: Callable[..., Path]) -> None:
+    path = shared_file("corpus", f"{lang}_train.txt")
+    from onestep.train.phonemize_corpus import HELDOUT_LINES, training_lines
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    texts = [s.text for s in load_heldout(lang)]  # type: ignore[arg-type]
+    assert texts == lines[-40:] and set(texts) <= set(lines[-HELDOUT_LINES:])
+    assert not set(texts) & set(training_lines(path, len(lines)))
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="no held-out set for language 'de'"):
+        load_heldout("de")  # type: ignore[arg-type]
+
+
 def test_normalization_lines_are_not_in_training(shared_file: Callable[..., Path]) -> None:
     for lang in ("en", "zh"):
         path = shared_file("corpus", f"{lang}_train.txt")

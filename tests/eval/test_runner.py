@@ -111,6 +111,45 @@ def test_config_validation() -> None:
 def test_resolve_lang_from_teacher_voice_name() -> None:
     assert resolve_lang(None, ("zm_yunjian",)) == "zh"
     assert resolve_lang(None, ("af_heart",)) == "en"
+    assert [resolve_lang(None, (v,)) for v in ("jm_kumo", "ef_dora", "ff_siwis", "im_nicola", "pm_alex", "hf_beta")] == [
+        "ja", "es", "fr", "it", "pt", "hi",
+    ]  # fmt: skip
+
+
+def test_config_takes_the_new_languages_only() -> None:
+    for lang in ("ja", "es", "fr", "it", "pt", "hi"):
+        assert EvalConfig(lang=lang, teacher_voices=("x",)).lang == lang  # type: ignore[arg-type]
+    with pytest.raises(EvalError, match="lang must be one of"):
+        EvalConfig(lang="de", teacher_voices=("x",))  # type: ignore[arg-type]
+
+
+HI_SENTENCES = [
+    Sentence("hi-001", "corpus", "मैं ठीक हूं।"),
+    Sentence("hi-002", "corpus", "भारत एक बड़ा देश है।"),
+]
+
+
+def _drop_first_word(text: str) -> str:
+    return " ".join(text.split()[1:])
+
+
+def test_agreement_scores_each_pair_of_transcripts(tmp_path: Path) -> None:
+    asr = FakeASR()
+    student = FakeSystem("onestep:hi", "student", asr)
+    own = FakeSystem("kokoro:hf_a", "teacher", asr)
+    other = FakeSystem("kokoro:hm_b", "teacher", asr, _drop_first_word)
+    results = run_eval(HI_SENTENCES, [student, own, other], asr, "hi", tmp_path, progress=False)
+
+    assert results["metric"] == "CER" and all(lang == "hi" for _, lang in asr.calls)
+    pairs = {(p["reference"], p["hypothesis"]): p for p in results["agreement"]}
+    names = ["onestep:hi", "kokoro:hf_a", "kokoro:hm_b"]
+    assert set(pairs) == {(a, b) for a in names for b in names if a != b}
+    assert pairs[("kokoro:hf_a", "onestep:hi")]["rate"] == 0.0
+    expected = total([error_counts(s.text, _drop_first_word(s.text), "hi") for s in HI_SENTENCES]).rate
+    assert pairs[("kokoro:hf_a", "kokoro:hm_b")]["rate"] == pytest.approx(expected) and expected > 0
+    assert pairs[("kokoro:hf_a", "kokoro:hm_b")]["sentences"] == 2
+    report = (tmp_path / "results.md").read_text(encoding="utf-8")
+    assert f"| kokoro:hf_a | kokoro:hm_b | 2 | {100 * expected:.1f} % |" in report
 
 
 @pytest.mark.skipif(not FRONTEND_READY, reason="English frontend not built yet")
@@ -147,3 +186,40 @@ def test_cli_on_tiny_voice_with_fake_asr(tmp_path: Path, monkeypatch: pytest.Mon
     assert all(r["systems"]["onestep:tiny-voice"]["audio_s"] > 0 for r in rows)
     # the fake ASR hears nothing, so every reference word is a deletion
     assert results["systems"]["onestep:tiny-voice"]["error_rate"] == 1.0
+
+
+@pytest.mark.skipif(not FRONTEND_READY, reason="English frontend not built yet")
+def test_cli_reads_a_new_language_with_the_voice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep import cli
+    from onestep.eval import asr as asr_module
+
+    heard: list[str] = []
+
+    class FakeWhisper(FakeASR):
+        def __init__(self, model: str = "base", **_: object) -> None:
+            super().__init__()
+            self.name = f"fake-{model}"
+
+        def transcribe(self, audio: np.ndarray, sample_rate: int, language: str) -> str:
+            heard.append(language)
+            return ""
+
+    monkeypatch.setattr(asr_module, "WhisperASR", FakeWhisper)
+    out = tmp_path / "run"
+    argv = ["eval", "--voice", str(TINY_VOICE), "--lang", "es", "--teacher-voice", "none", "--limit", "2"]
+    assert cli.main([*argv, "--no-dnsmos", "--out", str(out)]) == 0
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["lang"] == "es" and results["metric"] == "WER" and set(heard) == {"es"}
+    rows = results["sentences"]
+    assert [r["text"] for r in rows] == [s.text for s in select(load_heldout("es"), 2)]
+    from onestep.eval.systems import frontend_phonemizer
+
+    spanish = frontend_phonemizer("es")
+    assert [r["systems"]["onestep:tiny-voice"]["phonemes"] for r in rows] == [" ".join(spanish(r["text"])) for r in rows]
+
+
+def test_cli_refuses_a_missing_voices_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep import cli
+
+    code = cli.main(["eval", "--voices-dir", str(tmp_path / "nope"), "--voice", "x", "--out", str(tmp_path / "o")])
+    assert code == 2 and "--voices-dir" in capsys.readouterr().err

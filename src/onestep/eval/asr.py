@@ -42,7 +42,7 @@ class Transcriber(Protocol):
     name: str
 
     def transcribe(self, audio: np.ndarray, sample_rate: int, language: str) -> str:
-        """Text spoken in ``audio`` (float32 [N] at ``sample_rate`` Hz), in ``language`` ("en"/"zh")."""
+        """Text spoken in ``audio`` (float32 [N] at ``sample_rate`` Hz), in ``language`` (a Whisper code: "ja")."""
         ...
 
 
@@ -84,7 +84,7 @@ class WhisperASR:
         self.model = WhisperModel(str(whisper_model_dir(model)), device="cpu", compute_type="int8", cpu_threads=threads)
 
     def transcribe(self, audio: np.ndarray, sample_rate: int, language: str) -> str:
-        """Transcribe float32 [N] audio at ``sample_rate`` Hz; ``language`` is forced ("en" or "zh")."""
+        """Transcribe float32 [N] audio at ``sample_rate`` Hz; ``language`` (a Whisper code) is forced."""
         if self.model_name.endswith(".en") and language != "en":
             raise ValueError(f"ASR model {self.model_name} is English-only; cannot transcribe {language!r}")
         segments, _ = self.model.transcribe(

@@ -43,6 +43,16 @@ def markdown_report(results: dict[str, Any], worst: int = 5) -> str:
         "RTF: synthesis seconds / audio seconds on this machine.",
         "",
     ]
+    pairs = [p for p in results.get("agreement", []) if p["rate"] is not None]
+    if pairs:
+        lines += [
+            f"## Agreement ({metric} of one system's transcripts against another's)",
+            "",
+            f"| reference transcripts | scored transcripts | n | {metric} |",
+            "| --- | --- | ---: | ---: |",
+            *(f"| {p['reference']} | {p['hypothesis']} | {p['sentences']} | {_fmt(p['rate'], pct=True)} |" for p in pairs),
+            "",
+        ]
     for name in systems:
         scored = [
             (row["systems"][name]["errors"]["rate"], row)

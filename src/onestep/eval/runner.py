@@ -1,9 +1,15 @@
 """``onestep eval``: synthesize held-out sentences with each system, transcribe, score, write the results.
 
 Per sentence and system: synthesis wall time and real-time factor, the ASR transcript, unit errors against the
-reference (WER for English, CER for Mandarin; see :mod:`onestep.eval.textnorm`), and DNSMOS. Aggregates per
-system: corpus-level error rate (all errors / all reference units), the same per held-out section, mean DNSMOS,
-RTF (total synthesis time / total audio time, after one untimed warm-up call).
+reference (WER for English, Spanish, French, Italian, Portuguese; CER for Mandarin, Japanese, Hindi; see
+:mod:`onestep.eval.textnorm`), and DNSMOS. Aggregates per system: corpus-level error rate (all errors / all
+reference units), the same per held-out section, mean DNSMOS, RTF (total synthesis time / total audio time, after
+one untimed warm-up call).
+
+Agreement (issue 21's measure for Hindi, which Whisper base cannot transcribe faithfully): for every pair of
+systems, the error rate of one system's transcript against the other's on the same sentences. A student that
+agrees with its own teacher at least as well as two different teacher voices agree with each other says what the
+teacher says, as far as the recognizer can tell.
 """
 
 from __future__ import annotations
@@ -26,11 +32,25 @@ from onestep.eval.heldout import Sentence
 from onestep.errors import UserError
 from onestep.eval.metrics import ErrorCounts, error_counts, total
 from onestep.eval.systems import Phonemizer, System
-from onestep.eval.textnorm import Lang, normalize
+from onestep.eval.textnorm import EVAL_LANGS, Lang, metric_name, normalize
 
-DEFAULT_TEACHER_VOICE: dict[str, str] = {"en": "af_heart", "zh": "zm_yunxi"}
-"""Kokoro voice compared by default (and used by the Kokoro peer); zh: best CER/DNSMOS of the 8 (docs/EVAL.md)."""
-WARMUP_TEXT: dict[str, str] = {"en": "Hello there.", "zh": "你好。"}
+DEFAULT_TEACHER_VOICE: dict[str, str] = {
+    "en": "af_heart", "zh": "zm_yunxi", "ja": "jf_alpha", "es": "ef_dora", "fr": "ff_siwis", "it": "if_sara",
+    "pt": "pf_dora", "hi": "hf_alpha",
+}  # fmt: skip
+"""Kokoro voice compared when neither the student's ``voice.json`` nor the caller names one (and used by the Kokoro
+peer); zh: best CER/DNSMOS of the 8 (docs/EVAL.md); the others: the language's first Kokoro pack."""
+KOKORO_PREFIX_LANG: dict[str, str] = {
+    "a": "en", "b": "en", "z": "zh", "j": "ja", "e": "es", "f": "fr", "i": "it", "p": "pt", "h": "hi",
+}  # fmt: skip
+"""A Kokoro voice's language by the first letter of its name (``ef_dora`` -> Spanish)."""
+
+
+def warmup_text(lang: str) -> str:
+    """A short text of ``lang`` (the registry's warm-up text) synthesized once, untimed, before the run."""
+    from onestep.languages import get_language
+
+    return get_language(lang).warm_up_text
 
 
 class EvalError(UserError, ValueError):
@@ -42,8 +62,10 @@ class EvalConfig:
     """What to evaluate.
 
     Attributes:
-        lang: held-out set and scoring language, ``"en"`` or ``"zh"``.
+        lang: held-out set and scoring language, one of :data:`~onestep.eval.textnorm.EVAL_LANGS`; the text is
+            read in this language by every system (the request's language).
         voice: our voice (name or directory); None evaluates the teacher voices only.
+        voices_dir: a folder searched for ``voice`` before the package's voices (e.g. a candidate voice pack).
         teacher_voices: Kokoro voices to run side by side (empty: none).
         limit: evaluate at most this many sentences (spread over the set); None = all.
         asr: ``"base"`` (multilingual) or ``"tiny.en"``.
@@ -55,6 +77,7 @@ class EvalConfig:
 
     lang: Lang
     voice: str | None = None
+    voices_dir: str | None = None
     teacher_voices: tuple[str, ...] = ()
     limit: int | None = None
     asr: str = "base"
@@ -64,8 +87,8 @@ class EvalConfig:
     save_audio: bool = False
 
     def __post_init__(self) -> None:
-        if self.lang not in ("en", "zh"):
-            raise EvalError(f"lang must be 'en' or 'zh', got {self.lang!r}")
+        if self.lang not in EVAL_LANGS:
+            raise EvalError(f"lang must be one of {', '.join(EVAL_LANGS)}, got {self.lang!r}")
         if self.asr not in ASR_MODELS:
             raise EvalError(f"asr must be one of {', '.join(ASR_MODELS)}, got {self.asr!r}")
         if self.asr.endswith(".en") and self.lang != "en":
@@ -150,7 +173,7 @@ def run_eval(
     tracks = {s.name: _Track(s.kind) for s in systems}
     rows: list[dict[str, Any]] = []
     for system in systems:
-        system.synthesize(WARMUP_TEXT[lang])
+        system.synthesize(warmup_text(lang))
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, disable=not progress) as bar:
         task = bar.add_task("eval", total=len(sentences) * len(systems))
@@ -166,10 +189,11 @@ def run_eval(
     results = {
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "lang": lang,
-        "metric": "WER" if lang == "en" else "CER",
+        "metric": metric_name(lang),
         "asr": transcriber.name,
         "meta": meta or {},
         "systems": {name: _summary(track) for name, track in tracks.items()},
+        "agreement": agreement(rows, [s.name for s in systems], lang),
         "sentences": rows,
     }
     (out / "results.json").write_text(json.dumps(results, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -224,18 +248,55 @@ def _score_one(
     return entry
 
 
-def resolve_lang(voice: str | None, teacher_voices: Sequence[str]) -> Lang:
+def agreement(rows: Sequence[dict[str, Any]], names: Sequence[str], lang: Lang) -> list[dict[str, Any]]:
+    """For every ordered pair of different systems (A, B): B's transcripts scored against A's as the reference,
+    over the sentences both transcribed (``rows`` as in ``results.json``).
+
+    Returns:
+        ``[{"reference": A, "hypothesis": B, "sentences": n, "rate": errors / A's units, "errors": {...}}]``.
+    """
+    out: list[dict[str, Any]] = []
+    for a in names:
+        for b in names:
+            if a == b:
+                continue
+            counts = [
+                error_counts(row["systems"][a]["asr"], row["systems"][b]["asr"], lang)
+                for row in rows
+                if "asr" in row["systems"].get(a, {}) and "asr" in row["systems"].get(b, {})
+            ]
+            overall = total(counts)
+            out.append({
+                "reference": a, "hypothesis": b, "sentences": len(counts),
+                "rate": overall.rate if counts else None, "errors": overall.to_dict(),
+            })  # fmt: skip
+    return out
+
+
+def resolve_lang(voice: str | None, teacher_voices: Sequence[str], voices_dir: str | None = None) -> Lang:
     """The evaluation language implied by our voice's ``voice.json``, else by the first Kokoro voice's name
-    (Kokoro's Mandarin voices start with ``z``)."""
+    (:data:`KOKORO_PREFIX_LANG`: ``zm_yunxi`` -> Mandarin, ``ef_dora`` -> Spanish)."""
     if voice is not None:
         from onestep.eval.systems import student_language
 
-        lang = student_language(voice)
+        lang = student_language(voice, voices_dir)
     elif teacher_voices:
-        lang = "zh" if Path(teacher_voices[0]).stem.startswith("z") else "en"
+        lang = KOKORO_PREFIX_LANG.get(Path(teacher_voices[0]).stem[:1], "en")
     else:
         raise EvalError("nothing to evaluate: give a voice and/or teacher voices")
-    return "zh" if lang == "zh" else "en"
+    return lang if lang in EVAL_LANGS else "en"  # type: ignore[return-value]
+
+
+def default_teachers(voice: str | None, lang: Lang, voices_dir: str | None = None) -> tuple[str, ...]:
+    """The Kokoro voices compared when none is named: the student's own teacher (``voice.json``), else the
+    language's default (:data:`DEFAULT_TEACHER_VOICE`)."""
+    if voice is not None:
+        from onestep.eval.systems import student_teacher
+
+        own = student_teacher(voice, voices_dir)
+        if own:
+            return (own,)
+    return (DEFAULT_TEACHER_VOICE[lang],)
 
 
 def evaluate(
@@ -260,11 +321,15 @@ def evaluate(
     if config.voice is not None:
         # a voice may be evaluated on the other language's held-out set too (a multi-speaker model's voices read
         # both languages: issue 11's cross-language measure)
-        systems.append(StudentSystem(config.voice, threads=config.student_threads))
+        systems.append(
+            StudentSystem(config.voice, config.student_threads, language=config.lang, voices_dir=config.voices_dir)
+        )
     if config.teacher_voices:
+        from onestep.eval.systems import frontend_phonemizer
         from onestep.teacher import KokoroTeacher
 
         teacher = KokoroTeacher(threads=config.teacher_threads)
+        phonemize = phonemize or frontend_phonemizer(config.lang)
         systems += [TeacherSystem(v, phonemize, teacher) for v in config.teacher_voices]
     if transcriber is None:
         from onestep.eval.asr import WhisperASR

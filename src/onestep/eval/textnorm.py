@@ -11,6 +11,18 @@ Mandarin: OpenCC traditional -> simplified (Whisper often answers in traditional
 -> Chinese numerals with cn2an (``an2cn``: "2024年" -> "二零二四年", "12%" -> "百分之十二"; Whisper writes
 either form), Latin lower-cased, punctuation dropped. Units are single CJK characters plus whole Latin words /
 digit runs, so an English word inside a Chinese sentence counts as one unit.
+
+Spanish, French, Italian, Brazilian Portuguese: digit runs spelled out in the language with ``num2words`` (the
+held-out lines have no digits; Whisper writes some numbers as digits), then Whisper's ``BasicTextNormalizer``
+(lower case, punctuation and symbols to spaces, accents kept; "l'homme" -> "l homme" on both sides). Units are
+words.
+
+Japanese: NFKC (full-width Latin and digits to half-width, half-width katakana to full-width), digit runs to
+kanji numerals (``num2words``: "3" -> "三"), Latin lower-cased, punctuation, symbols and spaces dropped; kana and kanji are kept as
+written (a kana spelling of a kanji word counts as errors). Units are characters.
+
+Hindi: NFC, Devanagari digits to ASCII, punctuation (the danda too), symbols and spaces dropped; vowel signs
+and viramas are kept (Whisper's ``BasicTextNormalizer`` would strip them). Units are characters.
 """
 
 from __future__ import annotations
@@ -20,7 +32,13 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Literal
 
-Lang = Literal["en", "zh"]
+Lang = Literal["en", "zh", "ja", "es", "fr", "it", "pt", "hi"]
+EVAL_LANGS: tuple[str, ...] = ("en", "zh", "ja", "es", "fr", "it", "pt", "hi")
+"""Languages with a held-out set and a scoring normalizer."""
+WORD_LANGS = frozenset({"en", "es", "fr", "it", "pt"})
+"""Languages scored in words (WER); the others in characters (CER)."""
+_NUM2WORDS_LANG = {"es": "es", "fr": "fr", "it": "it", "pt": "pt_BR", "ja": "ja"}
+_DIGITS = re.compile(r"[0-9]+")
 
 _SINGLE_LETTER_RUN = re.compile(r"\b(?:[a-z] )+[a-z]\b")
 _DIGIT_SEPARATOR = re.compile(r"(?<=\d)[.:](?=\d)")
@@ -80,15 +98,69 @@ def normalize_zh(text: str) -> str:
     return " ".join(_ZH_UNIT.findall(out.lower()))
 
 
+@lru_cache(maxsize=1)
+def _basic_normalizer() -> Any:
+    from whisper_normalizer.basic import BasicTextNormalizer
+
+    return BasicTextNormalizer()
+
+
+def spell_digits(text: str, lang: str) -> str:
+    """``text`` with every run of ASCII digits spelled out by ``num2words`` in ``lang`` (es/fr/it/pt/ja)."""
+    from num2words import num2words
+
+    code = _NUM2WORDS_LANG[lang]
+    return _DIGITS.sub(lambda m: f" {num2words(int(m.group()), lang=code)} ", text)
+
+
+def normalize_latin(text: str, lang: str) -> str:
+    """Normalized es/fr/it/pt text: space-separated lower-case words, accents kept, numbers spelled out."""
+    out = unicodedata.normalize("NFKC", text)
+    out = spell_digits(out, lang)
+    return " ".join(_basic_normalizer()(out).split())
+
+
+def _drop_punctuation(text: str) -> str:
+    """``text`` without punctuation (Unicode P*), symbols (S*), separators (Z*) and control characters."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] not in "PSZC")
+
+
+def normalize_ja(text: str) -> str:
+    """Normalized Japanese text: NFKC, digits as kanji numerals, no punctuation or spaces; one character a unit
+    (joined by spaces)."""
+    out = spell_digits(unicodedata.normalize("NFKC", text), "ja")
+    return " ".join(_drop_punctuation(out.lower()))
+
+
+def normalize_hi(text: str) -> str:
+    """Normalized Hindi text: NFC, ASCII digits, no punctuation or spaces; one character a unit (joined by
+    spaces)."""
+    out = unicodedata.normalize("NFC", text)
+    out = "".join(str(unicodedata.digit(ch)) if "\u0966" <= ch <= "\u096f" else ch for ch in out)
+    return " ".join(_drop_punctuation(out.lower()))
+
+
 def normalize(text: str, lang: Lang) -> str:
-    """Normalize ``text`` for ``lang`` (``"en"`` or ``"zh"``)."""
+    """Normalize ``text`` for ``lang`` (one of :data:`EVAL_LANGS`): scoring units joined by spaces."""
     if lang == "en":
         return normalize_en(text)
     if lang == "zh":
         return normalize_zh(text)
-    raise ValueError(f"unknown language {lang!r}; expected 'en' or 'zh'")
+    if lang == "ja":
+        return normalize_ja(text)
+    if lang == "hi":
+        return normalize_hi(text)
+    if lang in _NUM2WORDS_LANG:
+        return normalize_latin(text, lang)
+    raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(EVAL_LANGS)}")
+
+
+def metric_name(lang: str) -> str:
+    """``"WER"`` for languages scored in words, ``"CER"`` for those scored in characters."""
+    return "WER" if lang in WORD_LANGS else "CER"
 
 
 def scoring_units(text: str, lang: Lang) -> list[str]:
-    """The units errors are counted over: words (en) or characters / Latin words (zh)."""
+    """The units errors are counted over: words (en, es, fr, it, pt), characters (ja, hi) or characters /
+    Latin words (zh)."""
     return normalize(text, lang).split()

@@ -1,0 +1,39 @@
+"""The teacher's phonemizer and the student read the held-out text in the evaluation's language (issue 21):
+Latin-script text is Spanish when the run is Spanish, whatever the voice's own language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from onestep.eval.systems import StudentSystem, frontend_phonemizer, student_teacher
+
+TINY_VOICE = Path(__file__).parents[1] / "fixtures" / "tiny-voice"
+TEXT = "Hola, amigo."
+
+
+def _spanish() -> list[str]:
+    from onestep.frontend.pipeline import Frontend
+
+    return [u.phonemes for u in Frontend().speakable_sentences(TEXT, language="es")]
+
+
+def test_teacher_phonemizer_reads_the_requested_language() -> None:
+    spanish = frontend_phonemizer("es")(TEXT)
+    assert spanish == _spanish()
+    assert spanish != frontend_phonemizer()(TEXT)  # by its letters alone the text is English
+
+
+def test_student_reads_the_evaluation_language_not_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ONESTEP_PRELOAD", "0")
+    student = StudentSystem(TINY_VOICE, threads=1, language="es")
+    out = student.synthesize(TEXT)
+    assert out.phonemes == " ".join(_spanish()) and out.audio.size > 0
+    assert StudentSystem(TINY_VOICE, threads=1).language == "en"  # default: the voice's own language
+
+
+def test_student_teacher_from_voice_json() -> None:
+    assert student_teacher("en-heart") == "af_heart"  # "kokoro-82m-v1.0/af_heart" in the shipped pack
+    assert student_teacher("zh-xiaoxiao") == "zf_xiaoxiao"
+    assert student_teacher(TINY_VOICE) is None  # "none (random initialisation)"
