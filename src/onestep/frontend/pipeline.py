@@ -1,7 +1,10 @@
 """The text frontend: raw text -> normalized, language-tagged, phonemized :class:`Utterance` s.
 
-Per sentence (see ``segment.split_sentences``): ``script.clean``; then a sentence with any Chinese character is
-a Mandarin sentence, others are English sentences.
+Per sentence (see ``segment.split_sentences``): ``script.clean``; then the sentence's host language: the first
+registered language whose script it holds (kana: Japanese, Han: Mandarin, Devanagari: Hindi, else English),
+replaced by the requested language where that one reads the script (``language="es"`` for Latin text, ``"ja"``
+for Han; :func:`onestep.languages.host_language`, docs/LANGUAGES.md). Non-English hosts go through their own
+normalizer and G2P, with runs of other scripts (Latin words in Mandarin or Japanese) read by theirs:
 
 * Mandarin sentence: user-lexicon Latin words are cut out first (so no normalizer touches them); the rest goes
   through ``normalize_zh`` (numbers are read in Chinese), is split into Chinese and Latin runs, Chinese runs
@@ -77,7 +80,7 @@ class _Match:
 
 
 class Frontend:
-    """Text to phonemes for Mandarin, English and mixed text.
+    """Text to phonemes for every registered language and mixed text.
 
     Args:
         lexicon: user lexicon: a :class:`Lexicon`, a JSON file path, or a ``{word: pronunciation}`` mapping;
