@@ -63,6 +63,7 @@ class JapaneseG2P:
         romanizer.table = dict(cutlet.HEPBURN)
         romanizer.exceptions = {}
         self._romanizer = romanizer
+        self._cutlet = cutlet
         self._lock = threading.Lock()  # OpenJTalk's frontend holds one state per process
 
     def _tag(self, text: str) -> list[_Node]:
@@ -83,9 +84,18 @@ class JapaneseG2P:
             return []
         with self._lock:
             nodes = self._tag(self._romanizer._normalize_text(text))
-            words = [(n.surface, self._romanizer(n.surface)[0] if n.surface.strip() else "") for n in nodes]
+            words = [(n.surface, self._word_phonemes(n)) for n in nodes]
         tokens = _align(words, whole)
         return tokens if tokens is not None else [Token(text, whole)]
+
+    def _word_phonemes(self, node: _Node) -> str:
+        """One word's phonemes from its reading in the sentence (the romanizer's own per-word step): not
+        re-tagged alone, where OpenJTalk may read it otherwise (a particle は alone is "ha", in a sentence "wa")."""
+        if not node.surface.strip():
+            return ""
+        hira = self._cutlet.jaconv.kata2hira(node.feature.pron or node.surface)
+        word = self._cutlet.Word(node.surface, hira, node.char_type)
+        return "".join(str(t) for t in self._romanizer._romaji_tokens([word])).strip()
 
 
 def _reading(node: dict[str, Any]) -> str:
