@@ -85,12 +85,15 @@ def grow_speakers(state_dir: Path, run_dir: Path, speakers: list[str], styles: P
         raise ValueError(f"the new speaker list must start with the checkpoint's {len(known)} speakers, in order")
     weights = torch.load(state_dir / "acoustic.pt", map_location="cpu", weights_only=True)
     table = weights["acoustic"]["speakers.table.weight"]  # (n_known, speaker_dim)
+    def direction(voice: str) -> np.ndarray:  # the unit mean style vector of a teacher voice
+        mean = np.load(styles / f"{voice}.npy").reshape(-1, 256).mean(0)  # type: ignore[operator]
+        return mean / np.linalg.norm(mean)
+
+    known_dirs = np.stack([direction(k) for k in known]) if styles is not None else None  # (n_known, 256)
     rows = []
     for name in speakers[len(known):]:
-        if styles is not None:
-            mean = {v: np.load(styles / f"{v}.npy").reshape(-1, 256).mean(0) for v in [name, *known]}
-            sims = [float(mean[name] @ mean[k] / (np.linalg.norm(mean[name]) * np.linalg.norm(mean[k]))) for k in known]
-            rows.append(table[int(np.argmax(sims))])
+        if known_dirs is not None:
+            rows.append(table[int(np.argmax(known_dirs @ direction(name)))])  # the closest known voice's row
         else:
             rows.append(table.float().mean(0).to(table.dtype))
     weights["acoustic"]["speakers.table.weight"] = torch.cat([table, torch.stack(rows)]) if rows else table
