@@ -343,6 +343,11 @@ class TTS:
             entry = self._voice_entry(voice, text)
         return _reading(entry, language)
 
+    def voice_language(self, voice: VoiceArg, text: str, language: str | None = None) -> str:
+        """The language a call with these arguments reads Latin-script text and digits in (the requested one,
+        else the voice's native language): what :meth:`synthesize` passes to the frontend."""
+        return self._entry(voice, text, language).config.language
+
     def _voice_entry(self, voice: VoiceArg, text: str) -> VoiceEntry:
         if voice is None:
             return self._voice or self.catalog.resolve(text=text)

@@ -158,8 +158,9 @@ def _load_frontend_beside_engine(tts: TTS, text: str, args: argparse.Namespace) 
     first = text[:200]
 
     def warm() -> None:
-        try:
-            next(iter(tts.frontend().sentences(first, language=getattr(args, "lang", None))), None)
+        try:  # read as the call will: in the requested language, else the voice's
+            language = tts.voice_language(voice_ref(args.voice), first, getattr(args, "lang", None))
+            next(iter(tts.frontend().sentences(first, language=language)), None)
         except Exception:  # noqa: BLE001 - the real call raises it with its context
             pass
 
