@@ -230,6 +230,15 @@ def language_from_tag(tag: str) -> str | None:
     return code if code in _BY_CODE else None
 
 
+def requested_language(tag: str) -> str:
+    """The registry code of a language a request asks for (a code or a tag: ``"es-MX"``, ``"ja_JP"``); raises
+    :class:`UnknownLanguageError` naming the languages spoken here."""
+    code = language_from_tag(tag)
+    if code is None:
+        raise UnknownLanguageError(f"unknown language {tag[:32]!r}; known languages: {', '.join(_BY_CODE)}")
+    return code
+
+
 def script_language(text: str) -> str | None:
     """The first registered language whose script occurs in ``text`` (``"zh"`` for any text with a Han
     character, mixed Chinese-English text included), or None if no character of a registered script does."""

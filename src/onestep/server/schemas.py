@@ -13,7 +13,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictFloat, St
 
 from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
-from onestep.languages import language_codes, language_from_tag
+from onestep.languages import UnknownLanguageError, requested_language
 from onestep.runtime.output import OutputOptions
 from onestep.ssml import Speech, SsmlError, is_ssml, parse_ssml
 from onestep.runtime.voices import OPENAI_VOICES as OPENAI_VOICE_TABLE
@@ -171,13 +171,10 @@ def check_language(language: str | None, param: str = "language") -> str | None:
     the languages spoken here."""
     if language is None:
         return None
-    code = language_from_tag(language)
-    if code is None:
-        raise ApiError(
-            400, f"unknown language {language[:32]!r}; languages: {', '.join(language_codes())}",
-            param=param, code="unsupported_language",
-        )  # fmt: skip
-    return code
+    try:
+        return requested_language(language)
+    except UnknownLanguageError as e:
+        raise ApiError(400, str(e), param=param, code="unsupported_language") from None
 
 
 def check_speed(speed: float, *, openai: bool) -> float:

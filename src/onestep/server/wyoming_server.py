@@ -40,7 +40,7 @@ from wyoming.tts import (
 
 from onestep import __version__
 from onestep.errors import UserError
-from onestep.languages import get_language, language_codes, language_from_tag
+from onestep.languages import get_language, language_codes, requested_language
 from onestep.runtime.output import OutputOptions
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import canonical_voice, choose_voice
@@ -407,7 +407,4 @@ def spoken_language(voice: SynthesizeVoice | None) -> str | None:
     error event naming the languages spoken here."""
     if voice is None or not voice.language:
         return None
-    code = language_from_tag(voice.language)
-    if code is None:
-        raise UserError(f"unknown language {voice.language[:32]!r}; languages: {', '.join(language_codes())}")
-    return code
+    return requested_language(voice.language)
