@@ -25,7 +25,7 @@ echo multi > .carry/b/voices.txt
 all=$(ls "$packs"/*.pt | xargs -n1 basename | sed 's/\.pt$//' | sort)
 known=""
 [ -f lab/train_state/multi/meta.json ] && known=$(python3 -c "import json; print(' '.join(json.load(open('lab/train_state/multi/meta.json'))['speakers']))")
-voices=$( (printf '%s\n' $known; printf '%s\n' $all | grep -vxF -f <(printf '%s\n' $known)) | grep . | paste -sd, -)
+voices=$( (printf '%s\n' $known; printf '%s\n' $all | { grep -vxF -f <(printf '%s\n' $known) || true; }) | grep . | paste -sd, -)
 for v in ${voices//,/ }; do
   python3 -c "import sys, numpy as np; from onestep.train.teacher_data import load_style_table as t
 np.save(sys.argv[2], t(sys.argv[1]))" "$packs/$v.pt" ".carry/a/styles/$v.npy"
