@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, help="write <lang>.txt outputs here")
     args = parser.parse_args()
 
-    from onestep.eval.frontend_cases import load_tables
+    from onestep_dev.eval.frontend_cases import load_tables
     from onestep.frontend.en.normalize import normalize_en
     from onestep.frontend.zh.normalize import normalize_zh
 

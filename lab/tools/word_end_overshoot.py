@@ -68,7 +68,7 @@ def pause_after(text: str, char_end: int) -> str:
 def measure(lang: str, lines: int, threshold: float) -> dict[str, list[float]]:
     """Overshoots (seconds) per pause kind for ``lines`` held-out sentences of ``lang``."""
     from onestep import TTS
-    from onestep.eval.heldout import load_heldout, select
+    from onestep_dev.eval.heldout import load_heldout, select
 
     tts = TTS()
     out: dict[str, list[float]] = {"final": [], "comma": [], "overlaps": [], "order_errors": [], "no_pause": []}
