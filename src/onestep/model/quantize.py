@@ -21,6 +21,11 @@ The result is written as ``vocoder.int8.onnx`` next to (or apart from) ``vocoder
 it when present (:class:`onestep.runtime.ort_engine.OrtEngine`). Derive it with::
 
     python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]] [--decoder]
+
+A shipped voice keeps one precision per network (CONTRIBUTING.md's binary policy): the INT8 decoder and
+vocoder the CPU engine runs. The GPU engine's float weights are derived from them at load
+(:func:`float_state_dict`): every INT8 weight dequantized (``scale * (q - zero_point)``, per output column),
+the frame-MatMul rewrites of dense convolutions turned back into ``Conv1d`` weights.
 """
 
 from __future__ import annotations
@@ -321,6 +326,81 @@ def quantize_graph(
     dst.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(dst))
     return QuantizeReport(tuple(node.name for node, _, _ in targets), src.stat().st_size, dst.stat().st_size)
+
+
+def _strip_cast(name: str) -> str:
+    """``w::float`` (the consumer name :func:`store_fp16` gives an fp16-stored initializer) -> ``w``."""
+    return name.removesuffix("::float")
+
+
+def dequantize_matmul_weight(q: np.ndarray, scale: np.ndarray, zero_point: np.ndarray | int = 0) -> np.ndarray:
+    """Float ``W`` [K, N] of a ``MatMulIntegerToFloat`` second input: ``scale * (q - zero_point)``.
+
+    ``scale`` and ``zero_point`` are scalars or per output column ([N]: axis 1 of ``q``, how
+    :func:`_int8_matmul` quantizes), as ONNX Runtime's operator reads them.
+    """
+    q = np.asarray(q)
+    if q.ndim != 2:
+        raise ValueError(f"expected an INT8 matrix [K, N], got shape {q.shape}")
+    scale = np.asarray(scale, dtype=np.float32)
+    zero_point = np.asarray(zero_point, dtype=np.float32)
+    for name, v in (("scale", scale), ("zero_point", zero_point)):
+        if v.size not in (1, q.shape[1]):
+            raise ValueError(f"{name} of {v.size} values for {q.shape[1]} output columns")
+    return ((q.astype(np.float32) - zero_point.reshape(1, -1)) * scale.reshape(1, -1)).astype(np.float32)
+
+
+def float_state_dict(model: onnx.ModelProto) -> dict[str, np.ndarray]:
+    """The float32 ``state_dict`` (parameter name -> array) behind an exported graph, INT8 or not.
+
+    A float graph's named initializers are its parameters (fp16-stored ones cast back, exactly). A graph
+    written by :func:`quantize_graph` lost some of them; they are derived back:
+
+    - each ``MatMulIntegerToFloat`` weight ``<prefix>/int8/weight`` (q [K, N], per-column ``weight_scale``,
+      ``zero_point`` 0 unless the node names one) -> ``<module>.weight`` = dequantized ``W.T`` [N, K] (a
+      ``Linear``'s layout), ``<module>`` being ``<prefix>`` with ``/`` -> ``.``;
+    - each dense convolution rewritten as a frame MatMul (``<node>/frames/weight`` [K*C, O], ``/bias``) ->
+      the ``Conv1d``'s ``<module>.weight`` [O, C, K] and ``<module>.bias``, exactly.
+
+    Exporter constants (names holding ``::``) and the rewrites' own helpers (names starting ``/``) are left out.
+    """
+    from onnx import numpy_helper
+
+    arrays = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}
+
+    def as_float(values: np.ndarray) -> np.ndarray:
+        return values.astype(np.float32) if values.dtype != np.float32 else values.copy()
+
+    state = {name: as_float(v) for name, v in arrays.items() if "::" not in name and not name.startswith("/")}
+    for node in model.graph.node:
+        if node.op_type != "MatMulIntegerToFloat":
+            continue
+        inputs = [_strip_cast(name) for name in node.input]
+        weight_name = inputs[1]
+        if not weight_name.endswith("/int8/weight") or weight_name not in arrays:
+            raise ValueError(f"MatMulIntegerToFloat reads {weight_name!r}: not a weight written by quantize_graph")
+        zero_point = arrays[inputs[5]] if len(inputs) > 5 and inputs[5] else 0
+        w = dequantize_matmul_weight(arrays[weight_name], arrays[inputs[3]], zero_point)
+        module = weight_name.removesuffix("/int8/weight").strip("/").replace("/", ".")
+        state[f"{module}.weight"] = np.ascontiguousarray(w.T)
+    for name, values in arrays.items():
+        if not (name.startswith("/") and name.endswith("/frames/weight")):
+            continue
+        conv = name.removesuffix("/frames/weight")  # "/embed/Conv": the rewritten node's name
+        pad = int(arrays[f"{conv}/frames/pads"][2])
+        kernel = 2 * pad + 1
+        rows, out_ch = values.shape
+        w = as_float(values).reshape(kernel, rows // kernel, out_ch).transpose(2, 1, 0)  # inverse of _conv_as_matmul
+        module = conv.rsplit("/", 1)[0].strip("/").replace("/", ".")
+        state[f"{module}.weight"] = np.ascontiguousarray(w)
+        if f"{conv}/frames/bias" in arrays:
+            state[f"{module}.bias"] = as_float(arrays[f"{conv}/frames/bias"])
+    return state
+
+
+def is_int8_graph(model: onnx.ModelProto) -> bool:
+    """Whether ``model`` was written by :func:`quantize_graph` (it runs ``MatMulIntegerToFloat``)."""
+    return any(node.op_type == "MatMulIntegerToFloat" for node in model.graph.node)
 
 
 def derive_int8_vocoder(
