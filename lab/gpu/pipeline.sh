@@ -4,7 +4,7 @@
 #   TRAIN_MINUTES (default 18), GEN_WORKERS (GPU teacher processes in all, default 8), TRAIN_ARGS, CHECK_TEACHER=1
 set -uo pipefail
 cd /root/os/repo
-export PYTHONPATH=/root/os/site:/root/os/repo/src PYTHONUNBUFFERED=1
+export PYTHONPATH=/root/os/site:/root/os/repo/src:/root/os/repo/dev/src PYTHONUNBUFFERED=1
 minutes=${TRAIN_MINUTES:-18}
 mapfile -t voices < /root/os/b/voices.txt
 workers=$(( ${GEN_WORKERS:-8} / ${#voices[@]} )); [ "$workers" -ge 1 ] || workers=1

@@ -8,7 +8,7 @@
 #   MATCH_LEVEL_DB (their level pulled towards the row render's by at most this many dB, default 0: off)
 set -uo pipefail
 cd /root/os/repo
-export PYTHONPATH=/root/os/site:/root/os/repo/src PYTHONUNBUFFERED=1
+export PYTHONPATH=/root/os/site:/root/os/repo/src:/root/os/repo/dev/src PYTHONUNBUFFERED=1
 for _ in $(seq 120); do [ -f /root/os/a/ready ] && break; sleep 1; done
 [ -f /root/os/a/ready ] || { echo "nothing staged in /root/os/a: stopping"; exit 1; }
 mkdir -p /root/os/data/multi /root/os/runs

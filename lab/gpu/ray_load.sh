@@ -52,7 +52,7 @@ if [ "${USE_CARRY:-1}" = 1 ] && [ -f .carry/server/site.tar.xz ]; then
   # the carried (pruned) sites go AFTER the image's site-packages (lab/gpu/site_after: a pruned pygments/rich
   # ahead of the image's full ones broke pytest there)
   export ONESTEP_SITE_AFTER="$sites"
-  export PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after${rest:+:$rest}"
+  export PYTHONPATH="$PWD/src:$PWD/dev/src:$PWD/lab/gpu/site_after${rest:+:$rest}"
   if [ -d "$tmp/site-ray" ]; then
     pb2_check() {  # every carried generated protobuf module imports with the protobuf on the path
       "$PY" - "$tmp/site-ray" <<'PY'
@@ -83,7 +83,7 @@ PY
     }
     if ! pb2_check; then
       echo "carried generated protobuf code fails with the image's protobuf: the carried protobuf goes first"
-      export PYTHONPATH="$PWD/src:$tmp/site-ray-fallback:$PWD/lab/gpu/site_after${rest:+:$rest}"
+      export PYTHONPATH="$PWD/src:$PWD/dev/src:$tmp/site-ray-fallback:$PWD/lab/gpu/site_after${rest:+:$rest}"
       pb2_check || { echo "carried generated protobuf code does not import: stop"; exit 1; }
     fi
   fi

@@ -1,5 +1,5 @@
 """Splice check (TRAINING.md §3b): Mandarin samples of the `english` splice vs one render, English run levels,
-and Whisper zh CER on the Mandarin runs alone.  PYTHONPATH=src nice -n 10 python3 lab/tools/splice_check.py VOICE 30"""
+and Whisper zh CER on the Mandarin runs alone.  PYTHONPATH=src:dev/src nice -n 10 python3 lab/tools/splice_check.py VOICE 30"""
 import sys, re, numpy as np
 from onestep.frontend.pipeline import Frontend
 from onestep.frontend.symbols import phonemes_to_ids

@@ -1,7 +1,7 @@
 """Issue 11 experiment: does rendering code-switched rows in language runs (onestep_dev.train.splice) make the
 teacher's English words heard as English? CPU, ONNX teacher, the code-switch measure's own cut and judge.
 
-    PYTHONPATH=src nice -n 10 python3 lab/tools/splice_experiment.py --voice zf_xiaoxiao --sentences 30 --out DIR
+    PYTHONPATH=src:dev/src nice -n 10 python3 lab/tools/splice_experiment.py --voice zf_xiaoxiao --sentences 30 --out DIR
 
 Per variant ("plain" = one render of the row, as teacher_data does today; then every splice mode): English
 words heard as English, and a Mandarin check: Whisper zh on the audio with the English spans silenced, CER

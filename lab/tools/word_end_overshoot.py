@@ -8,7 +8,7 @@ after the next word's start (or the end of the audio): the pause. Overshoot = re
 (positive: the word ends after the sound does). Also counts overlapping neighbours and words that end before
 they start; a word before a comma with no such pause (the voice reads on) counts as ``no_pause_found``.
 
-    PYTHONPATH=src python lab/tools/word_end_overshoot.py --lines 40 --json out.json
+    PYTHONPATH=src:dev/src python lab/tools/word_end_overshoot.py --lines 40 --json out.json
 """
 
 from __future__ import annotations
