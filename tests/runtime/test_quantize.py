@@ -96,14 +96,8 @@ def test_opt_in_int8_decoder_streams_exactly_and_stays_close(tiny_voice: Path, t
 
 def _int8_only(tiny_voice: Path, out: Path) -> Path:
     """The tiny voice as a voice ships: INT8 decoder and vocoder named by voice.json, no float twins."""
-    import json
-
-    derive_int8_vocoder(tiny_voice, out, decoder=True)
-    for name in ("decoder", "vocoder"):
-        (out / f"{name}.onnx").unlink()
-    config = json.loads((out / "voice.json").read_text())
-    config["files"] |= {"decoder": "decoder.int8.onnx", "vocoder": INT8_NAME}
-    (out / "voice.json").write_text(json.dumps(config))
+    assert main([str(tiny_voice), "--out", str(out), "--decoder", "--one-precision"]) == 0
+    assert sorted(p.name for p in out.iterdir() if p.suffix == ".onnx") == ["acoustic.onnx", "decoder.int8.onnx", INT8_NAME]
     return out
 
 

@@ -20,10 +20,10 @@ frames, whose rounding, unlike ONNX Runtime's Conv kernel's, does not depend on 
 The result is written as ``vocoder.int8.onnx`` next to (or apart from) ``vocoder.onnx``; the CPU engine uses
 it when present (:class:`onestep.runtime.ort_engine.OrtEngine`). Derive it with::
 
-    python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]] [--decoder]
+    python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]] [--decoder] [--one-precision]
 
 A shipped voice keeps one precision per network (CONTRIBUTING.md's binary policy): the INT8 decoder and
-vocoder the CPU engine runs. The GPU engine's float weights are derived from them at load
+vocoder the CPU engine runs (``--one-precision``, :func:`keep_one_precision`). The GPU engine's float weights are derived from them at load
 (:func:`float_state_dict`): every INT8 weight dequantized (``scale * (q - zero_point)``, per output column),
 the frame-MatMul rewrites of dense convolutions turned back into ``Conv1d`` weights.
 """
@@ -444,8 +444,35 @@ def derive_int8_vocoder(
     return target
 
 
+def keep_one_precision(voice_dir: str | Path) -> list[Path]:
+    """Make a voice directory ship one precision per network (CONTRIBUTING.md's binary policy).
+
+    Where ``decoder.int8.onnx`` / ``vocoder.int8.onnx`` sit beside the float graph ``voice.json`` names, the
+    ``voice.json`` is rewritten to name the INT8 graph and the float graph is deleted (the GPU engine derives its
+    float weights from the INT8 one, :func:`float_state_dict`). Returns the deleted files.
+    """
+    import dataclasses
+
+    from onestep.config import VoiceConfig
+
+    voice_dir = Path(voice_dir)
+    config = VoiceConfig.load(voice_dir / "voice.json")
+    files, removed = dict(config.files), []
+    for key in ("decoder", "vocoder"):
+        named = voice_dir / files[key]
+        int8 = int8_path(named)
+        if int8 != named and int8.is_file():
+            files[key] = int8.name
+            if named.is_file():
+                removed.append(named)
+    dataclasses.replace(config, files=files).save(voice_dir / "voice.json")
+    for path in removed:
+        path.unlink()
+    return removed
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m onestep.model.quantize VOICE_DIR [--out DIR] [--fp16-weights] [--decoder]``."""
+    """``python -m onestep.model.quantize VOICE_DIR [--out DIR] [--fp16-weights] [--decoder] [--one-precision]``."""
     parser = argparse.ArgumentParser(prog="python -m onestep.model.quantize", description=__doc__.split("\n")[0])
     parser.add_argument("voice_dir", type=Path, help="voice directory (voice.json + the three graphs)")
     parser.add_argument("--out", type=Path, help="write here (a complete voice directory) instead of VOICE_DIR")
@@ -453,12 +480,18 @@ def main(argv: list[str] | None = None) -> int:
         "--fp16-weights", action="store_true", help="with --out: store the graphs' fp16-exact weights as fp16"
     )
     parser.add_argument("--decoder", action="store_true", help="also write decoder.int8.onnx (lower quality)")
+    parser.add_argument(
+        "--one-precision",
+        action="store_true",
+        help="then keep only the INT8 decoder/vocoder (voice.json names them; the float graphs are deleted): a pack to ship",
+    )
     args = parser.parse_args(argv)
     try:
         path = derive_int8_vocoder(args.voice_dir, args.out, args.fp16_weights, args.decoder)
+        removed = keep_one_precision(args.out or args.voice_dir) if args.one_precision else []
     except (ValueError, FileNotFoundError) as e:
         parser.error(str(e))
-    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)" + "".join(f"; removed {p.name}" for p in removed))
     return 0
 
 
