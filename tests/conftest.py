@@ -5,10 +5,19 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+# The development distribution (dev/: onestep_dev, the training recipe, teacher, evaluation and benchmarks) is
+# installed by `pip install ./dev`; a clean checkout without it reads dev/src, here and in the subprocesses the
+# tests start, so the README's test line runs every test either way.
+DEV_SRC = Path(__file__).resolve().parents[1] / "dev" / "src"
+if importlib.util.find_spec("onestep_dev") is None and DEV_SRC.is_dir():
+    sys.path.insert(0, str(DEV_SRC))
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(DEV_SRC), os.environ.get("PYTHONPATH", "")) if p)
 
 # TTS() preloads every language's frontend (seconds of CPU each time on this machine); tests that need a
 # warm frontend warm it themselves (tests/test_api.py checks the preload).

@@ -9,7 +9,10 @@ the registry's reader, not the registry, and are not arrows.
 The layers come from the ``layers`` block of docs/ARCHITECTURE.md: one line per rank, lowest first, each
 naming the top-level modules and packages of ``onestep`` on it (``onestep`` alone is the package's
 ``__init__``). An arrow between two of them must go to a lower rank; inside one, the modules must not form a
-circle either.
+circle either. The development distribution (``dev/src/onestep_dev``: training, teacher, evaluation,
+benchmarks) has its own block, ``dev-layers``, checked the same way; it may import ``onestep``, and
+``onestep`` never imports it: no import of ``onestep_dev`` anywhere under ``src/``, and its name appears as a
+string only in the CLI's one table of development commands (``onestep.cli.DEV_COMMANDS``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
+DEV_SRC = ROOT / "dev" / "src"
 DOC = ROOT / "docs" / "ARCHITECTURE.md"
+DEV_PACKAGE = "onestep_dev"
 
 
 def modules(src: Path = SRC) -> dict[str, tuple[Path, bool]]:
@@ -64,10 +69,10 @@ def import_graph(src: Path = SRC) -> dict[str, set[str]]:
     return graph
 
 
-def layers(doc: Path = DOC) -> dict[str, int]:
-    """Top-level name -> rank, from the ``layers`` fenced block of the architecture doc."""
-    block = re.search(r"```layers\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
-    assert block, f"{doc} has no ```layers block"
+def layers(doc: Path = DOC, block_name: str = "layers") -> dict[str, int]:
+    """Top-level name -> rank, from the ``layers`` (or ``block_name``) fenced block of the architecture doc."""
+    block = re.search(rf"```{block_name}\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    assert block, f"{doc} has no ```{block_name} block"
     ranks: dict[str, int] = {}
     for rank, line in enumerate(line for line in block.group(1).splitlines() if line.strip()):
         names = line.split("#", 1)[0].split()
@@ -78,9 +83,10 @@ def layers(doc: Path = DOC) -> dict[str, int]:
 
 
 def top(module: str) -> str:
-    """The top-level name a module belongs to: ``onestep.frontend.zh.g2p`` -> ``frontend``."""
+    """The top-level name a module belongs to: ``onestep.frontend.zh.g2p`` -> ``frontend``, ``onestep`` ->
+    ``onestep`` (likewise ``onestep_dev.train.trainer`` -> ``train``)."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 else "onestep"
+    return parts[1] if len(parts) > 1 else parts[0]
 
 
 def upward_arrows(graph: dict[str, set[str]], ranks: dict[str, int]) -> list[str]:
@@ -148,6 +154,38 @@ def test_no_module_imports_upward() -> None:
 def test_the_import_graph_has_no_circle() -> None:
     found = cycles(import_graph())
     assert not found, "import circles (lazy and type-only imports included):\n" + "\n".join(map(str, found))
+
+
+def test_every_dev_top_level_module_has_a_layer() -> None:
+    ranks = layers(block_name="dev-layers")
+    assert sorted(set(ranks) ^ {top(m) for m in modules(DEV_SRC)}) == [], "dev-layers block != dev/src/onestep_dev"
+
+
+def test_no_dev_module_imports_upward_or_in_a_circle() -> None:
+    graph = import_graph(DEV_SRC)
+    bad = upward_arrows(graph, layers(block_name="dev-layers"))
+    assert not bad, "imports against docs/ARCHITECTURE.md's dev-layers:\n" + "\n".join(bad)
+    assert not cycles(graph), f"import circles in onestep_dev: {cycles(graph)}"
+
+
+def test_the_runtime_never_imports_the_development_distribution() -> None:
+    """``onestep`` (the wheel users install) imports nothing of ``onestep_dev``, lazily or not; only the CLI's
+    table names its modules, as strings it imports when that distribution is installed."""
+    imports, strings = [], []
+    for name, (path, is_package) in modules().items():
+        package = name if is_package else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        imports += [f"{name} -> {t}" for t in imported_names(tree, package) if t.split(".")[0] == DEV_PACKAGE]
+        literals = (n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+        if name != "onestep.cli" and any(re.match(rf"{DEV_PACKAGE}\b", v) for v in literals):
+            strings.append(name)
+    assert not imports, "onestep imports the development distribution:\n" + "\n".join(imports)
+    assert not strings, f"only onestep.cli (DEV_COMMANDS) may name onestep_dev's modules: {strings}"
+    from onestep.cli import DEV_COMMANDS
+
+    for command in DEV_COMMANDS:
+        assert command.module.startswith(f"{DEV_PACKAGE}.commands."), command
+        assert (DEV_SRC / Path(*command.module.split("."))).with_suffix(".py").is_file(), command
 
 
 def test_the_checks_see_lazy_type_only_and_relative_imports(tmp_path: Path) -> None:

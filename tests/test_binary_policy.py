@@ -1,6 +1,7 @@
 """The binary policy of CONTRIBUTING.md, as far as a checkout shows it: no training checkpoint under ``src/``
 (the wheel is built from it), a shipped voice directory holds only what its ``voice.json`` names (and the INT8
-graphs derived from those), and ``lab/train_state`` keeps one checkpoint set per model."""
+graphs derived from those), each network in one precision (the file ``voice.json`` names, no float twin of an
+INT8 graph), and ``lab/train_state`` keeps one checkpoint set per model."""
 
 from __future__ import annotations
 
@@ -28,6 +29,17 @@ def test_a_shipped_voice_holds_only_what_its_config_names(voice_json: Path) -> N
     named |= {int8_path(Path(files[k])).name for k in ("decoder", "vocoder") if k in files}
     extra = sorted(p.name for p in voice_json.parent.iterdir() if p.name not in named and p.name != "__pycache__")
     assert not extra, f"{voice_json.parent.name} holds files its voice.json does not name (an experiment?): {extra}"
+
+
+@pytest.mark.parametrize("voice_json", sorted((ROOT / "src" / "onestep" / "voices").glob("*/voice.json")), ids=str)
+def test_a_shipped_voice_holds_one_precision_per_network(voice_json: Path) -> None:
+    """The CPU engine's graph ships; the GPU engine derives its float weights from it (dequantized INT8)."""
+    files = json.loads(voice_json.read_text(encoding="utf-8"))["files"]
+    for key in ("acoustic", "decoder", "vocoder"):
+        named = voice_json.parent / files[key]
+        variants = {named, int8_path(named), named.with_name(named.name.replace(".int8.onnx", ".onnx"))}
+        present = sorted(p.name for p in variants if p.is_file())
+        assert present == [named.name], f"{voice_json.parent.name}: {key} ships as {present}, not once as {named.name}"
 
 
 def test_lab_keeps_one_checkpoint_set_per_model() -> None:

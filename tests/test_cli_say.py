@@ -203,22 +203,25 @@ def test_doctor_hints_name_the_extra_that_installs_each_module(
 
     from onestep.commands.doctor import OPTIONAL_MODULES
 
-    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    root = Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    dev = tomllib.loads((root / "dev" / "pyproject.toml").read_text(encoding="utf-8"))["project"]  # ./dev[...]
     name = lambda requirement: re.match(r"[A-Za-z0-9._-]+", requirement).group(0).lower()  # noqa: E731
     base = {name(r) for r in project["dependencies"]}
     for module, _, hint in OPTIONAL_MODULES:
-        extra = re.search(r"onestep-tts\[(\w+)\]", hint)
+        extra = re.search(r"(onestep-tts|\./dev)\[(\w+)\]", hint)
         if extra is None:
             assert hint == f"pip install {module}" and module in base, hint
         else:
-            assert module in {name(r) for r in project["optional-dependencies"][extra.group(1)]}, hint
+            extras = (project if extra.group(1) == "onestep-tts" else dev)["optional-dependencies"]
+            assert module in {name(r) for r in extras[extra.group(2)]}, hint
     hidden = {"matplotlib", "av"}
     real_find_spec = __import__("importlib.util").util.find_spec
     monkeypatch.setattr("importlib.util.find_spec", lambda m, *a: None if m in hidden else real_find_spec(m, *a))
     monkeypatch.setenv("COLUMNS", "400")  # no wrapping inside the table's cells
     main(["doctor", "--voices-dir", str(FIXTURES), "--no-load"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "pip install 'onestep-tts[bench]'" in out and "pip install 'onestep-tts[audio]'" in out  # not eaten as markup
+    assert "pip install './dev[bench]'" in out and "pip install 'onestep-tts[audio]'" in out  # not eaten as markup
     assert "physical cores" in out and not re.search(r"physical cores\W+None", out)
 
 

@@ -1,5 +1,6 @@
-"""One error hierarchy: every exception class of the package is an ``OnestepError``, names are unique, and
-each kind that ``onestep.errors`` declares is used (read from the source with ``ast``, no module imported)."""
+"""One error hierarchy: every exception class of the package (and of the development distribution,
+``onestep_dev``) is an ``OnestepError``, names are unique, and each kind that ``onestep.errors`` declares is used
+(read from the source with ``ast``, no module imported)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ from pathlib import Path
 import onestep.errors as errors
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "onestep"
+DEV_SRC = Path(__file__).resolve().parents[1] / "dev" / "src" / "onestep_dev"
 BUILTIN_EXCEPTIONS = {n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)}
 
 
-def exception_classes(src: Path = SRC) -> dict[str, list[tuple[str, list[str]]]]:
-    """Class name -> [(file, base names)] for every class of ``src`` that derives from an exception."""
+def exception_classes(src: Path = SRC, *more: Path) -> dict[str, list[tuple[str, list[str]]]]:
+    """Class name -> [(file, base names)] for every class of ``src`` (and ``more``; default: ``onestep`` and
+    ``onestep_dev``) that derives from an exception; files of ``more`` are named from the folder above."""
     classes: dict[str, list[tuple[str, list[str]]]] = defaultdict(list)
-    for path in sorted(src.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
-                bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
-                classes[node.name].append((str(path.relative_to(src)), bases))
+    roots = [(src, src)] + [(root, root.parent) for root in (more if more or src != SRC else (DEV_SRC,))]
+    for root, base in roots:
+        for path in sorted(root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
+                    classes[node.name].append((str(path.relative_to(base)), bases))
     found: dict[str, list[tuple[str, list[str]]]] = {}
     changed = True
     while changed:

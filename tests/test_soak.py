@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from onestep.bench.soak import (
+from onestep_dev.bench.soak import (
     SoakError,
     format_soak,
     parse_duration,
@@ -38,8 +38,9 @@ def test_slope_is_mb_per_hour() -> None:
 
 
 def test_a_short_soak_runs_every_interface_without_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
+    root = Path(__file__).resolve().parents[1]
+    paths = [str(root / "src"), str(root / "dev" / "src"), os.environ.get("PYTHONPATH", "")]
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(paths))
     report = run_soak(4.0, concurrency=2, voices_dir=[FIXTURES], voice="tiny", sample_s=1.0, log_dir=tmp_path)
     assert report["errors"] == 0, report["errors_by_kind"]
     assert {"wyoming", "synthesize-wav", "speech-sse"} <= set(report["requests_by_interface"])

@@ -9,8 +9,8 @@ import onnxruntime as ort
 import torch
 
 from onestep.frontend.symbols import phonemes_to_ids
-from onestep.train.kokoro_torch import load_teacher
-from onestep.teacher.voices import style_for
+from onestep_dev.train.kokoro_torch import load_teacher
+from onestep_dev.teacher.voices import style_for
 
 onnx_path, style_path = sys.argv[1], sys.argv[2]
 table = np.load(style_path)

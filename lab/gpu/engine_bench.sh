@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 tests="not run"
 if [ "${TESTS:-1}" != 0 ]; then
-  PYTHONPATH=src timeout 80 python3 -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
+  PYTHONPATH=src:dev/src timeout 80 python3 -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
     > "$OUT/cuda_tests.txt" 2>&1
   tests="exit $? ($(tail -n 1 "$OUT/cuda_tests.txt"))"
 fi
@@ -42,7 +42,7 @@ from onestep.frontend.pipeline import Frontend
 f = Frontend(); print(f.phonemize("Hello there, this is a test.").phonemes, f.phonemize("你好，世界。").phonemes)
 print("numpy", numpy.__version__, "torch", torch.__version__, torch.cuda.is_available())'
   export ONESTEP_SITE_AFTER=$site  # the carried site after the image's packages (lab/gpu/site_after)
-  if PYTHONPATH=src:lab/gpu/site_after timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
+  if PYTHONPATH=src:dev/src:lab/gpu/site_after timeout 60 python3 -c "$probe" > "$OUT/frontend_probe.txt" 2>&1; then
     path=src:lab/gpu/site_after
     mode="frontend from $site"
   else
@@ -61,7 +61,7 @@ echo "bench: exit $rc, $mode, $(($(date +%s) - start)) s in all"
 if [ $rc != 0 ]; then
   tail -n 30 "$OUT/gpu_bench.log"
   if [ -f "$OUT/gpu_bench.json" ]; then  # cut short: the numbers saved so far
-    PYTHONPATH=src python3 -c "import json, sys; sys.path.insert(0, 'scripts'); import gpu_bench as g
+    PYTHONPATH=src:dev/src python3 -c "import json, sys; sys.path.insert(0, 'scripts'); import gpu_bench as g
 g.print_table(json.load(open(sys.argv[1])))" "$OUT/gpu_bench.json"
   fi
 else

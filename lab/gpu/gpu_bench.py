@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from onestep.bench.engine_bench import BENCH_SENTENCES
+from onestep_dev.bench.engine_bench import BENCH_SENTENCES
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.cuda_engine import BatchPlan, CudaEngine, CudaSettings
 

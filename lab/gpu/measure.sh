@@ -4,7 +4,7 @@
 #   bash lab/gpu/measure.sh          # carry [".carry/server", ".carry/voice"]
 #
 # One machine start for both measurements. .carry/server is lab/gpu/server_wheels.sh's site; .carry/voice,
-# when present, is the shipped voice's float graphs (lab/gpu/measure.sh prepare, here, copies them: the
+# when present, is the shipped voice's graphs (lab/gpu/measure.sh prepare, here, copies them: the
 # whole voices folder is over the call's size limit), so the engine bench times and checks the real voice
 # against ONNX Runtime; the server test always uses server_load.sh's full-size stand-in (same compute).
 # The device tool returns at most 8 files, so everything is packed into $OUT/measure.tar.gz (also when a step
@@ -16,7 +16,9 @@ cd "$(dirname "$0")/../.."
 if [ "${1:-}" = prepare ]; then  # here, before the call
   rm -rf .carry/voice && mkdir -p .carry/voice
   voice=src/onestep/voices/multispeaker
-  cp "$voice"/voice.json "$voice"/acoustic.onnx "$voice"/decoder.onnx "$voice"/vocoder.onnx "$voice"/speakers.npy .carry/voice/
+  # the files voice.json names (the shipped decoder and vocoder are INT8 only; the GPU engine dequantizes them)
+  files=$(python3 -c "import json, sys; print(' '.join(json.load(open(sys.argv[1]))['files'].values()))" "$voice/voice.json")
+  for f in voice.json $files; do cp "$voice/$f" .carry/voice/; done
   du -sh .carry/voice .carry/server
   exit 0
 fi

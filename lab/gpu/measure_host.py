@@ -7,7 +7,7 @@ Run by lab/gpu/measure_host.sh (two processes: ``ready`` first, in a fresh proce
     python3 lab/gpu/measure_host.py ready --device cuda --out $OUT/ready.json
     python3 lab/gpu/measure_host.py throughput --device cuda --out $OUT/throughput.json
 
-Texts: held-out sentences (``onestep.eval.heldout``, never trained on) joined in pairs (10-30 words / 20-40
+Texts: held-out sentences (``onestep_dev.eval.heldout``, never trained on) joined in pairs (10-30 words / 20-40
 characters, ~8 s of audio, as the issue measured), ``--lines`` per language (>= 200 on the GPU), each pair
 different. Every figure of one run comes from the same process, card and texts.
 """
@@ -44,7 +44,7 @@ def since_start() -> float:
 
 def held_out_lines(per_language: int) -> dict[str, list[str]]:
     """``per_language`` texts per language: two held-out sentences joined, every pair different."""
-    from onestep.eval.heldout import load_heldout
+    from onestep_dev.eval.heldout import load_heldout
 
     out: dict[str, list[str]] = {}
     for lang in ("en", "zh"):

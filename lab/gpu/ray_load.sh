@@ -5,7 +5,7 @@
 #      the same load test for each (server_load.sh's VARIANTS: $CLIENTS clients paced in real time for $RT_S s on
 #      held-out text, then closed loop for $CL_S s): throughput, p99 time to first audio, and Ray's overhead
 #      (plain vs 1 replica);
-#   2. bulk: `onestep batch` on $BATCH_ROWS held-out sentences (the 228 of src/onestep/eval, repeated), for each
+#   2. bulk: `onestep batch` on $BATCH_ROWS held-out sentences (the 228 of dev/src/onestep_dev/eval, repeated), for each
 #      entry of $BATCH_RUNS ("name=batch options;..."): texts/s and audio-hours per hour (summary.json).
 #
 # Usage (GPU):  PACK=1 bash lab/gpu/ray_load.sh        carry [".carry/server", ".carry/ray"] (lab/GPU_RUNS.md, Next lease)
@@ -52,7 +52,7 @@ if [ "${USE_CARRY:-1}" = 1 ] && [ -f .carry/server/site.tar.xz ]; then
   # the carried (pruned) sites go AFTER the image's site-packages (lab/gpu/site_after: a pruned pygments/rich
   # ahead of the image's full ones broke pytest there)
   export ONESTEP_SITE_AFTER="$sites"
-  export PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after${rest:+:$rest}"
+  export PYTHONPATH="$PWD/src:$PWD/dev/src:$PWD/lab/gpu/site_after${rest:+:$rest}"
   if [ -d "$tmp/site-ray" ]; then
     pb2_check() {  # every carried generated protobuf module imports with the protobuf on the path
       "$PY" - "$tmp/site-ray" <<'PY'
@@ -83,7 +83,7 @@ PY
     }
     if ! pb2_check; then
       echo "carried generated protobuf code fails with the image's protobuf: the carried protobuf goes first"
-      export PYTHONPATH="$PWD/src:$tmp/site-ray-fallback:$PWD/lab/gpu/site_after${rest:+:$rest}"
+      export PYTHONPATH="$PWD/src:$PWD/dev/src:$tmp/site-ray-fallback:$PWD/lab/gpu/site_after${rest:+:$rest}"
       pb2_check || { echo "carried generated protobuf code does not import: stop"; exit 1; }
     fi
   fi
@@ -136,7 +136,7 @@ if [ "${SKIP_BATCH:-0}" != 1 ]; then
   "$PY" - "$input" "$rows" <<'PY'
 """BATCH_ROWS rows of held-out sentences (en and zh, in turn), ids 000001..."""
 import json, sys
-from onestep.eval.heldout import load_heldout
+from onestep_dev.eval.heldout import load_heldout
 texts = [s.text for lang in ("en", "zh") for s in load_heldout(lang)]
 with open(sys.argv[1], "w", encoding="utf-8") as f:
     for i in range(int(sys.argv[2])):

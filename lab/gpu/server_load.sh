@@ -34,7 +34,7 @@ trap cleanup EXIT
 t_start=$(date +%s)
 if [ "${USE_CARRY:-1}" = 1 ] && [ -f .carry/server/site.tar.xz ]; then
   "$PY" -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" .carry/server/site.tar.xz "$tmp"
-  export ONESTEP_SITE_AFTER="$tmp/site" PYTHONPATH="$PWD/src:$PWD/lab/gpu/site_after"  # after the image's packages
+  export ONESTEP_SITE_AFTER="$tmp/site" PYTHONPATH="$PWD/src:$PWD/dev/src:$PWD/lab/gpu/site_after"  # after the image's packages
 else
   echo "no .carry/server/site.tar.xz: using the installed packages" >&2
   export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"

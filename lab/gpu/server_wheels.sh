@@ -88,7 +88,7 @@ load "$port"
 python3 -m onestep bench --mode server --url "http://127.0.0.1:$port" --concurrency 2 --duration 3 \
   --pace realtime --processes 1 --out-dir "$work/bench" > /dev/null
 # what the CUDA side of the server imports besides torch (the engine module itself, the voice loader)
-python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.commands.serve, onestep.commands.bench"
+python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.commands.serve, onestep_dev.commands.bench"
 kill -INT "$server_pid"; wait "$server_pid" || true; server_pid=  # SIGINT: uvicorn re-raises it, atexit runs
 if [ "$ray" = 1 ]; then
   # Ray's processes, traced into their own folder (the distributions only they need go to .carry/ray)
@@ -104,7 +104,7 @@ if [ "$ray" = 1 ]; then
   # held-out sentences (en, zh), as ray_load.sh's batch input
   python3 -c "
 import json, sys
-from onestep.eval.heldout import load_heldout
+from onestep_dev.eval.heldout import load_heldout
 rows = [s.text for lang in ('en', 'zh') for s in load_heldout(lang)[:4]]
 print('\n'.join(json.dumps({'id': f'{i:03d}', 'text': t}, ensure_ascii=False) for i, t in enumerate(rows)))
 " > "$work/batch.jsonl"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Large tracked files (shipped voices ~38 MB, train_state ~32 MB) exceed the device tool's 64 MiB working-tree
+# Large tracked files (shipped voices ~19 MB, train_state ~32 MB) exceed the device tool's 64 MiB working-tree
 # limit. Before a lease:
 #   lab/gpu/voices_offtree.sh off   # untrack them in the index only (files stay on disk), ignore them locally
 #   lab/gpu/voices_offtree.sh off --frontend   # also the Mandarin polyphone data (~2.5 MB): a training lease

@@ -2,7 +2,7 @@
 shipped frontend case tables: a before/after check that a speed change of a normalizer left every output
 byte-identical (the case tables' own pass rates compare a looser form).
 
-    PYTHONPATH=src python lab/tools/normalizer_hash.py CORPUS_DIR [--step 3] [--dump OUT_DIR]
+    PYTHONPATH=src:dev/src python lab/tools/normalizer_hash.py CORPUS_DIR [--step 3] [--dump OUT_DIR]
 
 Prints one SHA-256 per language and source (``en_train.txt`` / ``zh_train.txt`` in CORPUS_DIR, the case
 tables' inputs); ``--dump`` also writes the outputs, one per line, so that two runs can be diffed when the
@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, help="write <lang>.txt outputs here")
     args = parser.parse_args()
 
-    from onestep.eval.frontend_cases import load_tables
+    from onestep_dev.eval.frontend_cases import load_tables
     from onestep.frontend.en.normalize import normalize_en
     from onestep.frontend.zh.normalize import normalize_zh
 

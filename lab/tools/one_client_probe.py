@@ -17,7 +17,7 @@ Starts the server as a subprocess with default settings, waits for ``/health``, 
 
 Prints one JSON object. Usage::
 
-    PYTHONPATH=src python lab/tools/one_client_probe.py [--port 8765] [--voice en-heart] [--write-timeout-wait 45]
+    PYTHONPATH=src:dev/src python lab/tools/one_client_probe.py [--port 8765] [--voice en-heart] [--write-timeout-wait 45]
 """
 
 from __future__ import annotations

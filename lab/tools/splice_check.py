@@ -1,13 +1,13 @@
 """Splice check (TRAINING.md §3b): Mandarin samples of the `english` splice vs one render, English run levels,
-and Whisper zh CER on the Mandarin runs alone.  PYTHONPATH=src nice -n 10 python3 lab/tools/splice_check.py VOICE 30"""
+and Whisper zh CER on the Mandarin runs alone.  PYTHONPATH=src:dev/src nice -n 10 python3 lab/tools/splice_check.py VOICE 30"""
 import sys, re, numpy as np
 from onestep.frontend.pipeline import Frontend
 from onestep.frontend.symbols import phonemes_to_ids
-from onestep.teacher import KokoroTeacher, load_kokoro_voice, style_for
-from onestep.train.code_switch import code_switch_sentences
-from onestep.train.splice import language_runs, splice_render
-from onestep.eval.asr import WhisperASR
-from onestep.eval.metrics import error_counts
+from onestep_dev.teacher import KokoroTeacher, load_kokoro_voice, style_for
+from onestep_dev.train.code_switch import code_switch_sentences
+from onestep_dev.train.splice import language_runs, splice_render
+from onestep_dev.eval.asr import WhisperASR
+from onestep_dev.eval.metrics import error_counts
 voice = sys.argv[1]; n = int(sys.argv[2])
 f = Frontend(); t = KokoroTeacher(threads=1); table = load_kokoro_voice(voice); asr = WhisperASR("base", threads=1)
 db = lambda x: 20*np.log10(np.sqrt(np.mean(x**2))+1e-9)

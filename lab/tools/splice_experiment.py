@@ -1,7 +1,7 @@
-"""Issue 11 experiment: does rendering code-switched rows in language runs (onestep.train.splice) make the
+"""Issue 11 experiment: does rendering code-switched rows in language runs (onestep_dev.train.splice) make the
 teacher's English words heard as English? CPU, ONNX teacher, the code-switch measure's own cut and judge.
 
-    PYTHONPATH=src nice -n 10 python3 lab/tools/splice_experiment.py --voice zf_xiaoxiao --sentences 30 --out DIR
+    PYTHONPATH=src:dev/src nice -n 10 python3 lab/tools/splice_experiment.py --voice zf_xiaoxiao --sentences 30 --out DIR
 
 Per variant ("plain" = one render of the row, as teacher_data does today; then every splice mode): English
 words heard as English, and a Mandarin check: Whisper zh on the audio with the English spans silenced, CER
@@ -30,14 +30,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
 
-    from onestep.eval.asr import WhisperASR
-    from onestep.eval.code_switch import english_sounds, judge, summarize, teacher_words
-    from onestep.eval.metrics import error_counts
+    from onestep_dev.eval.asr import WhisperASR
+    from onestep_dev.eval.code_switch import english_sounds, judge, summarize, teacher_words
+    from onestep_dev.eval.metrics import error_counts
     from onestep.frontend.pipeline import Frontend
     from onestep.frontend.symbols import phonemes_to_ids
-    from onestep.teacher import KokoroTeacher, load_kokoro_voice, style_for
-    from onestep.train.code_switch import code_switch_sentences
-    from onestep.train.splice import language_runs, splice_render
+    from onestep_dev.teacher import KokoroTeacher, load_kokoro_voice, style_for
+    from onestep_dev.train.code_switch import code_switch_sentences
+    from onestep_dev.train.splice import language_runs, splice_render
 
     frontend = Frontend()
     teacher = KokoroTeacher(threads=1)

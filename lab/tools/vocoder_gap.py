@@ -2,7 +2,7 @@
 
 For held-out sentences (our frontend's phonemes, as in training) this scores with DNSMOS:
   - ``teacher onnx``: the int8 Kokoro ONNX (what ``onestep eval`` compares against);
-  - ``teacher port``: the PyTorch port of the same teacher (``onestep.train.kokoro_torch``: what the student
+  - ``teacher port``: the PyTorch port of the same teacher (``onestep_dev.train.kokoro_torch``: what the student
     was trained on);
   - ``resynth port`` / ``resynth onnx``: the student's vocoder on the log-mel of each teacher's audio;
   - ``student``: the student end to end (acoustic model, decoder, vocoder; predicted durations).
@@ -36,16 +36,16 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     torch.set_num_threads(1)
 
-    from onestep.eval.dnsmos import DNSMOS
-    from onestep.eval.heldout import load_heldout, select
+    from onestep_dev.eval.dnsmos import DNSMOS
+    from onestep_dev.eval.heldout import load_heldout, select
     from onestep.frontend.pipeline import Frontend
     from onestep.frontend.symbols import phonemes_to_ids
     from onestep.model.acoustic import length_regulate
     from onestep.model.export import load_voice_models
     from onestep.model.mel import LogMel
-    from onestep.teacher import KokoroTeacher, load_kokoro_voice, style_for
-    from onestep.teacher.assets import kokoro_model_path
-    from onestep.train.kokoro_torch import load_teacher
+    from onestep_dev.teacher import KokoroTeacher, load_kokoro_voice, style_for
+    from onestep_dev.teacher.assets import kokoro_model_path
+    from onestep_dev.train.kokoro_torch import load_teacher
 
     voice, models = load_voice_models(args.voice)
     logmel = LogMel(voice.audio)

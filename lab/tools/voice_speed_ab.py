@@ -4,7 +4,7 @@
 
 A side is a voice directory; a multi-speaker model is read through its voice ``--voice-en``/``--voice-zh``
 (defaults en-heart, zh-xiaoxiao). Prints RTF and first-streamed-chunk p50 per side and language, and B/A ratios,
-over the benchmark's sentence sets (onestep.bench.engine_bench.BENCH_SENTENCES), 3 rounds, 2 threads.
+over the benchmark's sentence sets (onestep_dev.bench.engine_bench.BENCH_SENTENCES), 3 rounds, 2 threads.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import statistics
 import time
 
-from onestep.bench.engine_bench import BENCH_SENTENCES
+from onestep_dev.bench.engine_bench import BENCH_SENTENCES
 from onestep.frontend.pipeline import Frontend
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.ort_engine import OrtEngine, OrtSettings

@@ -8,7 +8,7 @@ after the next word's start (or the end of the audio): the pause. Overshoot = re
 (positive: the word ends after the sound does). Also counts overlapping neighbours and words that end before
 they start; a word before a comma with no such pause (the voice reads on) counts as ``no_pause_found``.
 
-    PYTHONPATH=src python lab/tools/word_end_overshoot.py --lines 40 --json out.json
+    PYTHONPATH=src:dev/src python lab/tools/word_end_overshoot.py --lines 40 --json out.json
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def pause_after(text: str, char_end: int) -> str:
 def measure(lang: str, lines: int, threshold: float) -> dict[str, list[float]]:
     """Overshoots (seconds) per pause kind for ``lines`` held-out sentences of ``lang``."""
     from onestep import TTS
-    from onestep.eval.heldout import load_heldout, select
+    from onestep_dev.eval.heldout import load_heldout, select
 
     tts = TTS()
     out: dict[str, list[float]] = {"final": [], "comma": [], "overlaps": [], "order_errors": [], "no_pause": []}

@@ -1088,7 +1088,7 @@ def word_timings(
     """Word timestamps of ``utterances`` spoken one after another, from each one's frames per phoneme id.
 
     This is the alignment behind ``Audio.words``, public so that other durations of the same phonemes are
-    timed exactly alike (the teacher's, in :mod:`onestep.eval.code_switch`): ``frames_per_id[i]`` holds a count
+    timed exactly alike (the teacher's, in :mod:`onestep_dev.eval.code_switch`): ``frames_per_id[i]`` holds a count
     per id of ``[0, *phonemes_to_ids(utterances[i].phonemes), 0]`` (boundary pads included), and utterance
     ``i`` starts where the frames before it end. ``seconds_per_frame``: hop length / sample rate.
 

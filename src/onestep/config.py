@@ -59,8 +59,11 @@ class AudioConfig:
 
 def int8_path(path: str | Path) -> Path:
     """``vocoder.onnx`` -> ``vocoder.int8.onnx``: where a voice keeps a graph's INT8 variant (written by
-    ``onestep.model.quantize``; the CPU engine prefers it when present)."""
+    ``onestep.model.quantize``; the CPU engine prefers it when present). An INT8 path is its own variant
+    (a shipped voice's ``voice.json`` names ``decoder.int8.onnx`` itself: one precision per network)."""
     path = Path(path)
+    if path.name.endswith(".int8.onnx"):
+        return path
     return path.with_name(path.name.removesuffix(".onnx") + ".int8.onnx")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from onestep.batch.synth import SynthSettings
-from onestep.eval.heldout import load_heldout
+from onestep_dev.eval.heldout import load_heldout
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 VOICE = "tiny"

@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from onestep.eval.code_switch import (
+from onestep_dev.eval.code_switch import (
     WordSpan, cut, english_sounds, english_spans, heard_as, judge, letters, same_word, student_words, summarize,
     teacher_words,
 )  # fmt: skip
-from onestep.train.code_switch import WORDS, code_switch_sentences, word_split
+from onestep_dev.train.code_switch import WORDS, code_switch_sentences, word_split
 
 MULTI_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "multi"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from onestep.eval.cpp import CppItem, evaluate, is_right, load_split, normalize_label
+from onestep_dev.eval.cpp import CppItem, evaluate, is_right, load_split, normalize_label
 
 
 def write_split(folder: Path, sents: str, labels: str) -> None:

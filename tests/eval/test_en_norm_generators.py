@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from onestep.eval import en_norm_generators as gen
-from onestep.eval.en_norm_generators import GenCase
+from onestep_dev.eval import en_norm_generators as gen
+from onestep_dev.eval.en_norm_generators import GenCase
 
 
 def test_a_seed_gives_the_same_cases_and_every_class_its_count() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import regex
 
-from onestep.eval.frontend_cases import (
+from onestep_dev.eval.frontend_cases import (
     CASES_DIR,
     load_table,
     load_tables,

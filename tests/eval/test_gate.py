@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("jiwer")
 pytest.importorskip("whisper_normalizer")
 
-from onestep.eval.dnsmos import Quality  # noqa: E402
-from onestep.eval.gate import gate, main, markdown_table  # noqa: E402
-from onestep.eval.heldout import Sentence  # noqa: E402
-from onestep.eval.runner import run_eval  # noqa: E402
-from onestep.eval.systems import Synthesis  # noqa: E402
+from onestep_dev.eval.dnsmos import Quality  # noqa: E402
+from onestep_dev.eval.gate import gate, main, markdown_table  # noqa: E402
+from onestep_dev.eval.heldout import Sentence  # noqa: E402
+from onestep_dev.eval.runner import run_eval  # noqa: E402
+from onestep_dev.eval.systems import Synthesis  # noqa: E402
 
 
 class EchoASR:

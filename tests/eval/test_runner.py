@@ -15,11 +15,11 @@ pytest.importorskip("jiwer")
 pytest.importorskip("whisper_normalizer")
 pytest.importorskip("opencc")
 
-from onestep.eval.dnsmos import Quality  # noqa: E402
-from onestep.eval.heldout import Sentence, load_heldout, select  # noqa: E402
-from onestep.eval.metrics import error_counts, total  # noqa: E402
-from onestep.eval.runner import EvalConfig, EvalError, resolve_lang, run_eval  # noqa: E402
-from onestep.eval.systems import Synthesis  # noqa: E402
+from onestep_dev.eval.dnsmos import Quality  # noqa: E402
+from onestep_dev.eval.heldout import Sentence, load_heldout, select  # noqa: E402
+from onestep_dev.eval.metrics import error_counts, total  # noqa: E402
+from onestep_dev.eval.runner import EvalConfig, EvalError, resolve_lang, run_eval  # noqa: E402
+from onestep_dev.eval.systems import Synthesis  # noqa: E402
 
 TINY_VOICE = Path(__file__).parents[1] / "fixtures" / "tiny-voice"
 FRONTEND_READY = all(
@@ -155,7 +155,7 @@ def test_agreement_scores_each_pair_of_transcripts(tmp_path: Path) -> None:
 @pytest.mark.skipif(not FRONTEND_READY, reason="English frontend not built yet")
 def test_cli_on_tiny_voice_with_fake_asr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from onestep import cli
-    from onestep.eval import asr as asr_module
+    from onestep_dev.eval import asr as asr_module
 
     class FakeWhisper(FakeASR):
         def __init__(self, model: str = "base", **_: object) -> None:
@@ -191,7 +191,7 @@ def test_cli_on_tiny_voice_with_fake_asr(tmp_path: Path, monkeypatch: pytest.Mon
 @pytest.mark.skipif(not FRONTEND_READY, reason="English frontend not built yet")
 def test_cli_reads_a_new_language_with_the_voice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from onestep import cli
-    from onestep.eval import asr as asr_module
+    from onestep_dev.eval import asr as asr_module
 
     heard: list[str] = []
 
@@ -212,7 +212,7 @@ def test_cli_reads_a_new_language_with_the_voice(tmp_path: Path, monkeypatch: py
     assert results["lang"] == "es" and results["metric"] == "WER" and set(heard) == {"es"}
     rows = results["sentences"]
     assert [r["text"] for r in rows] == [s.text for s in select(load_heldout("es"), 2)]
-    from onestep.eval.systems import frontend_phonemizer
+    from onestep_dev.eval.systems import frontend_phonemizer
 
     spanish = frontend_phonemizer("es")
     assert [r["systems"]["onestep:tiny-voice"]["phonemes"] for r in rows] == [" ".join(spanish(r["text"])) for r in rows]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from onestep.eval.systems import StudentSystem, frontend_phonemizer, student_teacher
+from onestep_dev.eval.systems import StudentSystem, frontend_phonemizer, student_teacher
 
 TINY_VOICE = Path(__file__).parents[1] / "fixtures" / "tiny-voice"
 TEXT = "Hola, amigo."

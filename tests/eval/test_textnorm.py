@@ -8,8 +8,8 @@ pytest.importorskip("whisper_normalizer")
 pytest.importorskip("opencc")
 pytest.importorskip("jiwer")
 
-from onestep.eval.metrics import ErrorCounts, error_counts, total  # noqa: E402
-from onestep.eval.textnorm import normalize, scoring_units  # noqa: E402
+from onestep_dev.eval.metrics import ErrorCounts, error_counts, total  # noqa: E402
+from onestep_dev.eval.textnorm import normalize, scoring_units  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -74,7 +74,7 @@ def test_normalize_new_languages(text: str, lang: str, expected: str) -> None:
 
 
 def test_metric_per_language() -> None:
-    from onestep.eval.textnorm import EVAL_LANGS, metric_name
+    from onestep_dev.eval.textnorm import EVAL_LANGS, metric_name
 
     assert {lang: metric_name(lang) for lang in EVAL_LANGS} == {
         "en": "WER", "zh": "CER", "ja": "CER", "es": "WER", "fr": "WER", "it": "WER", "pt": "WER", "hi": "CER",

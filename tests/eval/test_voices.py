@@ -1,4 +1,4 @@
-"""``python -m onestep.eval.voices``: every voice of a pack, resumable, one table (smoke test without Whisper)."""
+"""``python -m onestep_dev.eval.voices``: every voice of a pack, resumable, one table (smoke test without Whisper)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from onestep.eval.voices import figures, gate, markdown_table, run, select_voices, teacher_of, write_pack
+from onestep_dev.eval.voices import figures, gate, markdown_table, run, select_voices, teacher_of, write_pack
 
 TINY = Path(__file__).resolve().parents[1] / "fixtures" / "multi" / "tiny-multi"
 

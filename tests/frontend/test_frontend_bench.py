@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from onestep.bench import frontend_bench
+from onestep_dev.bench import frontend_bench
 
 
 def test_cold_start_reports_per_language_processes() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import regex
 
-from onestep.eval.frontend_cases import NORMALIZERS, load_tables, pass_rates, run_tables
+from onestep_dev.eval.frontend_cases import NORMALIZERS, load_tables, pass_rates, run_tables
 
 SHARED = Path(os.environ.get("ONESTEP_SHARED_DIR") or Path(__file__).resolve().parents[2].parent / "shared")
 CORPORA = {"es": "es_train.txt", "fr": "fr_train.txt", "it": "it_train.txt", "pt": "pt_train.txt",

@@ -88,7 +88,7 @@ def _heldout_lines() -> list[str]:
 
     lines: list[str] = []
     for name in ("heldout_en.txt", "heldout_zh.txt"):
-        text = resources.files("onestep.eval").joinpath(name).read_text(encoding="utf-8")
+        text = resources.files("onestep_dev.eval").joinpath(name).read_text(encoding="utf-8")
         lines += [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     return lines
 

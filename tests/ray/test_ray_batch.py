@@ -10,7 +10,7 @@ import soundfile as sf
 from onestep.batch.job import BatchJob, run_batch
 from onestep.batch.manifest import MANIFEST_NAME, load_manifest
 from onestep.batch.synth import SynthSettings
-from onestep.eval.heldout import load_heldout
+from onestep_dev.eval.heldout import load_heldout
 
 from .conftest import FIXTURES, VOICE
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from onestep.bench import engine_bench
+from onestep_dev.bench import engine_bench
 from onestep.cli import main
 
 
@@ -59,7 +59,7 @@ def _record(calls: list[tuple[str, tuple, dict]], name: str, result: Any):
 
 
 def test_modes_dispatch_to_their_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from onestep.bench import frontend_bench, load_test, peers
+    from onestep_dev.bench import frontend_bench, load_test, peers
 
     calls: list[tuple[str, tuple, dict]] = []
     monkeypatch.setattr(frontend_bench, "run_frontend_bench", _record(calls, "frontend", {"cases": {}}))

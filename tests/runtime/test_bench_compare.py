@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from onestep.bench import compare as cmp
-from onestep.bench import engine_bench, peers
+from onestep_dev.bench import compare as cmp
+from onestep_dev.bench import engine_bench, peers
 from onestep.cli import main
 
 EN = ("one two three.", "four five six.", "seven eight nine.")

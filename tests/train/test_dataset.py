@@ -10,7 +10,7 @@ import torch
 
 from onestep.config import AudioConfig
 from onestep.model.mel import LogMel
-from onestep.train.dataset import DatasetError, TeacherDataset
+from onestep_dev.train.dataset import DatasetError, TeacherDataset
 
 
 @pytest.fixture(scope="module")

@@ -16,11 +16,11 @@ from onestep.model.acoustic import length_regulate
 from onestep.model_config import TINY
 from onestep.model.export import export_voice, load_voice_models
 from onestep.model.voice_models import build_models
-from onestep.train.checkpoint import list_checkpoints, load_generator
-from onestep.train.dataset import DatasetError, TeacherDataset
-from onestep.train.options import TrainConfig
-from onestep.train.seed_checkpoint import seed_multispeaker
-from onestep.train.trainer import train
+from onestep_dev.train.checkpoint import list_checkpoints, load_generator
+from onestep_dev.train.dataset import DatasetError, TeacherDataset
+from onestep_dev.train.options import TrainConfig
+from onestep_dev.train.seed_checkpoint import seed_multispeaker
+from onestep_dev.train.trainer import train
 
 from .conftest import write_dataset
 
@@ -82,7 +82,7 @@ def test_train_a_multi_speaker_model_seeded_from_a_voice(tmp_path: Path) -> None
     export_voice(seed_models, VoiceConfig(name="seed", language="en"), voice_dir, fp16_weights=False)
     state = tmp_path / "state"
     state.mkdir()
-    from onestep.train.discriminators import Discriminators
+    from onestep_dev.train.discriminators import Discriminators
 
     torch.save(Discriminators(4).state_dict(), state / "discriminator.pt")
     names = ["af_one", "zm_two"]

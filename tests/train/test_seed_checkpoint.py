@@ -11,9 +11,9 @@ from onestep.config import VoiceConfig
 from onestep.model_config import TINY
 from onestep.model.export import export_voice
 from onestep.model.voice_models import build_models
-from onestep.train.checkpoint import load_training_state, save_checkpoint
-from onestep.train.discriminators import Discriminators
-from onestep.train.seed_checkpoint import seed_checkpoint
+from onestep_dev.train.checkpoint import load_training_state, save_checkpoint
+from onestep_dev.train.discriminators import Discriminators
+from onestep_dev.train.seed_checkpoint import seed_checkpoint
 
 
 def test_seeded_checkpoint_resumes_the_exported_weights(tmp_path: Path) -> None:

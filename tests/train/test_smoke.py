@@ -15,9 +15,9 @@ import torch
 from onestep.cli import main as cli_main
 from onestep.model_config import TINY
 from onestep.model.export import load_voice_models
-from onestep.train.checkpoint import list_checkpoints, load_generator
-from onestep.train.options import TrainConfig
-from onestep.train.trainer import Trainer, train
+from onestep_dev.train.checkpoint import list_checkpoints, load_generator
+from onestep_dev.train.options import TrainConfig
+from onestep_dev.train.trainer import Trainer, train
 
 ATOL = 1e-4  # ORT vs PyTorch, float32
 

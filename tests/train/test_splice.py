@@ -1,4 +1,4 @@
-"""Code-switched rows rendered in language runs (onestep.train.splice): ids, durations and audio stay aligned."""
+"""Code-switched rows rendered in language runs (onestep_dev.train.splice): ids, durations and audio stay aligned."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from onestep.frontend.symbols import PAD_ID, phonemes_to_ids
-from onestep.train.splice import CARRIER_BEFORE, MODES, language_runs, splice_render
-from onestep.train.teacher_data import generate_shard, read_rows, render_row
+from onestep_dev.train.splice import CARRIER_BEFORE, MODES, language_runs, splice_render
+from onestep_dev.train.teacher_data import generate_shard, read_rows, render_row
 
 HOP = 600
 ZH1, EN, ZH2 = "ni↗ pa↓", "pˈipˈitˈi", "fa→ kei↓ wo↓."
@@ -164,7 +164,7 @@ def test_frontend_segments_join_into_the_row_phonemes() -> None:
 
 
 def test_phonemized_mixed_chunks_carry_segments_that_teacher_data_splices(tmp_path: Path) -> None:
-    from onestep.train.phonemize_corpus import main as phonemize
+    from onestep_dev.train.phonemize_corpus import main as phonemize
 
     out = tmp_path / "mixed.jsonl"
     assert phonemize(["--lang", "mixed", "--count", "3", "--out", str(out)]) == 0

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from onestep.frontend.symbols import phonemes_to_ids
-from onestep.train.extra_sentences import extra_sentences
-from onestep.train.kokoro_torch import _iofc_to_ifgo, _kmodel_name, _module_path_from_node
-from onestep.train.phonemize_corpus import HELDOUT_LINES, training_lines
-from onestep.train.teacher_data import generate_shard, load_style_table, read_rows
+from onestep_dev.train.extra_sentences import extra_sentences
+from onestep_dev.train.kokoro_torch import _iofc_to_ifgo, _kmodel_name, _module_path_from_node
+from onestep_dev.train.phonemize_corpus import HELDOUT_LINES, training_lines
+from onestep_dev.train.teacher_data import generate_shard, load_style_table, read_rows
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -104,9 +104,9 @@ def test_pytorch_port_matches_the_onnx_teacher_durations() -> None:
     pytest.importorskip("transformers")
     import torch
 
-    from onestep.teacher.assets import kokoro_model_path
-    from onestep.teacher.kokoro import KokoroTeacher
-    from onestep.train.kokoro_torch import load_teacher
+    from onestep_dev.teacher.assets import kokoro_model_path
+    from onestep_dev.teacher.kokoro import KokoroTeacher
+    from onestep_dev.train.kokoro_torch import load_teacher
 
     try:
         model = kokoro_model_path()

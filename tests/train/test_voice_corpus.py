@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from onestep.train import voice_corpus
+from onestep_dev.train import voice_corpus
 
 
 def _pools() -> dict[str, list[str]]:

@@ -9,7 +9,7 @@ the carried site only supplies what the image lacks. The modules named in ``$ONE
 (comma-separated; default ``typing_extensions``: pydantic needs a newer one than the image's torch brings) are
 imported from the carried site first. An image's own ``sitecustomize`` still runs afterwards.
 
-    export ONESTEP_SITE_AFTER=/tmp/x/site PYTHONPATH=$PWD/src:$PWD/lab/gpu/site_after
+    export ONESTEP_SITE_AFTER=/tmp/x/site PYTHONPATH=$PWD/src:$PWD/dev/src:$PWD/lab/gpu/site_after
 """
 
 from __future__ import annotations

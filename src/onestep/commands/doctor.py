@@ -208,8 +208,8 @@ OPTIONAL_MODULES: tuple[tuple[str, str, str], ...] = (
     ("websockets", "the server's WebSocket /v1/stream (the web page's live synthesis)", "pip install 'onestep-tts[server]'"),
     ("defusedxml", "SSML input", "pip install defusedxml"),
     ("av", "aac output and a chosen bitrate for mp3/aac/opus", "pip install 'onestep-tts[audio]'"),
-    ("psutil", "onestep bench's CPU and memory figures", "pip install 'onestep-tts[bench]'"),
-    ("matplotlib", "onestep bench's plots", "pip install 'onestep-tts[bench]'"),
+    ("psutil", "onestep bench's CPU and memory figures", "pip install './dev[bench]'"),
+    ("matplotlib", "onestep bench's plots", "pip install './dev[bench]'"),
 )
 #: Modules whose absence is only noted in the table, not listed as something to fix.
 _NICE_TO_HAVE = frozenset({"av", "psutil", "matplotlib"})
@@ -260,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
     for section, facts in report.facts.items():
         table = Table(title=section, show_header=False, title_justify="left")
         for key, value in facts.items():
-            table.add_row(key, escape(str(value)))  # "onestep-tts[bench]" is text, not a rich style
+            table.add_row(key, escape(str(value)))  # "./dev[bench]" is text, not a rich style
         console.print(table)
     table = Table("voice", "language", "placeholder", "load s", "warm-up s", title="voices", title_justify="left")
     table.add_column("path", overflow="fold")

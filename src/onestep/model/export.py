@@ -23,7 +23,7 @@ from torch import nn
 
 from onestep.config import ConfigError, VoiceConfig, int8_path
 from onestep.model_config import ModelConfig
-from onestep.model.quantize import quantize_vocoder, store_fp16
+from onestep.model.quantize import float_state_dict, quantize_vocoder, store_fp16
 from onestep.model.voice_models import PARTS, VoiceModels, build_models
 
 OPSET = 17
@@ -157,24 +157,17 @@ def export_voice(
 
 
 def load_state_dict_from_onnx(path: str | Path) -> dict[str, torch.Tensor]:
-    """Named initializers of an exported graph: the network's ``state_dict`` (parameters) exactly.
+    """The network's ``state_dict`` (parameters) behind an exported graph, float32.
 
-    Exporter-made constants (names containing ``::``) are left out; fp16-stored weights come back as float32.
+    A float graph's named initializers exactly (exporter-made constants, names containing ``::``, left out;
+    fp16-stored weights come back as float32). An INT8 graph (``decoder.int8.onnx``, ``vocoder.int8.onnx``:
+    what a shipped voice holds) gives its INT8 weights dequantized and its rewritten convolutions back
+    (:func:`onestep.model.quantize.float_state_dict`), so the float networks run the shipped weights.
     """
     import onnx
-    from onnx import numpy_helper
 
     model = onnx.load(str(path))
-    return {
-        init.name: torch.from_numpy(_float32(numpy_helper.to_array(init)))
-        for init in model.graph.initializer
-        if "::" not in init.name
-    }
-
-
-def _float32(values: np.ndarray) -> np.ndarray:
-    """fp16-stored weights as float32 (exact); any other array as a writable copy."""
-    return values.astype(np.float32) if values.dtype == np.float16 else values.copy()
+    return {name: torch.from_numpy(values) for name, values in float_state_dict(model).items()}
 
 
 def model_config_of(voice: VoiceConfig) -> ModelConfig:
@@ -185,7 +178,8 @@ def model_config_of(voice: VoiceConfig) -> ModelConfig:
 
 
 def load_voice_models(voice_dir: str | Path) -> tuple[VoiceConfig, VoiceModels]:
-    """Rebuild a voice's PyTorch networks from its directory (``voice.json`` + the three ONNX files)."""
+    """Rebuild a voice's PyTorch networks from its directory (``voice.json`` + the three ONNX files; a graph
+    that ships only as INT8 gives its weights dequantized, see :func:`load_state_dict_from_onnx`)."""
     voice_dir = Path(voice_dir)
     voice = VoiceConfig.load(voice_dir / "voice.json")
     models = build_models(model_config_of(voice))

@@ -20,7 +20,12 @@ frames, whose rounding, unlike ONNX Runtime's Conv kernel's, does not depend on 
 The result is written as ``vocoder.int8.onnx`` next to (or apart from) ``vocoder.onnx``; the CPU engine uses
 it when present (:class:`onestep.runtime.ort_engine.OrtEngine`). Derive it with::
 
-    python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]] [--decoder]
+    python -m onestep.model.quantize VOICE_DIR [--out DIR [--fp16-weights]] [--decoder] [--one-precision]
+
+A shipped voice keeps one precision per network (CONTRIBUTING.md's binary policy): the INT8 decoder and
+vocoder the CPU engine runs (``--one-precision``, :func:`keep_one_precision`). The GPU engine's float weights are derived from them at load
+(:func:`float_state_dict`): every INT8 weight dequantized (``scale * (q - zero_point)``, per output column),
+the frame-MatMul rewrites of dense convolutions turned back into ``Conv1d`` weights.
 """
 
 from __future__ import annotations
@@ -323,6 +328,81 @@ def quantize_graph(
     return QuantizeReport(tuple(node.name for node, _, _ in targets), src.stat().st_size, dst.stat().st_size)
 
 
+def _strip_cast(name: str) -> str:
+    """``w::float`` (the consumer name :func:`store_fp16` gives an fp16-stored initializer) -> ``w``."""
+    return name.removesuffix("::float")
+
+
+def dequantize_matmul_weight(q: np.ndarray, scale: np.ndarray, zero_point: np.ndarray | int = 0) -> np.ndarray:
+    """Float ``W`` [K, N] of a ``MatMulIntegerToFloat`` second input: ``scale * (q - zero_point)``.
+
+    ``scale`` and ``zero_point`` are scalars or per output column ([N]: axis 1 of ``q``, how
+    :func:`_int8_matmul` quantizes), as ONNX Runtime's operator reads them.
+    """
+    q = np.asarray(q)
+    if q.ndim != 2:
+        raise ValueError(f"expected an INT8 matrix [K, N], got shape {q.shape}")
+    scale = np.asarray(scale, dtype=np.float32)
+    zero_point = np.asarray(zero_point, dtype=np.float32)
+    for name, v in (("scale", scale), ("zero_point", zero_point)):
+        if v.size not in (1, q.shape[1]):
+            raise ValueError(f"{name} of {v.size} values for {q.shape[1]} output columns")
+    return ((q.astype(np.float32) - zero_point.reshape(1, -1)) * scale.reshape(1, -1)).astype(np.float32)
+
+
+def float_state_dict(model: onnx.ModelProto) -> dict[str, np.ndarray]:
+    """The float32 ``state_dict`` (parameter name -> array) behind an exported graph, INT8 or not.
+
+    A float graph's named initializers are its parameters (fp16-stored ones cast back, exactly). A graph
+    written by :func:`quantize_graph` lost some of them; they are derived back:
+
+    - each ``MatMulIntegerToFloat`` weight ``<prefix>/int8/weight`` (q [K, N], per-column ``weight_scale``,
+      ``zero_point`` 0 unless the node names one) -> ``<module>.weight`` = dequantized ``W.T`` [N, K] (a
+      ``Linear``'s layout), ``<module>`` being ``<prefix>`` with ``/`` -> ``.``;
+    - each dense convolution rewritten as a frame MatMul (``<node>/frames/weight`` [K*C, O], ``/bias``) ->
+      the ``Conv1d``'s ``<module>.weight`` [O, C, K] and ``<module>.bias``, exactly.
+
+    Exporter constants (names holding ``::``) and the rewrites' own helpers (names starting ``/``) are left out.
+    """
+    from onnx import numpy_helper
+
+    arrays = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}
+
+    def as_float(values: np.ndarray) -> np.ndarray:
+        return values.astype(np.float32) if values.dtype != np.float32 else values.copy()
+
+    state = {name: as_float(v) for name, v in arrays.items() if "::" not in name and not name.startswith("/")}
+    for node in model.graph.node:
+        if node.op_type != "MatMulIntegerToFloat":
+            continue
+        inputs = [_strip_cast(name) for name in node.input]
+        weight_name = inputs[1]
+        if not weight_name.endswith("/int8/weight") or weight_name not in arrays:
+            raise ValueError(f"MatMulIntegerToFloat reads {weight_name!r}: not a weight written by quantize_graph")
+        zero_point = arrays[inputs[5]] if len(inputs) > 5 and inputs[5] else 0
+        w = dequantize_matmul_weight(arrays[weight_name], arrays[inputs[3]], zero_point)
+        module = weight_name.removesuffix("/int8/weight").strip("/").replace("/", ".")
+        state[f"{module}.weight"] = np.ascontiguousarray(w.T)
+    for name, values in arrays.items():
+        if not (name.startswith("/") and name.endswith("/frames/weight")):
+            continue
+        conv = name.removesuffix("/frames/weight")  # "/embed/Conv": the rewritten node's name
+        pad = int(arrays[f"{conv}/frames/pads"][2])
+        kernel = 2 * pad + 1
+        rows, out_ch = values.shape
+        w = as_float(values).reshape(kernel, rows // kernel, out_ch).transpose(2, 1, 0)  # inverse of _conv_as_matmul
+        module = conv.rsplit("/", 1)[0].strip("/").replace("/", ".")
+        state[f"{module}.weight"] = np.ascontiguousarray(w)
+        if f"{conv}/frames/bias" in arrays:
+            state[f"{module}.bias"] = as_float(arrays[f"{conv}/frames/bias"])
+    return state
+
+
+def is_int8_graph(model: onnx.ModelProto) -> bool:
+    """Whether ``model`` was written by :func:`quantize_graph` (it runs ``MatMulIntegerToFloat``)."""
+    return any(node.op_type == "MatMulIntegerToFloat" for node in model.graph.node)
+
+
 def derive_int8_vocoder(
     voice_dir: str | Path, out_dir: str | Path | None = None, fp16_weights: bool = False, decoder: bool = False
 ) -> Path:
@@ -364,8 +444,35 @@ def derive_int8_vocoder(
     return target
 
 
+def keep_one_precision(voice_dir: str | Path) -> list[Path]:
+    """Make a voice directory ship one precision per network (CONTRIBUTING.md's binary policy).
+
+    Where ``decoder.int8.onnx`` / ``vocoder.int8.onnx`` sit beside the float graph ``voice.json`` names, the
+    ``voice.json`` is rewritten to name the INT8 graph and the float graph is deleted (the GPU engine derives its
+    float weights from the INT8 one, :func:`float_state_dict`). Returns the deleted files.
+    """
+    import dataclasses
+
+    from onestep.config import VoiceConfig
+
+    voice_dir = Path(voice_dir)
+    config = VoiceConfig.load(voice_dir / "voice.json")
+    files, removed = dict(config.files), []
+    for key in ("decoder", "vocoder"):
+        named = voice_dir / files[key]
+        int8 = int8_path(named)
+        if int8 != named and int8.is_file():
+            files[key] = int8.name
+            if named.is_file():
+                removed.append(named)
+    dataclasses.replace(config, files=files).save(voice_dir / "voice.json")
+    for path in removed:
+        path.unlink()
+    return removed
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m onestep.model.quantize VOICE_DIR [--out DIR] [--fp16-weights] [--decoder]``."""
+    """``python -m onestep.model.quantize VOICE_DIR [--out DIR] [--fp16-weights] [--decoder] [--one-precision]``."""
     parser = argparse.ArgumentParser(prog="python -m onestep.model.quantize", description=__doc__.split("\n")[0])
     parser.add_argument("voice_dir", type=Path, help="voice directory (voice.json + the three graphs)")
     parser.add_argument("--out", type=Path, help="write here (a complete voice directory) instead of VOICE_DIR")
@@ -373,12 +480,18 @@ def main(argv: list[str] | None = None) -> int:
         "--fp16-weights", action="store_true", help="with --out: store the graphs' fp16-exact weights as fp16"
     )
     parser.add_argument("--decoder", action="store_true", help="also write decoder.int8.onnx (lower quality)")
+    parser.add_argument(
+        "--one-precision",
+        action="store_true",
+        help="then keep only the INT8 decoder/vocoder (voice.json names them; the float graphs are deleted): a pack to ship",
+    )
     args = parser.parse_args(argv)
     try:
         path = derive_int8_vocoder(args.voice_dir, args.out, args.fp16_weights, args.decoder)
+        removed = keep_one_precision(args.out or args.voice_dir) if args.one_precision else []
     except (ValueError, FileNotFoundError) as e:
         parser.error(str(e))
-    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)")
+    print(f"wrote {path} ({path.stat().st_size / 1e6:.1f} MB)" + "".join(f"; removed {p.name}" for p in removed))
     return 0
 
 

@@ -14,7 +14,9 @@ Runtime's CPU kernels plan nothing per shape worth warming, so one small call pe
 With ``threads >= 2`` the decoder and the vocoder run each long input as ``threads`` windows at once when
 cores are idle (:mod:`onestep.runtime.parallel`): the same samples, both cores busy. A voice directory
 holding ``vocoder.int8.onnx`` (written by :mod:`onestep.model.quantize`) uses it for the vocoder (likewise
-``decoder.int8.onnx``, derived only where ``onestep eval`` found it harmless: en-heart ships one).
+``decoder.int8.onnx``, derived only where ``onestep eval`` found it harmless). A shipped voice's
+``voice.json`` names the INT8 graphs themselves (one precision per network, no float twin beside them), so
+``OrtSettings(int8=False)`` changes only voices that also hold float graphs (exports, test fixtures).
 Streaming runs the acoustic model once per sentence, then the decoder and the vocoder window by window
 (:mod:`onestep.runtime.windows`): the first chunk only waits for two short calls.
 """
@@ -73,7 +75,8 @@ class OrtSettings:
         cpu_arena: keep freed tensor memory in ONNX Runtime's arena. Off: it held ~80 MB after warming the
             largest buckets (resident 203 -> 121 MB for the full-size voice) and CPU time was the same.
         parallel_windows: see ``threads``. (ONNX Runtime's own 2 threads ran the vocoder no faster than 1.)
-        int8: use ``vocoder.int8.onnx`` / ``decoder.int8.onnx`` where the voice directory has them.
+        int8: use ``vocoder.int8.onnx`` / ``decoder.int8.onnx`` where the voice directory has them beside the
+            float graphs ``voice.json`` names (a voice that names the INT8 graphs runs them either way).
     """
 
     threads: int | None = None

@@ -218,7 +218,7 @@ READINGS += [
     ("I'll be ~20 min.", "I'll be about twenty minutes."),
 ]
 
-# round 4 of issue 12 (Google-TN classes; the broad tables are onestep/eval/frontend_cases/en-norm-*-2.tsv)
+# round 4 of issue 12 (Google-TN classes; the broad tables are onestep_dev/eval/frontend_cases/en-norm-*-2.tsv)
 READINGS += [
     ("A dose of 1e-3 mg.", "A dose of one times ten to the minus third milligrams."),
     ("6.02e23 atoms", "six point zero two times ten to the twenty-third atoms"),

@@ -9,7 +9,7 @@ from functools import reduce
 
 import pytest
 
-from onestep.eval.frontend_cases import load_tables
+from onestep_dev.eval.frontend_cases import load_tables
 from onestep.frontend.en import normalize as normalize_module
 from onestep.frontend.en.passes import PassList, TriggerScan
 from onestep.frontend.en.rules import Rule, rule

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from onestep.eval.norm_case_gen import hi_words
+from onestep_dev.eval.norm_case_gen import hi_words
 from onestep.frontend.hi.normalize import normalize_hi
 from onestep.frontend.hi.numbers import cardinal, year
 

@@ -6,7 +6,7 @@ import random
 import pytest
 from num2words import num2words
 
-from onestep.eval.norm_case_gen import ja_words
+from onestep_dev.eval.norm_case_gen import ja_words
 from onestep.frontend.ja.normalize import katakana, normalize_ja
 from onestep.frontend.ja.numbers import reading
 

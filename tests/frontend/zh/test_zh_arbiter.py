@@ -123,7 +123,7 @@ def test_support_levels() -> None:
 
 def test_fit_and_files_round_trip(tmp_path: Path) -> None:
     pytest.importorskip("torch")
-    from onestep.train.polyphone_arbiter import choices_right, fit, write_context
+    from onestep_dev.train.polyphone_arbiter import choices_right, fit, write_context
 
     # a toy problem: the right candidate is the one with the larger first feature
     rng = np.random.default_rng(0)
@@ -157,7 +157,7 @@ def test_weights_for_other_features_are_refused(tmp_path: Path) -> None:
 
 
 def test_trainer_collects_the_labelled_queries(tmp_path: Path) -> None:
-    from onestep.train.polyphone_arbiter import dev_queries
+    from onestep_dev.train.polyphone_arbiter import dev_queries
 
     (tmp_path / "dev.sent").write_text("赵奢▁率▁军救援。\n他是银行▁行▁长。\n我▁的▁书。\n", encoding="utf-8")
     (tmp_path / "dev.lb").write_text("shuai4\nhang2\nde5\n", encoding="utf-8")

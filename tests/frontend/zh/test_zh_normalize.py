@@ -132,7 +132,7 @@ CASES: list[tuple[str, str]] = [
 ]
 
 
-# rules added for issue 12 (the broad tables are onestep/eval/frontend_cases/zh-norm-*.tsv)
+# rules added for issue 12 (the broad tables are onestep_dev/eval/frontend_cases/zh-norm-*.tsv)
 CASES += [
     ("用时2:15:30", "用时两小时十五分三十秒"),  # an elapsed time, not a clock time
     ("比赛在15:00结束", "比赛在十五点结束"),  # 比 of 比赛 does not make a score

@@ -16,7 +16,7 @@ the character gets a linear score over these features:
   phrase gives it, or the longest phrase gives another.
 
 The highest score wins. The weights are a logistic regression fitted on CPP dev by
-:mod:`onestep.train.polyphone_arbiter` (dev counts excluded for the sentence being scored), which also writes
+:mod:`onestep_dev.train.polyphone_arbiter` (dev counts excluded for the sentence being scored), which also writes
 the data files: ``polyphone_arbiter.json`` (weights) and ``polyphone_context.marisa`` (a MARISA trie of the
 CC-CEDICT phrases that hold a polyphone and the dev counts; memory-mapped, ~1 ms to open).
 
@@ -146,7 +146,7 @@ class PolyphoneArbiter:
             spec = json.loads((self._dir / "polyphone_arbiter.json").read_text(encoding="utf-8"))
             if tuple(spec["features"]) != FEATURES:
                 raise ValueError(
-                    "polyphone_arbiter.json was fitted for other features; rerun onestep.train.polyphone_arbiter"
+                    "polyphone_arbiter.json was fitted for other features; rerun onestep_dev.train.polyphone_arbiter"
                 )
             self._weights = [float(w) for w in spec["weights"]]
             self._bias = float(spec["bias"])
