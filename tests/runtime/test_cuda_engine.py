@@ -303,6 +303,33 @@ def test_background_warm_up_serves_meanwhile_and_then_is_ready(tiny_voice, engin
         assert np.array_equal(a.frames_per_id, onnx.frames_per_id) and np.array_equal(a.audio, b.audio)
 
 
+def test_a_request_during_the_background_warm_up_waits_for_one_step_not_for_all(tiny_voice, monkeypatch) -> None:
+    """The capture thread takes the engine lock one step at a time: a request made during the warm-up is
+    answered after at most the step in progress, long before the warm-up ends."""
+    import threading
+    import time
+
+    steps, step_s = 40, 0.05
+    release = threading.Event()
+
+    def slow_builders(self: CudaEngine) -> list:
+        def build() -> None:
+            release.wait(step_s)  # a capture holding the engine lock for step_s
+
+        return [build] * steps
+
+    monkeypatch.setattr(CudaEngine, "_step_builders", slow_builders)
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1,))
+    e = CudaEngine(tiny_voice, settings)
+    time.sleep(2 * step_s)  # the capturer is inside its loop
+    t0 = time.perf_counter()
+    result = e.synthesize(SENTENCE)
+    waited = time.perf_counter() - t0
+    assert result.audio.size > 0
+    assert not e.ready.is_set(), f"the request waited for the whole warm-up ({waited:.2f} s)"
+    assert e.wait_ready(60) and e.capture_error is None
+
+
 def test_a_failed_background_warm_up_is_reported_and_the_engine_still_serves(tiny_voice, monkeypatch) -> None:
     def broken(self: CudaEngine) -> None:
         raise RuntimeError("capture went wrong")
