@@ -133,10 +133,23 @@ def run_ready(args: argparse.Namespace) -> dict:
     lines = held_out_lines(max(args.calls // 2, 2))
     texts = [t for lang in ("en", "zh") for t in lines[lang]]
     first_calls = []
+    first_phases = []  # (frontend ms, render ms, steps built when the render began, ready after it)
+    stacks = float(os.environ.get("STACKS_EVERY_S", "0"))  # > 0: every thread's stack every N s of the first call
+    if stacks > 0:
+        import faulthandler
+
+        faulthandler.dump_traceback_later(stacks, repeat=True, file=sys.stderr)
     for text in texts[:1] + texts[len(texts) // 2 : len(texts) // 2 + 1]:  # loads the engine(s), serves eagerly
         t0 = time.perf_counter()
-        tts.synthesize(text)
-        first_calls.append(round((time.perf_counter() - t0) * 1e3, 2))
+        prepared = tts.prepare(text)
+        t1 = time.perf_counter()
+        built = sum(len(getattr(e, "_acoustic_steps", {})) + len(getattr(e, "_frame_steps", {})) for e in tts._engines.values())
+        tts.render([prepared])
+        t2 = time.perf_counter()
+        first_calls.append(round((t2 - t0) * 1e3, 2))
+        first_phases.append([round((t1 - t0) * 1e3, 2), round((t2 - t1) * 1e3, 2), built, tts.ready()])
+    if stacks > 0:
+        faulthandler.cancel_dump_traceback_later()
     t_first = since_start()
     during = []  # calls while the graphs are being captured, one every 100 ms (a light load: not a flood)
     while not tts.ready() and len(during) < 10_000:
@@ -163,6 +176,8 @@ def run_ready(args: argparse.Namespace) -> dict:
         "seconds_from_process_start": {"python_up": t_import0, "imports_done": t_import, "tts_constructed": t_tts,
                                        "first_calls_done": t_first, "ready": t_ready},  # fmt: skip
         "first_calls_ms": first_calls,
+        "first_calls_phases": {"columns": ["frontend_ms", "render_ms", "steps_built_before_render", "ready_after"],
+                               "rows": first_phases},  # fmt: skip
         "calls_while_capturing": {"n": len(during), "max_ms": round(max(during), 2) if during else None,
                                   "p50_ms": round(statistics.median(during), 2) if during else None},  # fmt: skip
         "after_ready": {"calls": len(after), "p50_ms": round(float(np.median(ms)), 2),

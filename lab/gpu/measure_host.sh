@@ -3,6 +3,8 @@
 #
 #   bash lab/gpu/measure_host.sh        # carry [".carry/server", ".carry/voice"] (as lab/gpu/measure.sh)
 #   DEVICE=cpu LINES=3 CALLS=4 CHUNKS=3 PROCS=0,1 RUNS=1 TESTS=0 bash lab/gpu/measure_host.sh   # dry run on a CPU
+#   TESTS=0 THROUGHPUT=0 NOW=0 STACKS_EVERY_S=3 bash lab/gpu/measure_host.sh   # only where the first call's
+#       time goes (frontend vs render, every thread's stack every 3 s of it) with and without cuDNN autotuning
 #
 # Before the call, here: `bash lab/gpu/server_wheels.sh` (the frontend site for the image's Python 3.12,
 # .carry/server/site.tar.xz), `bash lab/gpu/measure.sh prepare` (the shipped voice's float graphs in
@@ -59,7 +61,7 @@ timeout "${READY_S:-110}" "$PY" lab/gpu/measure_host.py ready --device "$DEVICE"
 echo "== ready (background capture): exit $? ($(( $(date +%s) - start )) s)"
 
 t=$(left); [ "$t" -gt 300 ] && t=300
-if [ "$t" -gt 60 ]; then
+if [ "$t" -gt 60 ] && [ "${THROUGHPUT:-1}" != 0 ]; then
   timeout "$t" "$PY" lab/gpu/measure_host.py throughput --device "$DEVICE" "${voices[@]}" --lines "${LINES:-240}" \
     --chunks "${CHUNKS:-64,256}" --processes "${PROCS:-0,8}" --runs "${RUNS:-3}" --budget-s $((t - 90)) \
     --out "$OUT/throughput.json" > "$logs/throughput.txt" 2>&1
