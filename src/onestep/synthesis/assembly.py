@@ -11,7 +11,14 @@ from onestep.runtime.engine import Engine
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.voices import VoiceEntry
 from onestep.synthesis.results import Audio, PhonemeTiming, WordTiming
-from onestep.synthesis.timings import Placed, phoneme_timings, placements, seconds_per_frame, timed_words, utterance_spans
+from onestep.synthesis.timings import (
+    Placed,
+    phoneme_timings,
+    placements,
+    seconds_per_frame,
+    timed_words,
+    utterance_spans,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.tokens import Utterance
