@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from onestep import TTS
-from onestep.api import Audio, AudioChunk, _placed_words, _timed_chunks, word_timings
+from onestep.api import Audio, AudioChunk, word_timings
 from onestep.frontend.tokens import Token
 from onestep.runtime.sounding import SILENCE_DB, frame_spans
+from onestep.synthesis.timings import placed_words, timed_chunks
 
 HOP = 300  # samples per frame of the shipped voices (12.5 ms at 24 kHz)
 
@@ -137,10 +138,10 @@ def test_frame_spans_give_a_pause_back_to_the_pause() -> None:
 
 
 def test_a_stream_holds_the_chunk_in_which_a_word_before_a_pause_starts() -> None:
-    placed = _placed_words(PHONEMES, [Token("ab", "ab"), Token("c", "c"), Token(".", ".")])
+    placed = placed_words(PHONEMES, [Token("ab", "ab"), Token("c", "c"), Token(".", ".")])
     cuts = [0, 10 * HOP, 15 * HOP, AUDIO.size]  # "c" starts in the second chunk and ends in the third
     chunks = [AUDIO[a:b] for a, b in zip(cuts, cuts[1:])]
-    out = list(_timed_chunks(iter(chunks), PHONEMES, COUNTS, placed, 0.0125, HOP, 1.0))
+    out = list(timed_chunks(iter(chunks), PHONEMES, COUNTS, placed, 0.0125, HOP, 1.0))
     assert [s.size for s, _ in out] == [c.size for c in chunks]
     assert [[w.text for w in ws] for _, ws in out] == [["ab"], ["c"], []]  # "ab" at once, "c" once its audio is in
     ab, c = out[0][1][0], out[1][1][0]

@@ -5,6 +5,7 @@ The flow is visible in the package layout::
     frontend/  text -> normalized text -> phonemes (Kokoro/misaki 114-symbol inventory)
     model/     phonemes -> durations -> mel -> audio (PyTorch definitions, ONNX export)
     runtime/   ONNX Runtime (CPU) and CUDA-graph (GPU) engines, streaming
+    synthesis/ TTS's work by role: voice choice, SSML plans, prepare, render, streaming, timings
     server/    HTTP (FastAPI), OpenAI-compatible endpoint, WebSocket, Wyoming
 
 ``from onestep import TTS`` is the one object most users touch; it is imported lazily so that

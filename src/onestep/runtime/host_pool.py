@@ -103,7 +103,8 @@ def _init_worker(lexicon: str | None) -> None:
 
 
 def _worker_sentences(text: str, max_ids: int, language: str | None) -> tuple[list[Utterance], dict[str, int]]:
-    """In a worker: the speakable utterances of ``text`` (as ``TTS._sentences``) and the characters skipped."""
+    """In a worker: the speakable utterances of ``text`` (as ``onestep.synthesis.resources.Resources.sentences``)
+    and the characters skipped."""
     from collections import Counter
 
     assert _FRONTEND is not None, "worker not initialised"
