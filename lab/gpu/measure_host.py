@@ -172,7 +172,7 @@ def run_ready(args: argparse.Namespace) -> dict:
     return {
         "device": args.device,
         "capture": os.environ.get("ONESTEP_CUDA_CAPTURE", "background"),
-        "cudnn_benchmark": os.environ.get("ONESTEP_CUDNN_BENCHMARK", "1") != "0",
+        "cudnn_benchmark": os.environ.get("ONESTEP_CUDNN_BENCHMARK", "0") == "1",
         "seconds_from_process_start": {"python_up": t_import0, "imports_done": t_import, "tts_constructed": t_tts,
                                        "first_calls_done": t_first, "ready": t_ready},  # fmt: skip
         "first_calls_ms": first_calls,

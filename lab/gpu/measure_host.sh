@@ -19,7 +19,7 @@
 #      processes; chunks of 64/256 texts), GPU busy %, on LINES held-out lines per language (default 240), and
 #      the frame counts of every line on the GPU vs ONNX Runtime on the CPU                -> throughput.json
 #   4. if time is left: step 2 with ONESTEP_CUDA_CAPTURE=now (every graph captured in the constructor) -> ready_now.json
-#   5. if time is left: step 2 with ONESTEP_CUDNN_BENCHMARK=0 (no cuDNN autotuning while capturing) -> ready_nobench.json
+#   5. if time is left: step 2 with ONESTEP_CUDNN_BENCHMARK=1 (cuDNN autotuning while capturing; off by default) -> ready_bench.json
 #   summary.txt: the headline figures; logs.tar.gz: every console log.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -78,10 +78,10 @@ if [ "$t" -gt 70 ] && [ "${NOW:-1}" != 0 ]; then
 fi
 
 t=$(left)
-if [ "$t" -gt 60 ] && [ "${NOBENCH:-1}" != 0 ]; then
-  ONESTEP_CUDNN_BENCHMARK=0 timeout $((t - 10)) "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
-    --calls "${CALLS:-100}" --out "$OUT/ready_nobench.json" > "$logs/ready_nobench.txt" 2>&1
-  echo "== ready (background capture, cuDNN autotuning off): exit $? ($(( $(date +%s) - start )) s)"
+if [ "$t" -gt 60 ] && [ "${BENCH:-1}" != 0 ]; then
+  ONESTEP_CUDNN_BENCHMARK=1 timeout $((t - 10)) "$PY" lab/gpu/measure_host.py ready --device "$DEVICE" "${voices[@]}" \
+    --calls "${CALLS:-100}" --out "$OUT/ready_bench.json" > "$logs/ready_bench.txt" 2>&1
+  echo "== ready (background capture, cuDNN autotuning on): exit $? ($(( $(date +%s) - start )) s)"
 fi
 
 "$PY" - "$OUT" "$tests" > "$OUT/summary.txt" 2>&1 <<'PY'
@@ -95,7 +95,7 @@ def load(name):
     except (OSError, ValueError) as e:
         print(f"{name}: missing ({type(e).__name__})")
         return None
-for name in ("ready_background.json", "ready_now.json", "ready_nobench.json"):
+for name in ("ready_background.json", "ready_now.json", "ready_bench.json"):
     r = load(name)
     if r:
         s = r["seconds_from_process_start"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -303,30 +306,52 @@ def test_background_warm_up_serves_meanwhile_and_then_is_ready(tiny_voice, engin
         assert np.array_equal(a.frames_per_id, onnx.frames_per_id) and np.array_equal(a.audio, b.audio)
 
 
-def test_a_request_during_the_background_warm_up_waits_for_one_step_not_for_all(tiny_voice, monkeypatch) -> None:
-    """The capture thread takes the engine lock one step at a time: a request made during the warm-up is
-    answered after at most the step in progress, long before the warm-up ends."""
-    import threading
-    import time
+class _SlowWakingLock:
+    """A lock whose waiters wake late (they poll every 10 ms), as a blocked thread does on a busy machine: a
+    thread that releases it and asks again at once gets it back before any waiter."""
 
-    steps, step_s = 40, 0.05
-    release = threading.Event()
+    def __init__(self) -> None:
+        self._inner = threading.Lock()
+
+    def acquire(self) -> bool:
+        while not self._inner.acquire(blocking=False):
+            time.sleep(0.01)
+        return True
+
+    def release(self) -> None:
+        self._inner.release()
+
+    def __enter__(self) -> bool:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def test_a_request_during_the_background_warm_up_waits_for_one_step_not_for_all(tiny_voice, monkeypatch) -> None:
+    """The warm-up takes the engine lock one step at a time and lets a waiting request go first, even when the
+    request wakes later than the warm-up asks again (on an H100 the first call waited for all 50 steps)."""
+    steps, step_s = 30, 0.03
+    swapped = threading.Event()
 
     def slow_builders(self: CudaEngine) -> list:
-        def build() -> None:
-            release.wait(step_s)  # a capture holding the engine lock for step_s
+        def first() -> None:
+            swapped.wait(10)  # the test swaps in the slow-waking lock meanwhile
 
-        return [build] * steps
+        def build() -> None:
+            time.sleep(step_s)  # a capture holding the engine lock
+
+        return [first] + [build] * steps
 
     monkeypatch.setattr(CudaEngine, "_step_builders", slow_builders)
     settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1,))
     e = CudaEngine(tiny_voice, settings)
-    time.sleep(2 * step_s)  # the capturer is inside its loop
-    t0 = time.perf_counter()
+    e._lock = _SlowWakingLock()  # type: ignore[assignment]
+    swapped.set()
+    time.sleep(3 * step_s)  # the warm-up is inside its loop
     result = e.synthesize(SENTENCE)
-    waited = time.perf_counter() - t0
     assert result.audio.size > 0
-    assert not e.ready.is_set(), f"the request waited for the whole warm-up ({waited:.2f} s)"
+    assert not e.ready.is_set(), "the request waited for the whole warm-up"
     assert e.wait_ready(60) and e.capture_error is None
 
 

@@ -36,7 +36,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,10 +101,12 @@ class CudaSettings:
         batch_sizes: batch sizes captured; a pass is padded to the next one, larger batches are split.
         cuda_graphs: capture CUDA graphs (False: run the same steps eagerly).
         cudnn_benchmark: let cuDNN time every convolution algorithm once per shape and keep the fastest (the
-            shapes are static); off, capture needs no autotuning (faster start; the kernels cuDNN's heuristics
-            pick may be slower).
-        capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~20 s for a
-            shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
+            shapes are static). Off by default: the warm-up of the shipped voice (50 steps, fp16, one H100)
+            took 9.8 s without it and 16.3 s with it, and single calls after it were no slower (p50 5.5 vs
+            8.0 ms, p99 8.2 vs 12.1 ms on 100 held-out texts; lab/GPU_RUNS.md session 11); batch throughput
+            with it off is not measured yet.
+        capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~10-16 s for
+            a shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
             lock; until a step is captured the same step runs eagerly, so the engine serves at once, slower,
             and :attr:`CudaEngine.ready` is set when every step is captured and warm).
         plan: how batches are cut into frame passes (see :class:`BatchPlan`).
@@ -115,7 +117,7 @@ class CudaSettings:
     acoustic_dtype: str = "fp32"
     batch_sizes: tuple[int, ...] = (1, 2, 4, 8, 16)
     cuda_graphs: bool = True
-    cudnn_benchmark: bool = True
+    cudnn_benchmark: bool = False
     capture: str = "now"
     plan: BatchPlan = field(default_factory=BatchPlan)
 
@@ -435,6 +437,8 @@ class CudaEngine:
         self._acoustic_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor, torch.Tensor, torch.Tensor]] = {}
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
+        self._requests_waiting = 0  # requests blocked on _lock; the background warm-up lets them go first
+        self._turns = threading.Condition()
         self._background = self.settings.capture == "background"
         self.ready = threading.Event()
         self.capture_error: BaseException | None = None
@@ -505,8 +509,10 @@ class CudaEngine:
         try:
             with torch.cuda.device(self.device) if on_cuda else contextlib.nullcontext(), torch.inference_mode():
                 for build in self._step_builders():
+                    self._let_requests_go_first()
                     with self._lock:
                         build()
+                self._let_requests_go_first()
                 with self._lock:
                     self._warm_eager_ops()
                     self._sync()
@@ -516,6 +522,32 @@ class CudaEngine:
         finally:
             self.warmup_seconds = time.perf_counter() - t0
             self.ready.set()
+
+    def _let_requests_go_first(self, patience_s: float = 0.5) -> None:
+        """Before the warm-up takes the engine lock for its next step: wait (up to ``patience_s``) until no
+        request is waiting for it. A released lock goes to whichever thread asks first, and the warm-up thread,
+        busy in torch with the GIL, asked first every time: on an H100 the first request waited for all 50
+        steps (16 s) instead of one. Under a steady flood of requests the warm-up still moves on, one step every
+        ``patience_s``."""
+        with self._turns:
+            self._turns.wait_for(lambda: self._requests_waiting == 0, timeout=patience_s)
+
+    @contextlib.contextmanager
+    def _engine_turn(self) -> Iterator[None]:
+        """Hold the engine lock for a request, flagged as waiting while it queues (see
+        :meth:`_let_requests_go_first`)."""
+        with self._turns:
+            self._requests_waiting += 1
+        try:
+            self._lock.acquire()
+        finally:
+            with self._turns:
+                self._requests_waiting -= 1
+                self._turns.notify_all()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     def _sync(self) -> None:
         if self.device.type == "cuda":
@@ -698,7 +730,7 @@ class CudaEngine:
         if longest > self._t_max:
             raise ValueError(f"an utterance has {longest} ids, more than the largest phoneme bucket {self._t_max}")
         results: list[SynthesisResult | None] = [None] * len(batch)
-        with self._lock, torch.inference_mode():
+        with self._engine_turn(), torch.inference_mode():
             for chunk in plan_chunks([len(ids) for ids in batch], self.settings.batch_sizes[-1]):
                 chunk_rows = None if rows is None else rows[chunk]
                 for i, result in zip(chunk, self._run_chunk([batch[i] for i in chunk], speed, timings, chunk_rows), strict=True):
@@ -727,8 +759,8 @@ def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettin
     """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
     unused: the GPU does the work). Graphs are captured in the background (``capture="background"``): the
     engine serves at once, eagerly, and sets :attr:`CudaEngine.ready` when every graph is captured;
-    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead; ``$ONESTEP_CUDNN_BENCHMARK=0``
-    turns cuDNN's autotuning off (``CudaSettings.cudnn_benchmark``)."""
+    ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead; ``$ONESTEP_CUDNN_BENCHMARK=1``
+    turns cuDNN's autotuning on (``CudaSettings.cudnn_benchmark``)."""
     capture = os.environ.get(CAPTURE_ENV, "background")
-    benchmark = os.environ.get(BENCHMARK_ENV, "1") != "0"
+    benchmark = os.environ.get(BENCHMARK_ENV, "0") == "1"
     return CudaEngine(voice_dir, CudaSettings(capture=capture, cudnn_benchmark=benchmark), stream=stream)
