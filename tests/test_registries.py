@@ -253,3 +253,17 @@ def test_doctor_reports_each_registered_engine(monkeypatch: pytest.MonkeyPatch) 
         "--engine tpu-engine (--device tpu) cannot run here: it needs no_such_mod: pip install tpu"
     ]
     assert "cpu" not in report.facts  # ort-cpu has nothing to check beyond the base install
+
+
+def test_say_as_readers_are_the_modules_the_registry_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.ssml.say_as import reader_for, say_as
+
+    assert [lang.code for lang in LANGUAGES if lang.say_as_module] == ["zh", "en"]
+    assert say_as("digits", "907", "es") == say_as("digits", "907", "en")  # none named: the default language's
+    hindi = dataclasses.replace(get_language("hi"), say_as_module=get_language("zh").say_as_module)
+    monkeypatch.setitem(languages._BY_CODE, "hi", hindi)
+    reader_for.cache_clear()
+    try:
+        assert say_as("digits", "907", "hi") == say_as("digits", "907", "zh") == "九零七"
+    finally:
+        reader_for.cache_clear()

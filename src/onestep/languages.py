@@ -50,6 +50,8 @@ class Language:
             language (Japanese reads Han characters: "東京" is Japanese with ``language="ja"``, else Mandarin).
         espeak_voice: the espeak-ng voice of an espeak-read language (``"fr-fr"``), "" for the others.
         extra: the optional-dependency group its frontend needs (``"ja"``), "" = the base install.
+        say_as_module: module with ``READER``, the language's words for SSML ``<say-as>`` (a
+            :class:`onestep.ssml.say_as.SayAsReader`); "" = it reads ``<say-as>`` with :data:`DEFAULT_LANGUAGE`'s.
         han_symbol_words: symbols in its sentences (``½``, ``™``, ``℃``, ``α``, ``²``) are spelled in Han words for
             its own normalizer (``二分之一``, ``商标``: Mandarin); otherwise in Latin words (``one half``,
             ``trademark``) that its sentence reads as a Latin run (by :data:`LATIN_LANGUAGE`): see
@@ -74,6 +76,7 @@ class Language:
     also_reads: str = ""
     espeak_voice: str = ""
     extra: str = ""
+    say_as_module: str = ""
     han_symbol_words: bool = False
     normalizer_symbols: str = ""
 
@@ -118,6 +121,7 @@ LANGUAGES: tuple[Language, ...] = (
         spaced=False,
         readings=True,
         han_symbol_words=True,
+        say_as_module="onestep.frontend.zh.say_as",
         normalizer_symbols="₽฿₫₱₺",
         sample_text="你好，世界。",
         protocol_tags=("zh", "zh_CN"),
@@ -142,6 +146,7 @@ LANGUAGES: tuple[Language, ...] = (
         sample_text="Hello world.",
         protocol_tags=("en", "en_US", "en_GB"),
         abbreviations_module="onestep.frontend.en.tables",
+        say_as_module="onestep.frontend.en.say_as",
     ),
     Language(
         code="es",
