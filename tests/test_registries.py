@@ -264,6 +264,6 @@ def test_say_as_readers_are_the_modules_the_registry_names(monkeypatch: pytest.M
     monkeypatch.setitem(languages._BY_CODE, "hi", hindi)
     reader_for.cache_clear()
     try:
-        assert say_as("digits", "907", "hi") == say_as("digits", "907", "zh") == "九零七"
+        assert say_as("digits", "907", "hi").strip() == say_as("digits", "907", "zh") == "九零七"
     finally:
         reader_for.cache_clear()
