@@ -113,13 +113,16 @@ ALLOWED_NAMES: dict[tuple[str, str], str] = {
 def _strings(tree: ast.AST) -> list[tuple[str, ast.Constant, list[ast.AST]]]:
     """(enclosing qualified name, constant, ancestors) of every string constant that is not a docstring (a
     module, class or function docstring, or a bare string statement documenting an attribute)."""
-    docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    docs = {
+        id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
     found: list[tuple[str, ast.Constant, list[ast.AST]]] = []
 
     def visit(node: ast.AST, scope: list[str], ancestors: list[ast.AST]) -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             found.append((".".join(scope), node, ancestors))
-        inner = [*scope, node.name] if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else scope
+        named = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        inner = [*scope, node.name] if named else scope
         for child in ast.iter_child_nodes(node):
             visit(child, inner, [*ancestors, node])
 
@@ -239,18 +242,18 @@ def test_doctor_reports_each_registered_engine(monkeypatch: pytest.MonkeyPatch) 
     probe.probe = lambda: ({"driver": "9.9"}, "no NPU on this bus")  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "fake_npu_probe", probe)
     npu = EngineKind("npu-engine", "npu", "a test engine", "fake_npu_probe:load", probe="fake_npu_probe:probe")
-    missing = EngineKind("tpu-engine", "tpu", "another", "x:load", install_hint="pip install tpu", probe="no_such_mod:p")
+    missing = EngineKind("tpu-engine", "tpu", "another", "x:load", install_hint="pip install tpu", probe="nope:p")
     monkeypatch.setattr(doctor, "ENGINES", (*ENGINES, npu, missing))
     monkeypatch.setattr(engines, "ENGINES", (*ENGINES, npu, missing))
     report = doctor.Report()
     doctor._engines(report, "npu")
-    assert report.facts["npu"] == {"driver": "9.9"} and report.facts["tpu"] == {"no_such_mod": "not installed"}
+    assert report.facts["npu"] == {"driver": "9.9"} and report.facts["tpu"] == {"nope": "not installed"}
     errors = [message for severity, message in report.fixes if severity == "error"]
     assert errors == ["--engine npu-engine (--device npu) cannot run here: no NPU on this bus"]  # the chosen one only
     report = doctor.Report()
     doctor._engines(report, "tpu-engine")
     assert [m for s, m in report.fixes if "tpu" in m] == [
-        "--engine tpu-engine (--device tpu) cannot run here: it needs no_such_mod: pip install tpu"
+        "--engine tpu-engine (--device tpu) cannot run here: it needs nope: pip install tpu"
     ]
     assert "cpu" not in report.facts  # ort-cpu has nothing to check beyond the base install
 

@@ -27,8 +27,8 @@ import regex
 
 from onestep.languages import SPOKEN_SCRIPTS, detect_language, get_language
 
-#: symbol -> (Han words, Latin words): the Mandarin and the English reading. A reading ending in ``{n}`` takes the number written right
-#: before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
+#: symbol -> (Han words, Latin words): the Mandarin and the English reading. A reading ending in ``{n}`` takes
+#: the number written right before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
 READINGS: dict[str, tuple[str, str]] = {
     "½": ("二分之一", "one half"),
     "⅓": ("三分之一", "one third"),
