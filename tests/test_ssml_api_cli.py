@@ -103,3 +103,12 @@ def test_cli_timestamps_of_a_break_between_two_words(tmp_path: Path) -> None:
     assert [w["text"] for w in words] == ["Hello", "world"]
     assert [doc[w["char_start"] : w["char_end"]] for w in words] == ["Hello", "world"]
     assert words[1]["start"] >= words[0]["end"] + 1.0  # the break lies between them
+
+
+@pytest.mark.parametrize("document", ["<speak></speak>", "<speak> </speak>", '<speak><sub alias="">x</sub></speak>'])
+def test_an_empty_document_is_an_error_not_empty_audio(tts: TTS, document: str) -> None:
+    from onestep.work_limits import NothingToSpeakError
+
+    for call in (tts.synthesize, lambda text: list(tts.stream(text)), tts.prepare):
+        with pytest.raises(NothingToSpeakError, match="nothing to speak"):
+            call(document)

@@ -50,6 +50,15 @@ class Language:
             language (Japanese reads Han characters: "東京" is Japanese with ``language="ja"``, else Mandarin).
         espeak_voice: the espeak-ng voice of an espeak-read language (``"fr-fr"``), "" for the others.
         extra: the optional-dependency group its frontend needs (``"ja"``), "" = the base install.
+        say_as_module: module with ``READER``, the language's words for SSML ``<say-as>`` (a
+            :class:`onestep.ssml.say_as.SayAsReader`); "" = it reads ``<say-as>`` with :data:`DEFAULT_LANGUAGE`'s.
+        han_symbol_words: symbols in its sentences (``½``, ``™``, ``℃``, ``α``, ``²``) are spelled in Han words for
+            its own normalizer (``二分之一``, ``商标``: Mandarin); otherwise in Latin words (``one half``,
+            ``trademark``) that its sentence reads as a Latin run (by :data:`LATIN_LANGUAGE`): see
+            :func:`onestep.frontend.symbols_unicode.read_symbols`.
+        normalizer_symbols: symbols its own normalizer reads beside a number, which
+            :func:`~onestep.frontend.symbols_unicode.read_symbols` leaves for it in its sentences (``₽500`` ->
+            五百卢布 in Mandarin, ``3℃`` -> さんど in Japanese) instead of spelling or dropping them.
     """
 
     code: str
@@ -67,6 +76,9 @@ class Language:
     also_reads: str = ""
     espeak_voice: str = ""
     extra: str = ""
+    say_as_module: str = ""
+    han_symbol_words: bool = False
+    normalizer_symbols: str = ""
 
     @cached_property
     def script_char(self) -> regex.Pattern[str]:
@@ -95,6 +107,7 @@ LANGUAGES: tuple[Language, ...] = (
         warm_up_text="こんにちは、東京。",
         spaced=False,
         sample_text="こんにちは、世界。",
+        normalizer_symbols="℃",
         protocol_tags=("ja", "ja_JP"),
         extra="ja",
     ),
@@ -107,6 +120,9 @@ LANGUAGES: tuple[Language, ...] = (
         deferred_modules=("cn2an",),
         spaced=False,
         readings=True,
+        han_symbol_words=True,
+        say_as_module="onestep.frontend.zh.say_as",
+        normalizer_symbols="₽฿₫₱₺",
         sample_text="你好，世界。",
         protocol_tags=("zh", "zh_CN"),
     ),
@@ -130,6 +146,7 @@ LANGUAGES: tuple[Language, ...] = (
         sample_text="Hello world.",
         protocol_tags=("en", "en_US", "en_GB"),
         abbreviations_module="onestep.frontend.en.tables",
+        say_as_module="onestep.frontend.en.say_as",
     ),
     Language(
         code="es",
@@ -190,6 +207,13 @@ _BY_CODE: dict[str, Language] = {lang.code: lang for lang in LANGUAGES}
 SPOKEN_SCRIPTS = "".join(dict.fromkeys(part for lang in LANGUAGES for part in (lang.script, lang.also_reads) if part))
 """The characters some registered language reads, as the inside of a regex character class (``regex`` V1):
 letters of any other script (Cyrillic, Hangul, ...) cannot be spoken."""
+
+
+UNSPACED_CHAR = "|".join(
+    dict.fromkeys(part for lang in LANGUAGES if not lang.spaced for part in (lang.script, lang.also_reads) if part)
+)
+"""A regex alternation matching one character of a language written without spaces (Han, kana): after such a
+character a sentence may start right after ``!`` or ``.`` with no space (``onestep.frontend.segment``)."""
 
 
 class UnknownLanguageError(UserError, ValueError):

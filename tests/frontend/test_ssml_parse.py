@@ -77,3 +77,16 @@ def test_errors_say_what_and_where(document: str, message: str) -> None:
     with pytest.raises(SsmlError, match=None) as e:
         parse_ssml(document)
     assert message in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "document",
+    ["<speak></speak>", "<speak>  \n </speak>", "<speak><prosody rate='slow'></prosody></speak>",
+     '<speak><sub alias="">x</sub></speak>', '<speak><break time="0s"/></speak>'],
+)
+def test_a_document_with_nothing_to_speak_is_an_error(document: str) -> None:
+    from onestep.work_limits import NothingToSpeakError
+
+    with pytest.raises(NothingToSpeakError, match="the SSML document has nothing to speak"):
+        parse_ssml(document)
+    assert parse_ssml('<speak><break time="1s"/></speak>') == [Pause(1.0)]  # a break alone is silence asked for

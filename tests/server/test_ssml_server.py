@@ -68,3 +68,17 @@ def test_wyoming_ssml(wyoming_port: int, server: LiveServer) -> None:  # noqa: F
     assert audio_of(events) == _pcm(server.url, SSML).content
     (error,) = asyncio.run(exchange(wyoming_port, [Synthesize("<speak><p>x</speak>").event()], "error"))
     assert "malformed SSML" in error.data["text"]
+
+
+@pytest.mark.parametrize(
+    ("document", "status", "code"),
+    [("<speak></speak>", 400, "empty_input"), ('<speak><sub alias="">x</sub></speak>', 400, "empty_input"),
+     ("<speak>★😀</speak>", 422, "nothing_to_speak")],
+)
+def test_ssml_with_nothing_to_speak_is_a_json_4xx_on_both_routes(
+    server: LiveServer, document: str, status: int, code: str
+) -> None:
+    speech = {"input": document, "voice": VOICE, "model": "tts-1", "response_format": "wav"}
+    for r in (_pcm(server.url, document), httpx.post(server.url + "/v1/audio/speech", json=speech, timeout=60)):
+        assert r.status_code == status and r.headers["content-type"].startswith("application/json"), r.text
+        assert r.json()["error"]["code"] == code

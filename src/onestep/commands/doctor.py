@@ -2,9 +2,9 @@
 
 Reports the ONNX Runtime version and providers, the optional pieces (mp3/opus/flac encoding without ffmpeg,
 soxr, websockets, defusedxml, PyAV, psutil, matplotlib), CPU vector extensions, the thread count the engine will use,
-CUDA (through torch, when installed), the voices found with their load and warm-up times, and whether the
-text frontend works for each language. Exits 1 when something must be fixed before synthesis can work.
-"""
+each registered engine's own check (CUDA through torch, when installed; :data:`onestep.runtime.engines.ENGINES`),
+the voices found with their load and warm-up times, and whether the text frontend works for each language.
+Exits 1 when something must be fixed before synthesis can work."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from onestep.cli import add_engine_option
 from onestep.languages import LANGUAGES, language_codes
-from onestep.runtime.engines import get_engine
+from onestep.runtime.engines import ENGINES, get_engine
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Report:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("doctor", help="check the installation: runtime, CPU, CUDA, voices, frontend")
+    p = subparsers.add_parser("doctor", help="check the installation: runtime, CPU, engines (CUDA), voices, frontend")
     p.add_argument("--voices-dir", type=Path, action="append", help="extra directory to search for voices")
     add_engine_option(p)
     p.add_argument("--threads", type=int, help="CPU threads per graph (default: one per physical core)")
@@ -122,22 +122,16 @@ def _runtime(report: Report, threads: int | None) -> None:
         report.fixes.append(("warn", "one CPU: synthesis and the frontend compete for it"))
 
 
-def _cuda(report: Report, device: str) -> None:
-    try:
-        import torch
-    except ModuleNotFoundError:
-        report.facts["cuda"] = {"torch": "not installed"}
-        if device == "cuda":
-            report.fixes.append(("error", "--device cuda needs PyTorch with CUDA: pip install 'onestep-tts[gpu]'"))
-        return
-    available = torch.cuda.is_available()
-    facts: dict[str, Any] = {"torch": torch.__version__, "cuda available": available}
-    if available:
-        facts["gpu"] = torch.cuda.get_device_name(0)
-        facts["cuda version"] = torch.version.cuda
-    report.facts["cuda"] = facts
-    if device == "cuda" and not available:
-        report.fixes.append(("error", "--device cuda asked but torch sees no CUDA device"))
+def _engines(report: Report, engine: str) -> None:
+    """Each registered engine's check (:meth:`~onestep.runtime.engines.EngineKind.check`), its facts under its
+    device's name; a problem of the chosen ``engine`` is an error to fix, of another one only a fact."""
+    chosen = get_engine(engine)
+    for kind in ENGINES:
+        facts, problem = kind.check()
+        if facts:
+            report.facts[kind.device] = facts
+        if problem and kind is chosen:
+            report.fixes.append(("error", f"--engine {kind.name} (--device {kind.device}) cannot run here: {problem}"))
 
 
 def _voices(report: Report, args: argparse.Namespace) -> None:
@@ -240,7 +234,7 @@ def collect(args: argparse.Namespace) -> Report:
     """Run every check (see the module docstring)."""
     report = Report()
     _runtime(report, args.threads)
-    _cuda(report, get_engine(args.engine).device)
+    _engines(report, args.engine)
     _voices(report, args)
     _frontend(report, args.lexicon)
     _optional(report)

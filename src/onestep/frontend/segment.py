@@ -21,12 +21,12 @@ import regex
 
 from onestep.frontend.script import PUNCT, is_latin_or_digit
 from onestep.frontend.tokens import Lang, Segment
-from onestep.languages import LANGUAGES, get_language, language_of_char
+from onestep.languages import LANGUAGES, UNSPACED_CHAR, get_language, language_of_char
 
 MAX_SENTENCE_CHARS = 1000  # raw characters; far above what one 510-id chunk holds, so cuts here are rare
 
 _CLOSERS = "”’\"'）)」』】》"
-_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}]"  # written without spaces: a sentence may start right after "!"
+_CJK = f"(?:{UNSPACED_CHAR})"  # written without spaces (Han, kana): a sentence may start right after "!"
 _SENTENCE_END = regex.compile(
     rf"\n|[。！？।॥]+[{_CLOSERS}]*|[!?]+[{_CLOSERS}]*(?=\s|{_CJK}|[。！？]|$)(?!\s*=)|\.+[{_CLOSERS}]*(?=\s|{_CJK}|$)"
 )

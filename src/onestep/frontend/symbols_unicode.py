@@ -11,7 +11,11 @@ a number in Chinese) is left for it: this module only handles what would otherwi
 
 Readings: number forms use their Unicode numeric value (``unicodedata.numeric``: ``①`` -> ``1``, ``㊿`` ->
 ``50``, ``Ⅻ`` -> ``12``), as separate words (``①②③`` -> ``1 2 3``); fractions and named symbols come from
-:data:`READINGS`, one reading per language (``zh``, ``en``).
+:data:`READINGS`, in two sets of words: Han words for a language whose normalizer reads them (Mandarin), Latin
+words for every other (read as a Latin run of the sentence). Which language a sentence is, and which words it
+gets, the language registry answers (:func:`onestep.languages.detect_language`,
+:attr:`onestep.languages.Language.han_symbol_words`): a Japanese (kana) or Hindi (Devanagari) sentence is its own
+language here, spelled in Latin words.
 """
 
 from __future__ import annotations
@@ -21,10 +25,10 @@ from collections import Counter
 
 import regex
 
-from onestep.languages import SPOKEN_SCRIPTS
+from onestep.languages import SPOKEN_SCRIPTS, detect_language, get_language
 
-#: symbol -> (Mandarin reading, English reading). A reading ending in ``{n}`` takes the number written right
-#: before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
+#: symbol -> (Han words, Latin words): the Mandarin and the English reading. A reading ending in ``{n}`` takes
+#: the number written right before the symbol (``5‰`` -> ``千分之5``); the others replace the symbol in place.
 READINGS: dict[str, tuple[str, str]] = {
     "½": ("二分之一", "one half"),
     "⅓": ("三分之一", "one third"),
@@ -75,9 +79,6 @@ EN_NORMALIZER_FRACTIONS = frozenset("½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞"
 #: Symbols the language normalizers read themselves, next to a number (left alone here then).
 NORMALIZER_SYMBOLS = frozenset("$%&+=@#°€£¥₩₹¢<>×÷~^*/\\|_`")
 
-#: Currency signs that only the Mandarin normalizer reads, before or after a number (``₽500`` -> 五百卢布).
-ZH_NORMALIZER_SYMBOLS = frozenset("₽฿₫₱₺")
-
 #: Readings of the normalizers' non-ASCII symbols where no number stands next to them (``"€"`` alone).
 STANDALONE_READINGS: dict[str, tuple[str, str]] = {
     "°": ("度", "degrees"),
@@ -99,14 +100,14 @@ _UNSPEAKABLE_LETTER = regex.compile(
     rf"[[\p{{L}}\p{{M}}\p{{N}}]--[{SPOKEN_SCRIPTS}\p{{Common}}\p{{Inherited}}]]", flags=regex.V1
 )
 _EMOJI_TAIL = frozenset("\ufe0e\ufe0f\u20e3\u200d")  # variation selectors, keycap, joiner: part of an emoji
-_HAN = regex.compile(r"\p{Han}")
 HAN_ZERO = "〇"  # a number letter that the Mandarin G2P reads itself (二〇二四)
 _NUMBER_BEFORE = regex.compile(r"(\d+(?:[.,]\d+)?)\s*$")
 
 
 def reading_language(sentence: str) -> str:
-    """``"zh"`` when the sentence has a Chinese character (it is read by the Mandarin frontend), else ``"en"``."""
-    return "zh" if _HAN.search(sentence) else "en"
+    """The registry's language of ``sentence``, by the first registered script it holds, else the default
+    (:func:`onestep.languages.detect_language`: kana -> Japanese, Han -> Mandarin, Devanagari -> Hindi)."""
+    return detect_language(sentence)
 
 
 def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[str]]:
@@ -114,13 +115,16 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
 
     Args:
         sentence: one sentence of raw text.
-        lang: ``"zh"`` or ``"en"``: whose readings to use (default: :func:`reading_language`).
+        lang: a registry code: the language the sentence is read in (default: :func:`reading_language`); its
+            :attr:`~onestep.languages.Language.han_symbol_words` picks the words.
     Returns:
         the rewritten sentence, and each skipped character with its count (characters that cannot be spoken:
         they were removed, or are letters of an unsupported script that ``clean`` removes).
     """
     lang = lang or reading_language(sentence)
-    zh = lang == "zh"
+    language = get_language(lang)
+    zh = language.han_symbol_words  # Han words for a Mandarin normalizer, else Latin words
+    own_symbols = language.normalizer_symbols  # read by this language's normalizer beside a number (₽500, 3℃)
     out: list[str] = []
     skipped: Counter[str] = Counter()
     previous = ""
@@ -154,7 +158,7 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
         elif not zh and c in EN_NORMALIZER_FRACTIONS and previous == " " and i >= 2 and sentence[i - 2].isdigit():
             out[-1] = c  # "2 ½ cups": the mixed number 2½, read by the English normalizer
         elif c.isascii() or c in NORMALIZER_SYMBOLS or (not zh and c in EN_NORMALIZER_FRACTIONS and previous.isdigit()) \
-                or (zh and c in ZH_NORMALIZER_SYMBOLS and _next_to_digit(sentence, i)):
+                or (c in own_symbols and _next_to_digit(sentence, i)):
             out.append(c)
         elif c in _POWERS and previous.isalnum() and unicodedata.category(previous) != "No":
             # Mandarin reads a variable's power with 的 (R² -> R的平方, like 3² -> 三的平方 in the normalizer)

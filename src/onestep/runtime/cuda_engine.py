@@ -764,3 +764,14 @@ def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettin
     capture = os.environ.get(CAPTURE_ENV, "background")
     benchmark = os.environ.get(BENCHMARK_ENV, "0") == "1"
     return CudaEngine(voice_dir, CudaSettings(capture=capture, cudnn_benchmark=benchmark), stream=stream)
+
+
+def probe() -> tuple[dict[str, object], str]:
+    """What this machine offers the engine (``onestep doctor``): torch's version and whether it sees a CUDA
+    device (its name and CUDA version when it does); the problem "" when one is there."""
+    available = torch.cuda.is_available()
+    facts: dict[str, object] = {"torch": torch.__version__, "cuda available": available}
+    if available:
+        facts["gpu"] = torch.cuda.get_device_name(0)
+        facts["cuda version"] = torch.version.cuda
+    return facts, "" if available else "torch sees no CUDA device"

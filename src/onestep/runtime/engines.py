@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from onestep.errors import UserError
 
@@ -37,6 +37,9 @@ class EngineKind:
         batches: the server micro-batches concurrent requests into one engine call by default (GPU engines);
             otherwise it runs one request per worker thread.
         install_hint: what to install when the engine's dependencies are missing.
+        probe: ``"module:function"`` returning ``(facts, problem)`` about this machine for the engine (``onestep
+            doctor``: facts shown under the engine's device, problem "" when it can run); "" = nothing to check
+            beyond the base install.
     """
 
     name: str
@@ -45,12 +48,27 @@ class EngineKind:
     loader: str
     batches: bool = False
     install_hint: str = ""
+    probe: str = ""
 
     def load(self, voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> Engine:
         """Load (and warm) this engine for the voice in ``voice_dir`` (``threads``: CPU intra-op threads,
         None = one per physical core; ``stream``: chunk sizes for streaming)."""
         module_name, _, function = self.loader.partition(":")
         return getattr(importlib.import_module(module_name), function)(voice_dir, threads, stream)
+
+    def check(self) -> tuple[dict[str, Any], str]:
+        """What this machine offers the engine: ``(facts, problem)``, problem "" when it can run (its
+        :attr:`probe`; a missing dependency is reported with :attr:`install_hint`, not raised)."""
+        if not self.probe:
+            return {}, ""
+        module_name, _, function = self.probe.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            hint = f": {self.install_hint}" if self.install_hint else ""
+            return {str(e.name): "not installed"}, f"it needs {e.name}{hint}"
+        facts, problem = getattr(module, function)()
+        return dict(facts), str(problem)
 
 
 ENGINES: tuple[EngineKind, ...] = (
@@ -67,6 +85,7 @@ ENGINES: tuple[EngineKind, ...] = (
         loader="onestep.runtime.cuda_engine:load",
         batches=True,
         install_hint="pip install 'onestep-tts[gpu]'",
+        probe="onestep.runtime.cuda_engine:probe",
     ),
 )
 DEFAULT_ENGINE = "ort-cpu"

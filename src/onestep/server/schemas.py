@@ -15,11 +15,12 @@ from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import ConfigError
 from onestep.languages import UnknownLanguageError, requested_language
 from onestep.runtime.output import OutputOptions
-from onestep.ssml import Speech, SsmlError, is_ssml, parse_ssml
+from onestep.ssml import SsmlError, is_ssml, parse_ssml
 from onestep.runtime.voices import OPENAI_VOICES as OPENAI_VOICE_TABLE
 from onestep.runtime.voices import VoiceNotFoundError, canonical_voice, choose_voice
 from onestep.server.backend import VoiceInfo
 from onestep.server.errors import ApiError
+from onestep.work_limits import NothingToSpeakError
 
 #: OpenAI's built-in voice names: each is one of our voices (:data:`onestep.runtime.voices.OPENAI_VOICES`, the
 #: one resolver maps them); a name whose voices are all missing gets the default voice of the input's language.
@@ -114,11 +115,11 @@ def text_problem(text: str) -> tuple[str, str] | None:
                 "which is not a character (send UTF-8 text)", "invalid_text")  # fmt: skip
     if is_ssml(text):  # checked before admission: a malformed document never starts a stream
         try:
-            pieces = parse_ssml(text)
+            parse_ssml(text)
         except SsmlError as e:
             return str(e), "invalid_ssml"
-        if not any(not isinstance(p, Speech) or p.text.strip() for p in pieces):
-            return "the SSML document has nothing to speak", "empty_input"
+        except NothingToSpeakError as e:
+            return str(e), "empty_input"
     return None
 
 

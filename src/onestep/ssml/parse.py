@@ -16,6 +16,7 @@ from onestep.config import SPEED_MAX, SPEED_MIN
 from onestep.errors import UserError
 from onestep.languages import DEFAULT_LANGUAGE, language_codes, language_from_tag, language_of_char, script_language
 from onestep.ssml.say_as import INTERPRETATIONS, say_as
+from onestep.work_limits import NothingToSpeakError
 
 #: Longest single ``<break>``, seconds (every request's work is bounded).
 MAX_BREAK_S = 10.0
@@ -31,6 +32,9 @@ _SENTENCE_END = frozenset(".!?。！？；;")
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _TIME = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s)\s*$")
 _RATE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
+
+
+EMPTY_DOCUMENT = "the SSML document has nothing to speak"
 
 
 class SsmlError(UserError, ValueError):
@@ -88,6 +92,9 @@ def parse_ssml(text: str) -> list[Piece]:
     Raises:
         SsmlError: not well-formed XML (line and column given), a forbidden DTD/entity, a root other than
             ``<speak>``, or a bad value of a supported attribute.
+        NothingToSpeakError: the document holds neither text, phonemes nor a break (``<speak></speak>``,
+            ``<speak><sub alias="">x</sub></speak>``): every interface answers it as bad input, never with empty
+            audio.
     """
     import defusedxml.ElementTree as safe_xml
     from defusedxml import DefusedXmlException
@@ -105,7 +112,10 @@ def parse_ssml(text: str) -> list[Piece]:
     document_text = "".join(root.itertext())
     walker = _Walker(default_language=script_language(document_text) or DEFAULT_LANGUAGE)
     walker.element(root, Context(language=_language(root)))
-    return walker.finish()
+    pieces = walker.finish()
+    if not pieces:
+        raise NothingToSpeakError(EMPTY_DOCUMENT)
+    return pieces
 
 
 def _local(tag: object) -> str:

@@ -1,9 +1,9 @@
 """``<say-as>``: content rewritten into the words the frontend should read, per language.
 
 This module parses what every language shares (whole numbers, date formats, times of day, digit groups); the
-words come from the language's own reader, ``onestep.frontend.<code>.say_as.READER`` (a :class:`SayAsReader`:
-Mandarin through ``cn2an``, English through ``num2words``), found by the language's registry code. A language
-whose frontend package has no reader gets the default language's (:data:`onestep.languages.DEFAULT_LANGUAGE`).
+words come from the language's own reader, the ``READER`` (a :class:`SayAsReader`: Mandarin through ``cn2an``,
+English through ``num2words``) of the module its registry record names (``Language.say_as_module``). A
+language that names none gets the default language's (:data:`onestep.languages.DEFAULT_LANGUAGE`).
 """
 
 from __future__ import annotations
@@ -48,15 +48,13 @@ class SayAsReader(Protocol):
 
 @cache
 def reader_for(language: str) -> SayAsReader:
-    """The reader of registered ``language`` (the default language's when its frontend has none)."""
-    module = f"onestep.frontend.{get_language(language).code}.say_as"
-    try:
-        return importlib.import_module(module).READER  # type: ignore[no-any-return]
-    except ModuleNotFoundError as e:
-        missing = e.name or ""
-        if not (module == missing or module.startswith(missing + ".")) or language == DEFAULT_LANGUAGE:
-            raise  # an import inside the reader failed, or the default language has none: a bug
+    """The reader of registered ``language``: its record's ``say_as_module``, else the default language's."""
+    module = get_language(language).say_as_module
+    if not module:
+        if language == DEFAULT_LANGUAGE:
+            raise LookupError(f"the default language {language!r} names no say_as_module in the registry")
         return reader_for(DEFAULT_LANGUAGE)
+    return importlib.import_module(module).READER  # type: ignore[no-any-return]
 
 
 def _integer(content: str) -> int:
