@@ -105,10 +105,17 @@ def test_cli_timestamps_of_a_break_between_two_words(tmp_path: Path) -> None:
     assert words[1]["start"] >= words[0]["end"] + 1.0  # the break lies between them
 
 
-@pytest.mark.parametrize("document", ["<speak></speak>", "<speak> </speak>", '<speak><sub alias="">x</sub></speak>'])
+@pytest.mark.parametrize(
+    "document", ["<speak></speak>", "<speak> </speak>", '<speak><sub alias="">x</sub></speak>', "<speak>★😀</speak>"]
+)
 def test_an_empty_document_is_an_error_not_empty_audio(tts: TTS, document: str) -> None:
     from onestep.work_limits import NothingToSpeakError
 
     for call in (tts.synthesize, lambda text: list(tts.stream(text)), tts.prepare):
         with pytest.raises(NothingToSpeakError, match="nothing to speak"):
             call(document)
+
+
+def test_a_document_of_only_a_break_is_silence_not_an_error(tts: TTS) -> None:
+    audio = tts.synthesize('<speak><break time="200ms"/></speak>')
+    assert audio.samples.size == pytest.approx(0.2 * audio.sample_rate, abs=audio.sample_rate * 0.02)

@@ -96,6 +96,8 @@ def prepare_text(
     if plan is not None:
         entry = next((e for _, e in plan if e is not None), None) or voices.entry(voice, "", language)
         work = plan_work(plan, max_phonemes, resources)
+        if work[0] == 0 and not _has_pause(plan):
+            raise nothing_to_speak({})  # e.g. <speak>★</speak>: no phoneme, no break asked for
         return PreparedText(entry, resources.engine(entry), speed, [], [], output, text, plan, plan_phonemes=work)
     entry = voices.entry(voice, text, language)
     engine = resources.engine(entry)
@@ -141,6 +143,12 @@ def frontend_job(text: str, max_ids: int, language: str | None) -> tuple[list[Ut
     skipped: Counter[str] = Counter()
     found = list(worker_frontend().speakable_sentences(text, max_ids, skipped, language))
     return found, dict(skipped), placements(text, found, False)
+
+
+def _has_pause(plan: Plan) -> bool:
+    from onestep.ssml import Pause
+
+    return any(isinstance(piece, Pause) for piece, _ in plan)
 
 
 def _is_ssml(text: str) -> bool:

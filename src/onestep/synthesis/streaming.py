@@ -86,16 +86,21 @@ def stream_plan(
 ) -> Iterator[AudioChunk]:
     """The chunks of an SSML plan (:func:`plan_chunks`) through ``stage``, each with the words handed out so far."""
     pending: list[WordTiming] = []
+    sounded = False
     chunks = plan_chunks(plan, speed, stage.native_rate, timestamps, resources, source)
     for index, (samples, words) in enumerate(chunks):
         pending += words
         out = stage.process(samples)
         if out.size:
+            sounded = True
             yield AudioChunk(out, stage.sample_rate, index, pending)
             pending = []
     tail = stage.flush()
     if tail.size or pending:
+        sounded = True
         yield AudioChunk(tail, stage.sample_rate, 0, pending)
+    if not sounded:  # e.g. <speak>★</speak>: no phoneme and no break: an error, as TTS.synthesize says
+        raise nothing_to_speak({})
 
 
 def stream_prepared(prepared: PreparedText, words: str, resources: Resources) -> Iterator[AudioChunk]:
