@@ -264,16 +264,12 @@ def _ipv4(m: re.Match[str]) -> str:
     return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
 
 
-_PHONE_CUE_BEFORE = _Lazy(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
-
-
 def _zero_led_groups(m: re.Match[str]) -> str:
     """"0044 59 872 0184", "023 3312 284": space-separated digit groups led by a zero (a trunk or an
     international prefix) of 9-15 digits in all: a phone number, digit by digit."""
     groups = tuple(m.group(0).split())
-    if not 9 <= sum(len(g) for g in groups) <= 15 or _PHONE_CUE_BEFORE.search(m.string, max(0, m.start() - 10),
-                                                                              m.start()):
-        return m.group(0)  # after "Tel:", "Phone" the phone passes read it (and the cue word)
+    if not 9 <= sum(len(g) for g in groups) <= 15:
+        return m.group(0)
     return verbalize_telephone(Telephone(groups))
 
 
@@ -408,6 +404,12 @@ def _dotted_zone(m: re.Match[str]) -> str:
     return " ".join(letters) + end
 
 
+def _meridiem_zone(m: re.Match[str]) -> str:
+    """"p.m.est" -> "p.m. E S T": the zone's letters, the meridiem left for the clock passes (no final period:
+    a period after the zone ends the sentence, and stays)."""
+    return f"{m.group(1)}{m.group(2)}.{m.group(3)}{m.group(4)}. {' '.join(m.group(5).upper())}"
+
+
 # ------------------------------------------------------------------------------------------------ roman
 
 _HEADINGS = {"part": "Part", "chapter": "Chapter", "book": "Book", "act": "Act", "scene": "Scene",
@@ -481,6 +483,9 @@ RULES: list[Rule] = [
          " through ", " until ", " till "),
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
     rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
+    # "1:59 p.m. est", "1:59 p.m.est", "9 am pst": a time zone after a meridiem, in any casing, said as letters
+    rule(rf"(?<=\d)( ?)([AaPp])\.?( ?)([Mm])\.? ?({alternation(sorted(_ZONES, key=len, reverse=True))})\b(?![.'’]?\w)",
+         _meridiem_zone, "m", "M", flags=re.IGNORECASE),
     # units written in capitals after a number
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
          r"(?![/.]?\w)", _caps_unit),

@@ -329,12 +329,17 @@ DIGIT_CUE_RULES: list[Rule] = [
 _STREET = alternation(tables.STREET_WORDS)
 _PRODUCTS = alternation(tables.MODEL_NAMES)
 
+#: "Tel: 0044 ..." -> "telephone ...": the cue word, read before any class reads the number after it.
+TEL_RULE = rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el")
+
 PHONE_RULES: list[Rule] = [
-    rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
     rule(r"(?=\+)(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
-    rule(r"(?=[\d(])(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
+    rule(r"(?=[\d(])(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\)[ -]?\d{3}[ .-]?\d{4}(?:-\d{1,5}(?![\w-]|[.-]\w))?)(?!\d)",
+         _phone, "("),
     rule(r"(?=\d)(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
-    rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
+    # "123-123-5678", "1.800.555.0199", "123-123-5678-1111" (a dashed last group: the extension's digits)
+    rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}([-.])\d{3}\2\d{4}(?:-\d{1,5})?)(?![\w-]|[.-]\w)", _phone,
+         "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|back|at|on|is|number) ){{0,3}})"
         r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}[- ]\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"

@@ -947,6 +947,7 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 
 
 _NUMBER_RULES: list[Rule] = [
+    codes.TEL_RULE,
     *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
     money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
@@ -1022,7 +1023,8 @@ _NUMBER_RULES: list[Rule] = [
     # "a .45-caliber handgun": a caliber in hundredths of an inch, said as a number
     rule(r"(?<![\w.])\.(\d{2,3})(?=[- ](?:caliber|calibre|cal)\b)", lambda m: cardinal(int(m.group(1))), "cal"),
     # "1/100th of a second": a fraction whose denominator carries an ordinal ending
-    rule(r"(?=\d)(?<![\w/.])(\d{1,3})/(\d{1,7})(?:st|nd|rd|th)\b", _fraction_ordinal, "st", "nd", "rd", "th"),
+    rule(r"(?=\d)(?<![\w/.])(\d{1,3})/(\d{1,7})(?i:st|nd|rd|th)\b", _fraction_ordinal, "st", "nd", "rd", "th",
+         "ST", "ND", "RD", "TH"),
     # "2nd Fl.": a floor after an ordinal; "after Rd. 14": a round (a road's number follows its name)
     rule(r"(?<=\d(?:st|nd|rd|th) )(?:Fl|Flr)\b\.?", lambda m: keep_period(m, "Floor"), "Fl"),
     rule(r"\b(after|in|before|from|during|through|for|of) Rd\.? (?=\d)", lambda m: f"{m.group(1)} Round ", "Rd"),

@@ -70,9 +70,10 @@ def clock(m: re.Match[str]) -> str:
         minutes = f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi)
         spoken = f"{cardinal(h)} {minutes}"
     if m.group("s") and int(m.group("s")):
-        sec = int(m.group("s"))
-        spoken += f" and {cardinal(sec)} second{'s' if sec != 1 else ''}"
-    spoken += half  # "2:12:38 p.m." -> "two twelve and thirty-eight seconds P M"
+        # "14:10:30" -> "fourteen hours ten minutes and thirty seconds" (NeMo's reading); zero seconds add
+        # nothing a listener needs ("10:00:00Z" -> "ten o'clock")
+        spoken = _hms_said(h, mi, int(m.group("s")))
+    spoken += half  # "2:12:38 p.m." -> "two hours twelve minutes and thirty-eight seconds P M"
     if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
@@ -105,6 +106,13 @@ def _hms(h: int, mi: int, sec: int) -> str:
     parts = [f"{cardinal(n)} {unit}{'' if n == 1 else 's'}"
              for n, unit in ((h, "hour"), (mi, "minute"), (sec, "second")) if n]
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts) or "zero seconds"
+
+
+def _hms_said(h: int, mi: int, sec: int) -> str:
+    """A clock time with seconds, every part said: ``(10, 0, 0)`` -> ``"ten hours zero minutes and zero
+    seconds"``."""
+    parts = [f"{cardinal(n)} {unit}{'' if n == 1 else 's'}" for n, unit in ((h, "hour"), (mi, "minute"))]
+    return f"{parts[0]} {parts[1]} and {cardinal(sec)} second{'' if sec == 1 else 's'}"
 
 
 def military_time(m: re.Match[str]) -> str:
