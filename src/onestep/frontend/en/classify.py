@@ -221,10 +221,11 @@ def _lone_year(m: re.Match[str]) -> str:
 
 
 def _spaced_decade(m: re.Match[str]) -> str:
-    """"the 1980 s" -> "the nineteen eighties" (a decade with a stray space before its s)."""
+    """"the 1980 s", "1980 s" -> "(the) nineteen eighties" (a decade with a stray space before its s; a
+    round 1100-2090 number is not a count of seconds written "s")."""
     from onestep.frontend.en.numbers import plural
 
-    return f"{m.group(1)} {plural(year(int(m.group(2))))}"
+    return f"{m.group(1)}{plural(year(int(m.group(2))))}"
 
 
 # ------------------------------------------------------------------------------------------- telephone
@@ -410,6 +411,31 @@ def _meridiem_zone(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)}.{m.group(3)}{m.group(4)}. {' '.join(m.group(5).upper())}"
 
 
+# ------------------------------------------------------------------------------------------------ serial
+
+_SERIAL_GROUPS = _Lazy(r"\d+|[A-Za-z]+")
+# shapes that mix letters and digits but have a reading of their own: sizes and relays ("4x100m", "1920x1080"),
+# e-notation ("3E5"), clock times ("21h00"), a letter-2-letter pair ("B2B"), hexadecimal ("0x1F"), plurals ("K8s")
+_NOT_SERIAL = _Lazy(r"\d+[xX×]\d|\d+[eE]\d+$|\d{1,2}h\d{2}$|[A-Z]2[A-Z]$|0x|.*\d[a-z]?s$|.*[A-Za-z]{3}")
+
+
+def _is_formula(written: str) -> bool:
+    """"H2SO4", "C6H12O6": element symbols with counts (read by the formula pass)."""
+    parts = re.findall(r"([A-Z][a-z]?)(\d*)", written)
+    return "".join(e + n for e, n in parts) == written and all(e in tables.ELEMENTS for e, _ in parts)
+
+
+def _serial(m: re.Match[str]) -> str:
+    """"25d08A" -> "two five d zero eight A", "t0t25d12" -> "t zero t two five d one two": a code of three or more
+    letter and digit groups (letters of at most two in a row) is read character by character (NeMo's serial
+    class); chemical formulas, sizes, times and plurals are left to their readers."""
+    written = m.group(0)
+    groups = _SERIAL_GROUPS.pattern.findall(written)
+    if len(groups) < 3 or _NOT_SERIAL.match(written) or _is_formula(written):
+        return written
+    return " ".join(digits(g) if g.isdigit() else " ".join(g) for g in groups)
+
+
 # ------------------------------------------------------------------------------------------------ roman
 
 _HEADINGS = {"part": "Part", "chapter": "Chapter", "book": "Book", "act": "Act", "scene": "Scene",
@@ -474,7 +500,7 @@ RULES: list[Rule] = [
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
-    rule(r"(?<![\w.,'’])((?i:the)) (1[1-9]\d0|20\d0) s\b(?!['’])", _spaced_decade, " s"),
+    rule(r"(?<![\w.,'’$€£¥])((?i:the) |(?<!\d )(?<!\ba )(?<!\ban )(?<!\bfor )(?<!\bafter )(?<!\bevery )(?<!\bwithin ))(1[1-9]\d0|20\d0) s\b(?!['’]|\.?\w)", _spaced_decade, " s"),
     Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
          rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
          tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
@@ -489,6 +515,8 @@ RULES: list[Rule] = [
     # units written in capitals after a number
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
          r"(?![/.]?\w)", _caps_unit),
+    # alphanumeric serials ("25d08A", "C24D7"): character by character
+    rule(r"(?<![\w.'’-])(?=[A-Za-z]{0,2}\d)(?=\d*[A-Za-z])[A-Za-z0-9]{3,24}(?![\w'’]|-\w)", _serial),
     rule(r"(?<=\d)( ?)°([cf])\b", lambda m: f"{m.group(1)}°{m.group(2).upper()}", "°c", "°f", "° c", "° f"),
 ]
 
