@@ -1270,6 +1270,9 @@ def _serial(rng: random.Random) -> tuple[str, str]:
             g = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 3)))
             written.append(g)
             read.append(digits(g))
+    if groups == 3:  # three groups are often names said with numbers ("a16z", "24H2"): both readings accepted
+        numbered = " ".join(card(int(w)) if w.isdigit() else " ".join(w) for w in written)
+        return "".join(written), " ".join(read) + ALT + numbered
     return "".join(written), " ".join(read)
 
 
@@ -1277,7 +1280,8 @@ def _r4_cardinal(rng: random.Random) -> GenCase:
     span, read = _serial(rng)
     before, after = rng.choice((("Part ", " is missing."), ("code ", ""), ("Serial: ", "")))
     before_r = before.replace("Serial:", "serial")
-    return GenCase("cardinal", "r4/serial", before + span + after, (f"{before_r}{read}{after}",))
+    return GenCase("cardinal", "r4/serial", before + span + after,
+                   tuple(f"{before_r}{r}{after}" for r in read.split(ALT)))
 
 
 _R4 = {"date": _r4_date, "time": _r4_time, "telephone": _r4_telephone, "fraction": _r4_fraction,

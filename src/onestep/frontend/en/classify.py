@@ -426,12 +426,12 @@ def _is_formula(written: str) -> bool:
 
 
 def _serial(m: re.Match[str]) -> str:
-    """"25d08A" -> "two five d zero eight A", "t0t25d12" -> "t zero t two five d one two": a code of three or more
-    letter and digit groups (letters of at most two in a row) is read character by character (NeMo's serial
+    """"25d08A" -> "two five d zero eight A", "t0t25d12" -> "t zero t two five d one two": a code of four or more
+    letter and digit groups (three are often names said with numbers: "a16z", "24H2", "Y2K") (letters of at most two in a row) is read character by character (NeMo's serial
     class); chemical formulas, sizes, times and plurals are left to their readers."""
     written = m.group(0)
     groups = _SERIAL_GROUPS.pattern.findall(written)
-    if len(groups) < 3 or _NOT_SERIAL.match(written) or _is_formula(written):
+    if len(groups) < 4 or _NOT_SERIAL.match(written) or _is_formula(written):
         return written
     return " ".join(digits(g) if g.isdigit() else " ".join(g) for g in groups)
 
