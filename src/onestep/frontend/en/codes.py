@@ -357,9 +357,6 @@ PHONE_RULES: list[Rule] = [
          + digits(m.group(1)), "ext", "xt", "ms", flags=0),
     rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
-    # "555-0100 x123": an x and digits right after a number read as a phone number
-    rule(r"\b(zero|one|two|three|four|five|six|seven|eight|nine) x(\d{1,5})\b",
-         lambda m: m.group(1) + _extension_digits(m.group(2)), " x"),
     rule(r"(?=9)(?<![\w.,$€£¥-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
     # "13 11 14", "a passcode of 09 41 77": three pairs of digits are a number or code said digit by digit
     rule(r"(?=\d)(?<![\w.,:+/-])(?<!\d )(\d\d) (\d\d) (\d\d)(?![\w:/-]|[.,]\d| \d)",

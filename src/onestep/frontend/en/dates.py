@@ -95,16 +95,6 @@ def _fraction_after_from(m: re.Match[str]) -> bool:
 _UNIT_OR_OF_AFTER = re.compile(r"(?:-| ?(?:of|to \d|inch|inches|in|cup|cups|mile|miles|lb|oz|tsp|tbsp)\b)")
 
 
-def _month_day(m: re.Match[str]) -> str:
-    day = int(m.group("day"))
-    if not 1 <= day <= 31:
-        return m.group(0)
-    out = f"{month_name(m.group('month'))} {ordinal(day)}"
-    if m.group("year"):
-        out += f", {year(int(m.group('year')))}"
-    return out
-
-
 def _month_day_range(m: re.Match[str]) -> str:
     """"Jan 1-5" -> "January first to fifth" (the year, if any, follows and is read by the year passes)."""
     first, last = int(m.group(2)), int(m.group(3))
@@ -112,17 +102,6 @@ def _month_day_range(m: re.Match[str]) -> str:
         return m.group(0)
     spoken = f"{month_name(m.group(1))} {ordinal(first)} to {ordinal(last)}"
     return spoken + (f", {year(int(m.group(4)))}" if m.group(4) else "")
-
-
-def _day_month(m: re.Match[str]) -> str:
-    day = int(m.group("day"))
-    if not 1 <= day <= 31:
-        return m.group(0)
-    the = "" if previous_word(m.string, m.start()).lower() == "the" else "the "
-    out = f"{the}{ordinal(day)} of {month_name(m.group('month'))}"
-    if m.group("year"):
-        out += f", {year(int(m.group('year')))}"
-    return out
 
 
 def _day_month_range(m: re.Match[str]) -> str:
@@ -235,6 +214,11 @@ def _day_then_year(m: re.Match[str]) -> str:
 
 
 _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
+#: "Oct. 3–Jan. 12": a range from one month's day to another's, the dash read "to" (each date is then read by the
+#: date class, which runs after this rule).
+MONTH_RANGE_RULE = rule(rf"\b({MONTH}) (\d{{1,2}}(?:st|nd|rd|th)?) ?[-–—] ?(?=(?:{MONTH}) \d{{1,2}}(?!\d))",
+                        lambda m: f"{m.group(1)} {m.group(2)} to ", "-", "–", "—")
+
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
     rule(rf"\b({_ANY_DAY_OR_MONTH})\.? ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])(\.(?= [a-z]|[,;:)]))?",
@@ -260,24 +244,11 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
-    # "Oct. 3–Jan. 12": a range from one month's day to another's (each date is read by the pass after)
-    rule(rf"\b({MONTH}) (\d{{1,2}}(?:st|nd|rd|th)?) ?[-–—] ?(?=(?:{MONTH}) \d{{1,2}}(?!\d))",
-         lambda m: f"{m.group(1)} {m.group(2)} to ", "-", "–", "—"),
     rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
          r"(?:,? (\d{4})\b)?",
          _month_day_range, *_MONTH_CUES),
-    rule(
-        rf"\b(?P<month>{MONTH}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\.\d)(?:,? (?P<year>\d{{4}})\b)?",
-        _month_day,
-        *_MONTH_CUES,
-    ),
     rule(rf"(?<![\w.,/-])(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month>{MONTH})(?![a-z])"
          rf"(?:,? (?P<year>\d{{4}})\b)?", _day_month_range, *_MONTH_CUES),
-    rule(
-        rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{MONTH})(?![a-z])(?:,? (?P<year>\d{{4}})\b)?",
-        _day_month,
-        *_MONTH_CUES,
-    ),
     rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
     rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
          "st, ", "nd, ", "rd, ", "th, "),

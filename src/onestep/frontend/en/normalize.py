@@ -948,6 +948,7 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 
 _NUMBER_RULES: list[Rule] = [
     codes.TEL_RULE,
+    dates.MONTH_RANGE_RULE,
     *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
     money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
