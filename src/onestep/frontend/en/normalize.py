@@ -247,7 +247,7 @@ def _fraction(m: re.Match[str]) -> str:
         return _SPECIAL_NUMBERS[key]
     if whole is None and 1900 <= num <= 2099 and (den == (num + 1) % 100 or den == num + 1):
         # "the 2023/24 season", "in 2023/2024": a season or a school or fiscal year
-        return f"{year(num)} to {year(den) if den > 99 else cardinal(den)}"
+        return f"{year(num)} to {year(den) if den > 99 else _short_year(den)}"
     if whole is None and num > den and num + den == 100:
         return f"{cardinal(num)} {cardinal(den)}"  # "ground beef (80/20)", "a 60/40 split": shares of a hundred
     after = m.string[m.end() : m.end() + 24]
@@ -283,6 +283,11 @@ def _team_name(m: re.Match[str]) -> str:
     return words + ("rs" if words.endswith("e") else "ers")
 
 
+def _short_year(yy: int) -> str:
+    """The last two digits of a year as said: 20 "twenty", 3 "oh three"."""
+    return f"oh {cardinal(yy)}" if yy < 10 else cardinal(yy)
+
+
 def _is_year(n: int) -> bool:
     return 1000 <= n <= 2199
 
@@ -296,7 +301,7 @@ def _range(m: re.Match[str]) -> str:
     if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
         return f"{year(int(a))} {times.range_word(m)} {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
-        return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
+        return f"{year(int(a))} to {_short_year(int(b))}"  # "2019-20", "2002-03" (to oh three)
     if (len(a) == len(b) == 3 and a.isdigit() and b.isdigit() and m.group(0)[3] == "-"
             and _CODE_WORDS.search(m.string) is not None):
         return f"{digits(a)}, {digits(b)}"  # "Use 604-118 to sign in": a one-time code, not a range
