@@ -374,6 +374,14 @@ def _caps_unit(m: re.Match[str]) -> str:
     """"12KG" -> "12 kg", "833LBS" -> "833 lbs", "3 MBPS" -> "3 Mbps": a unit written in capitals after a
     number is the unit (when its capital form is not a unit of its own), for the measure passes to read."""
     written = m.group(2)
+    if "/" in written and written.isupper() and written not in _CAPS_SPELLED:
+        # "508 GB/S", "5 KG/M": a rate in capitals, each side as its unit ("GB/s", "kg/m")
+        base, per = written.split("/")
+        base = _CAPS_SPELLED.get(base, base if base in ("GB", "MB", "KB", "TB") else "")
+        per = per.lower()
+        if base and (base in tables.UNITS) and per in ("s", "h", "m"):
+            return f"{m.group(1)} {base}/{per}"
+        return m.group(0)
     unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
     if unit is None and written.islower():
         unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
