@@ -434,14 +434,21 @@ def _is_formula(written: str) -> bool:
 
 
 def _serial(m: re.Match[str]) -> str:
-    """"25d08A" -> "two five d zero eight A", "t0t25d12" -> "t zero t two five d one two": a code of four or more
-    letter and digit groups (three are often names said with numbers: "a16z", "24H2", "Y2K") (letters of at most two in a row) is read character by character (NeMo's serial
-    class); chemical formulas, sizes, times and plurals are left to their readers."""
+    """"25d08A" -> "two five d zero eight A", "t-0t25d12-f" -> "t, zero t two five d one two, f": a code of four
+    or more letter and digit groups (letters at most two in a row; hyphens between parts are pauses, and then
+    one part has three groups or more and no digit run is longer than three) is read character by character
+    (NeMo's serial class). Three groups are often names said with numbers ("a16z", "24H2", "Y2K"); chemical
+    formulas, sizes, times and plurals are left to their readers."""
     written = m.group(0)
+    parts = written.split("-")
     groups = _SERIAL_GROUPS.pattern.findall(written)
-    if len(groups) < 4 or _NOT_SERIAL.match(written) or _is_formula(written):
+    if len(groups) < 4 or any(_NOT_SERIAL.match(p) or _is_formula(p) for p in parts if p):
         return written
-    return " ".join(digits(g) if g.isdigit() else " ".join(g) for g in groups)
+    if len(parts) > 1 and (all(len(_SERIAL_GROUPS.pattern.findall(p)) < 3 for p in parts)
+                           or any(len(g) > 3 for g in groups if g.isdigit())):
+        return written  # "COVID-19", "9am-5pm", "Q1-Q3", "i9-14900K": no part is a code of its own
+    return ", ".join(" ".join(digits(g) if g.isdigit() else " ".join(g) for g in _SERIAL_GROUPS.pattern.findall(p))
+                     for p in parts)
 
 
 # ------------------------------------------------------------------------------------------------ roman
@@ -524,7 +531,8 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
          r"(?![/.]?\w)", _caps_unit),
     # alphanumeric serials ("25d08A", "C24D7"): character by character
-    rule(r"(?<![\w.'’-])(?=[A-Za-z]{0,2}\d)(?=\d*[A-Za-z])[A-Za-z0-9]{3,24}(?![\w'’]|-\w)", _serial),
+    rule(r"(?<![\w.'’-])(?=[A-Za-z]{0,2}\d|[A-Za-z]{1,2}-\d)(?=[\d-]*[A-Za-z])[A-Za-z0-9]{1,24}(?:-[A-Za-z0-9]{1,24}){0,4}"
+         r"(?![\w'’]|-\w)", _serial),
     rule(r"(?<=\d)( ?)°([cf])\b", lambda m: f"{m.group(1)}°{m.group(2).upper()}", "°c", "°f", "° c", "° f"),
 ]
 
