@@ -10,6 +10,10 @@ first-run figure (recorded when it was generated, before any rule was fitted to 
     onestep eval-frontend --cpp path/to/cpp            # table
     onestep eval-frontend --lang zh --failures 5       # also show up to 5 failing cases per category
     onestep eval-frontend --json                       # one JSON object
+    onestep eval-frontend --lang en --external DIR     # also NeMo's English test cases (not shipped), leniently
+
+``--external DIR`` scores an external English suite, NeMo text processing's ``test_cases_*.txt`` (how to fetch
+it: docs/FRONTEND.md, :mod:`onestep.eval.external_norm`), by class, case, punctuation, hyphens and "and" ignored.
 """
 
 from __future__ import annotations
