@@ -233,19 +233,74 @@ def _spaced_decade(m: re.Match[str]) -> str:
 
 class Telephone(NamedTuple):
     """Digit groups read digit by digit, in order; ``extension`` if any; ``joiner`` between the groups
-    (", " for a phone or an ID, " dot " for an IP address)."""
+    (", " for a phone or an ID, " dot " for an IP address); ``plus`` before an international number;
+    ``toll_free``: a toll-free area code (800, 900) is said as a number ("eight hundred")."""
 
     groups: tuple[str, ...]
     extension: str | None = None
     joiner: str = ", "
+    plus: bool = False
+    toll_free: bool = False
+
+
+_TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 
 
 def verbalize_telephone(t: Telephone) -> str:
-    """``Telephone(("123", "45", "6789"))`` -> ``"one two three, four five, six seven eight nine"``."""
-    spoken = t.joiner.join(digits(g) for g in t.groups)
+    """``Telephone(("123", "45", "6789"))`` -> ``"one two three, four five, six seven eight nine"``;
+    ``Telephone(("1", "800", "555", "0199"), toll_free=True)`` -> ``"one, eight hundred, five five five, zero
+    one nine nine"``."""
+    area = 1 if t.groups[0] == "1" and len(t.groups) > 2 else 0
+    spoken = t.joiner.join(_TOLL_FREE[g] if t.toll_free and i == area and g in _TOLL_FREE else digits(g)
+                           for i, g in enumerate(t.groups))
     if t.extension:
         spoken += f", extension {digits(t.extension)}"
-    return spoken
+    return ("plus " if t.plus else "") + spoken
+
+
+# One grammar for the digit groups of a telephone number: an optional "+" and country code, an optional
+# trunk "1", an area code in parentheses or a first group, then groups separated by " ", "." or "-".
+# Which shapes are a telephone number is decided by ``_telephone`` (the grammar alone also matches amounts).
+_PHONE = (r"(?<![\w.,+/#$€£¥(-])(?<!\d )(?:(?P<plus>\+)(?P<cc>\d{1,3})[ .-]?)?(?:(?P<one>1)[ .-]?(?=\(\d|\d{3}[ .-]\d))?"
+          r"(?:\((?P<area>\d{1,5})\)[ .-]?|(?P<first>\d{1,5})(?P<sep>[ .-]))(?P<rest>\d{2,8}(?:[ .-]\d{1,8}){0,4})"
+          r"(?![\w-]|[.,:/]\d)")
+
+
+def _telephone(m: re.Match[str]) -> str:
+    """"+1 (123)-123-5678", "(555) 123-4567", "1-800-555-0199", "555.123.4567", "123-123-5678-1111", "020 7946
+    0958", "(02) 9876 5432", "0044 59 872 0184": the groups digit by digit, a pause between groups, "plus" before
+    an international number. Shapes: with "+", 7-15 digits; a three-digit area code in parentheses and seven
+    digits after it (a dashed extension may follow); a zero-led area code in parentheses and six to eight digits;
+    three groups 3-3-4 joined by the same "-" or "." (an optional "1" before, a dashed extension after), or by
+    spaces when area and exchange start 2-9; zero-led groups of 9-15 digits joined by spaces or dashes."""
+    plus, cc, one, area, first, sep = (m.group(k) for k in ("plus", "cc", "one", "area", "first", "sep"))
+    rest = re.split(r"[ .-]", m.group("rest"))
+    rest_seps = set(re.findall(r"[ .-]", m.group("rest")))
+    head = [g for g in (cc, one, area if area is not None else first) if g]
+    groups = tuple(head + rest)
+    total = sum(len(g) for g in groups)
+    if plus:
+        ok = 7 <= total <= 15 and len(groups) >= 2
+    elif area is not None:
+        tail = "".join(rest)
+        ok = (len(area) == 3 and (len(tail) == 7 and len(rest) <= 2 and all(len(g) >= 3 for g in rest)
+                                  or len(rest) == 3 and len(rest[0]) == 3 and len(rest[1]) == 4 and "-" in rest_seps)
+              or area[0] == "0" and len(area) >= 2 and 6 <= len(tail) <= 8 and len(rest) <= 2 and len(rest_seps) <= 1)
+    elif first.startswith("0") and not one:
+        ok = sep != "." and "." not in rest_seps and (
+            10 <= total <= 11 and len(first) >= 3 and len(rest) <= 2 and all(len(g) >= 3 for g in rest)
+            or sep == " " and rest_seps <= {" "} and 9 <= total <= 15 and len(rest) >= 2 and all(len(g) <= 4 for g in rest))
+    else:
+        shape = [len(first)] + [len(g) for g in rest]
+        same = rest_seps <= {sep}
+        nanp = shape[:3] == [3, 3, 4] and len(shape) <= 4
+        if sep == " ":
+            ok = same and shape == [3, 3, 4] and first[0] in "23456789" and rest[0][0] in "23456789"
+        else:
+            ok = same and nanp and (len(shape) == 3 or sep == "-")
+    if not ok or (" " in rest_seps or sep == " ") and re.match(r" \d", m.string[m.end() : m.end() + 2]):
+        return m.group(0)  # spaced groups that go on with more digits: not a number of these shapes
+    return verbalize_telephone(Telephone(groups, plus=bool(plus), toll_free=True))
 
 
 def _ssn(m: re.Match[str]) -> str:
@@ -263,15 +318,6 @@ def _ipv4(m: re.Match[str]) -> str:
             or _VERSION_BEFORE.search(m.string, max(0, m.start() - 12), m.start())):
         return m.group(0)
     return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
-
-
-def _zero_led_groups(m: re.Match[str]) -> str:
-    """"0044 59 872 0184", "023 3312 284": space-separated digit groups led by a zero (a trunk or an
-    international prefix) of 9-15 digits in all: a phone number, digit by digit."""
-    groups = tuple(m.group(0).split())
-    if not 9 <= sum(len(g) for g in groups) <= 15:
-        return m.group(0)
-    return verbalize_telephone(Telephone(groups))
 
 
 def _extension(m: re.Match[str]) -> str:
@@ -498,9 +544,9 @@ RULES: list[Rule] = [
     # telephone shapes first: their digit groups must not be read as dates, ranges or numbers
     rule(r"(?<![\w.-])(\d{3})-(\d{2})-(\d{4})(?![\w-]|[.,]\d)", _ssn, "-"),
     rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
-    rule(r"(?<![\w.,+-])(?<!\d )0\d{1,4}(?: \d{2,4}){2,4}(?![\w]|[.,]\d| \d)", _zero_led_groups, "0"),
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
+    rule(_PHONE, _telephone, " ", ".", "-", "("),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
     rule(rf"(?<![A-Za-z$€£¥])({_SIGN}){_AMOUNT}(?:( (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)"
          rf"|/([A-Za-z]{{1,6}})\b)?(?![\d/]|[.,]\d)", _money, *_SIGNS),
