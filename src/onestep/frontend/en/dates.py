@@ -13,6 +13,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, ordinal, year
+from onestep.frontend.en.classify import Date, verbalize_date
 from onestep.frontend.en.classify import counted_noun_at as classify_counted
 from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
 
@@ -37,36 +38,34 @@ def _day_or_month_name(written: str) -> str:
 
 
 def date_words(y: int | None, mo: int, d: int, two_digit_year: bool = False) -> str | None:
-    """``(2024, 1, 5)`` -> ``"January fifth, twenty twenty-four"``; None if month or day is out of range."""
+    """``(2024, 1, 5)`` -> ``"January fifth, twenty twenty-four"`` (the date class's verbalizer); None if month
+    or day is out of range. ``two_digit_year``: "2/3/24" -> "twenty twenty-four", "1/5/99" -> "nineteen
+    ninety-nine"."""
     if not (1 <= mo <= 12 and 1 <= d <= 31):
         return None
-    spoken = f"{tables.MONTHS[mo - 1]} {ordinal(d)}"
-    if y is None:
-        return spoken
-    if two_digit_year:  # "2/3/24" -> "twenty twenty-four", "1/5/99" -> "nineteen ninety-nine"
+    if y is not None and two_digit_year:
         y += 2000 if y < 50 else 1900
-    spoken_year = year(y)
-    return f"{spoken}, {spoken_year}"
+    return verbalize_date(Date(mo, d, y))
 
 
-def _year_first(m: re.Match[str]) -> str:
-    return date_words(int(m.group("y")), int(m.group("a")), int(m.group("b"))) or m.group(0)
-
-
-def _month_first(m: re.Match[str]) -> str:
-    """US order ("12/25/2023"), or day first when the first number cannot be a month ("31/12/2020")."""
-    a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
-    if m.group("sep") == "-" and len(y) == 2:
-        return m.group(0)  # "5-10-15" is more likely a list of numbers than a date
-    mo, d = (a, b) if a <= 12 else (b, a)
-    return date_words(int(y), mo, d, two_digit_year=len(y) == 2) or m.group(0)
-
-
-def _day_first(m: re.Match[str]) -> str:
-    """European dotted order ("15.03.2021"), or month first when the second number cannot be a month."""
-    a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
-    d, mo = (a, b) if b <= 12 else (b, a)
-    return date_words(int(y), mo, d) or m.group(0)
+def _numeric_date(m: re.Match[str]) -> str:
+    """A date written in numbers, as the date class reads it (``classify.Date``, month first: "January fifth,
+    twenty twenty-four"). The order: ISO when the year leads; with "/" or "-" month first ("12/25/2023"), day
+    first when the first number cannot be a month ("31/12/2020"); with "." day first ("15.03.2021"), month first
+    when the second cannot be a month. A two-digit year takes its century (pivot 50); "5-10-15" (dashes and a
+    two-digit year) is more likely a list of numbers than a date."""
+    if m.group("y"):
+        y, mo, d = int(m.group("y")), int(m.group("a")), int(m.group("b"))
+    elif m.group("y2"):
+        a, b, written = int(m.group("c")), int(m.group("d")), m.group("y2")
+        if m.group("sep2") == "-" and len(written) == 2:
+            return m.group(0)
+        mo, d = (a, b) if a <= 12 else (b, a)
+        y = int(written) + (0 if len(written) == 4 else 2000 if int(written) < 50 else 1900)
+    else:
+        a, b, y = int(m.group("e")), int(m.group("f")), int(m.group("y3"))
+        d, mo = (a, b) if b <= 12 else (b, a)
+    return date_words(y, mo, d) or m.group(0)
 
 
 def _timestamp(m: re.Match[str]) -> str:
@@ -231,11 +230,11 @@ RULES: list[Rule] = [
     rule(r"\b(Q[1-4]|H[12]) ?[-–] ?(Q[1-4]|H[12])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "Q", "H"),  # Q1-Q3
     rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
     rule(r"(?<=\d[snrt][tdh]) (?:c|cent)\.(?= |$)", lambda m: " century", "c."),  # "the 1st c. BC"
-    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
-         _year_first, "-", "/", "."),
-    rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
-         _month_first, "/", "-"),
-    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
+    # numeric dates, one grammar: ISO year first ("2024-01-05", "2016/07/03", "2016.07.03"), month first with
+    # "/" or "-" ("12/25/2023", "1/5/99"), day first with "." ("15.03.2021")
+    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)"
+         r"|(?<![\w/.-])(?P<c>\d{1,2})(?P<sep2>[/-])(?P<d>\d{1,2})(?P=sep2)(?P<y2>\d{4}|\d{2})(?![\w/-]|\.\d)"
+         r"|(?<![\w.])(?P<e>\d{1,2})\.(?P<f>\d{1,2})\.(?P<y3>\d{4})(?!\w|\.\d)", _numeric_date, "-", "/", "."),
     rule(r"(?=\d)(?<![\w/.,-])(0[1-9]|1[0-2]|[1-9])/((?:19|20)\d\d)(?![\w/]|[.,]\d)", _numeric_month_year, "/"),
     rule(rf"\b(on|On|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
