@@ -1057,21 +1057,7 @@ _NUMBER_RULES: list[Rule] = [
     # "Avg pace: 5:12 /km", "8:45 min/mi": a running pace, minutes and seconds per distance
     rule(r"(?<=\d:[0-5]\d) ?(?:min)? ?/ ?(km|mi|mile)\b", lambda m: " per kilometer" if m.group(1) == "km" else " per mile",
          "/"),
-    rule(
-        r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
-        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])|(?P<ap1>[ap])(?![\w'’]))?"
-        r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
-        times.clock,
-        ":", ".",
-    ),
-    rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", times.military_time, "hours", "hrs"),
-    rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", times.hour_h_minutes, "h"),
-    # "(1842 GMT)", "0930 UTC": four digits before a time zone are a 24-hour clock time
-    rule(rf"(?=\d)(?<![\w:.,$€£¥#-])([01]\d|2[0-3])([0-5]\d) (?=(?:{times.TIME_ZONES})\b)",
-         lambda m: times.military_time(m).removesuffix(" hours") + " ", "GMT", "UTC", "Z", "T"),
-    rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
-         lambda m: times.military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
-    rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", times.hour_meridiem, "m", "M"),
+    times.TIME_RULE,  # the time class: clock times, hours with a meridiem, 24-hour "0930 hours", "21h00"
     rule(
         r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
         _colon_pair,
