@@ -326,9 +326,6 @@ def _extension(m: re.Match[str]) -> str:
 
 # ------------------------------------------------------------------------------------------------ money
 
-_SIGNS = ("$", "€", "£", "¥", "₹", "₩", "₽")
-_SIGN = "[$€£¥₹₩₽]"
-_AMOUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(\d{1,6}))?"
 _SCALES = {"k": "thousand", "m": "million", "mn": "million", "mm": "million", "b": "billion", "bn": "billion",
            "t": "trillion", "tn": "trillion", "thousand": "thousand", "million": "million", "billion": "billion",
            "trillion": "trillion"}
@@ -349,13 +346,18 @@ class Money(NamedTuple):
     digits: str | None = None
     scale: str | None = None
     per: str | None = None
+    negative: bool = False
 
 
-def verbalize_money(mo: Money) -> str:
+def verbalize_money(mo: Money, attributive: bool = False) -> str:
     """``Money("$", 20, 50)`` -> ``"twenty dollars and fifty cents"``; ``Money("$", 0, 5)`` -> ``"five cents"``;
     ``Money("¥", 30, scale="billion")`` -> ``"thirty billion yen"``; ``Money("$", 0, 50, per="hour")`` ->
-    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``."""
+    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``.
+    ``attributive``: the amount qualifies a noun ("a twenty dollar bill", "a five million dollar deal"): the
+    unit stays singular (not with cents: "a nine dollars and ninety-nine cents fee")."""
     one, many, minor_one, minor_many = tables.CURRENCIES[mo.symbol]
+    if attributive and not mo.minor:
+        many = one
     whole = mo.whole or 0
     if mo.digits is not None or mo.scale or (mo.minor and minor_one is None):
         number = cardinal(whole) if mo.whole is not None else ""
@@ -370,38 +372,57 @@ def verbalize_money(mo: Money) -> str:
         if mo.minor:
             parts.append(f"{cardinal(mo.minor)} {minor_one if mo.minor == 1 else minor_many}")
         spoken = " and ".join(parts)
-    return f"{spoken} per {mo.per}" if mo.per else spoken
+    spoken = f"{spoken} per {mo.per}" if mo.per else spoken
+    return f"minus {spoken}" if mo.negative else spoken
 
 
-_RANGE_AFTER = _Lazy(r" ?[-–—] ?\d| to [$€£¥]?\d")
-_SCALE_AFTER = _Lazy(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
-                          r"billion|trillion|lakh|crore|mn|bn|tn)\b")
+_CURRENCY = alternation(tables.CURRENCIES)
+_SCALE_WORDS = r"thousand|million|billion|trillion|lakh crore|lakh|crore"
+# The money class, one grammar: a sign, a currency ("$", "US$", "Rs."), an amount ("12", "1,500", "12.50", ".99",
+# "20.5", ".506"), then a scale word or letter ("million", "5M", "¥30 b"), or a rate per unit ("/hr").
+_MONEY = (rf"(?:(?<![\w.-])(?P<neg>[-−]))?(?<![A-Za-z$€£¥])(?P<cur>{_CURRENCY}) ?"
+          r"(?P<whole>\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(?P<dec>\d{1,6}))?"
+          rf"(?:(?P<word> ?(?:{_SCALE_WORDS})\b| ?cr(?=\.?(?:\s|$)))|(?P<glued>[KkMmBbTt]n?|bn)(?![A-Za-z])"
+          r"|(?P<spaced> (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)|/(?P<per>[A-Za-z]{1,6})\b(?:\.(?=[,;:]))?)?(?![\d/]|[.,]\d)")
 
 
 def _money(m: re.Match[str]) -> str:
-    """An amount after a currency sign with what the money passes do not read the way people say it: one
-    decimal ("$20.5": tens of cents), three or more ("$.506"), a scale letter after a space ("¥30 b"), or a rate per unit
-    ("$0.5/hr", "£98/kg", "$1/d"). Plain amounts ("$12", "$12.50") and the first end of a range ("$1.5–2
-    million", whose scale is at the other end) are left to the money passes."""
-    sign, whole, decimals = m.group(1), m.group(2), m.group(3)
-    scale, per = (m.group(4) or "").strip(), m.group(5)
-    if (whole is None and decimals is None) or re.search(r"[-–—] ?$", m.string[max(0, m.start() - 2) : m.start()]):
-        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the money passes
-    if per and decimals is not None and len(decimals) == 2 and per.lower() in tables.PER_WORDS:
-        return m.group(0)  # "$3.49/gal.": the money passes read it
-    per_word = _PER.get(per.lower()) if per else None
+    """An amount of money, every written form (the money class; ranges "$5-$10" are the range pass's, which runs
+    later): "$12.50" -> "twelve dollars and fifty cents", "$.99" -> "ninety-nine cents", "$20.5" (tens of cents),
+    "$.506" ("point five zero six dollars"), "$1.5M" / "¥30 b" / "$2.3 billion" (scaled), "$0.5/hr" (a rate),
+    "-$15.20" ("minus ..."), "a $20 bill" (singular before the noun it qualifies)."""
+    from onestep.frontend.en import money
+
+    cur, whole, decimals = m.group("cur"), m.group("whole"), m.group("dec")
+    written_scale = (m.group("word") or m.group("glued") or m.group("spaced") or "").strip().lower()
+    per = m.group("per")
+    if whole is None and decimals is None:
+        return m.group(0)
+    if not m.group("neg") and re.search(r"[\d.KkMmBbn] ?[-–—] ?$", m.string[max(0, m.start() - 4) : m.start()]):
+        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the range pass
+    if not per and re.match(r" ?[-–—] ?[$€£¥]?\d", m.string[m.end() : m.end() + 4]):
+        return m.group(0)  # "$5-$10", "$1.5–2 million": the first end of a range
+    tail = ""
+    per_word = (tables.PER_WORDS.get(per) or _PER.get(per.lower())) if per else None
     if per and per_word is None:
-        return m.group(0)
-    if not scale and _SCALE_AFTER.match(m.string, m.end()):
-        return m.group(0)  # "$1.5M", "$2.3 billion", "₹4.5 lakh crore": read by the money passes
-    if not scale and not per and (decimals is None or len(decimals) == 2 or _RANGE_AFTER.match(m.string, m.end())):
-        return m.group(0)
+        tail = m.group(0)[m.group(0).rindex("/"):]  # "$5/xyz": not a unit; the amount alone
+    scale = tables.SCALES.get(written_scale) or _SCALES.get(written_scale) if written_scale else None
+    if written_scale == "cr":
+        scale = "crore"
     value = int(whole.replace(",", "")) if whole else None
-    if scale or (decimals is not None and len(decimals) > 2):
-        return verbalize_money(Money(sign, value, digits=decimals, scale=_SCALES[scale.lower()] if scale else None,
-                                     per=per_word))
-    minor = int(decimals.ljust(2, "0")) if decimals else None
-    return verbalize_money(Money(sign, value, minor, per=per_word))
+    names = tables.CURRENCIES[cur]
+    attributive = not per_word and money.attributive_at(m.string, m.start(), m.end(), scaled=bool(scale))
+    if scale or (decimals is not None and (len(decimals) > 2 or names[2] is None)):
+        mo = Money(cur, value, digits=decimals, scale=scale, per=per_word, negative=bool(m.group("neg")))
+    else:
+        minor = int(decimals.ljust(2, "0")) if decimals else None
+        mo = Money(cur, value, minor, per=per_word, negative=bool(m.group("neg")))
+    return verbalize_money(mo, attributive) + tail
+
+
+#: The money class's rule. It runs first among the number passes, and again after the passes that rewrite
+#: European and Swiss number formats ("€2.150,75", "CHF 1'250.00"), for the amounts they make readable.
+MONEY_RULE = rule(_MONEY, _money, *tables.CURRENCY_SIGNS)
 
 
 # ---------------------------------------------------------------------------------------- units in caps
@@ -548,8 +569,7 @@ RULES: list[Rule] = [
          "x", "X", "ext", "Ext", "EXT", "extension"),
     rule(_PHONE, _telephone, " ", ".", "-", "("),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
-    rule(rf"(?<![A-Za-z$€£¥])({_SIGN}){_AMOUNT}(?:( (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)"
-         rf"|/([A-Za-z]{{1,6}})\b)?(?![\d/]|[.,]\d)", _money, *_SIGNS),
+    MONEY_RULE,
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),

@@ -954,8 +954,8 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 _NUMBER_RULES: list[Rule] = [
     codes.TEL_RULE,
     dates.MONTH_RANGE_RULE,
+    money.SHILLINGS_RULE,  # "£2 10s 6d": before the money class reads "£2"
     *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
-    money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
     rule(r"(?<![\w.])([23])[x×] (?=(?:XP|EXP|xp|exp|[Dd]rops|[Ll]oot|[Cc]oins|[Pp]oints|[Rr]ewards|[Dd]amage)\b)",
          lambda m: ("double " if m.group(1) == "2" else "triple ") if m.start() else
@@ -1065,6 +1065,7 @@ _NUMBER_RULES: list[Rule] = [
     ),
     measures.PER_RULE,
     *_NUMBER_FORMAT_RULES,
+    classify.MONEY_RULE,  # amounts the number-format passes just made readable ("€2.150,75")
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[4:],
