@@ -220,14 +220,6 @@ def _lone_year(m: re.Match[str]) -> str:
     return year(int(m.group(1))) + m.group(2)
 
 
-def _spaced_decade(m: re.Match[str]) -> str:
-    """"the 1980 s", "1980 s" -> "(the) nineteen eighties" (a decade with a stray space before its s; a
-    round 1100-2090 number is not a count of seconds written "s")."""
-    from onestep.frontend.en.numbers import plural
-
-    return f"{m.group(1)}{plural(year(int(m.group(2))))}"
-
-
 # ------------------------------------------------------------------------------------------- telephone
 
 
@@ -581,7 +573,6 @@ RULES: list[Rule] = [
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
-    rule(r"(?<![\w.,'’$€£¥])((?i:the) |(?<!\d )(?<!\ba )(?<!\ban )(?<!\bfor )(?<!\bafter )(?<!\bevery )(?<!\bwithin ))(1[1-9]\d0|20\d0) s\b(?!['’]|\.?\w)", _spaced_decade, " s"),
     Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
          rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
          tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),

@@ -149,17 +149,24 @@ def _era_year(m: re.Match[str]) -> str:
     return f"{year(int(m.group('y1')))} {_ERA[m.group('post')]}"
 
 
+def _decade_words(written: str) -> str:
+    """``"1980"`` -> ``"nineteen eighties"``, ``"70"`` -> ``"seventies"``, ``"2000"`` -> ``"two thousands"``."""
+    n = int(written)
+    return numbers.plural(year(n) if len(written) == 4 else cardinal(n))
+
+
 def _decade(m: re.Match[str]) -> str:
-    n = int(m.group(2))
-    if len(m.group(2)) == 4:
-        return numbers.plural(year(n))
-    return numbers.plural(cardinal(n))
+    """A decade, one grammar: "1980s", "the '90s", "80's", "1980 s" (a stray space; not after a/an/for/after/
+    every/within, where "1500 s" is seconds), and a span of decades "1960s–70s", "1990s-2000s"."""
+    first, second = m.group("a"), m.group("b") or m.group("b4")
+    if m.group("sp") and (len(first) != 4 or _SECONDS_BEFORE.search(m.string, max(0, m.start() - 8), m.start())
+                          or re.match(r"\.?\w", m.string[m.end() : m.end() + 2])):
+        return m.group(0)
+    spoken = _decade_words(first)
+    return f"{spoken} to {_decade_words(second)}" if second else spoken
 
 
-def _decade_range(m: re.Match[str]) -> str:
-    """"1960s–70s" -> "nineteen sixties to seventies", "1990s-2000s" -> "... to two thousands"."""
-    end = numbers.plural(cardinal(int(m.group(2)))) if m.group(2) else numbers.plural(year(int(m.group(3))))
-    return f"{numbers.plural(year(int(m.group(1))))} to {end}"
+_SECONDS_BEFORE = re.compile(r"(?:\b(?:a|an|for|after|every|within)|\d) $")
 
 
 def _short_year(m: re.Match[str]) -> str:
@@ -254,9 +261,9 @@ RULES: list[Rule] = [
     rule(rf"(?<![\w.,-])(\d{{3,4}}) ?[-–] ?(\d{{2,4}}) ?({_ERA_AFTER})(?!\w|\.[A-Za-z])", _era_range, "BC", "CE"),
     rule(rf"(?<![\w.,])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
-    # "the 1960s–70s" -> "the nineteen sixties to seventies"
-    rule(r"(?<![\w.'’])(1\d{2}0|20\d0)s ?[-–—] ?(?:['’]?([1-9]0)|(1\d{2}0|20\d0))s\b", _decade_range, "0s"),
-    rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
+    # decades: "1980s", "'90s", "80's", "1980 s", "the 1960s–70s"
+    rule(r"(?<![\w.,'’$€£¥])['’]?(?P<a>\d0|1\d{2}0|20\d0)(?:(?P<sp> )s\b(?!['’])|(?:s|'s|’s)\b"
+         r"(?: ?[-–—] ?(?:['’]?(?P<b>[1-9]0)|(?P<b4>1\d{2}0|20\d0))s\b)?)", _decade, "0s", "0's", "0’s", "0 s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
     rule(r"\b([Bb]etween|[Ff]rom) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "etween", "rom"),
 ]
