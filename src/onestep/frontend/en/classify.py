@@ -176,7 +176,7 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 
 # --------------------------------------------------------------------------------------- years, decades
 
-_YEAR_CUES = "in|since|by|from|until|till|before|after|circa|around|during|of"
+_YEAR_CUES = "in|since|by|from|between|until|till|before|after|circa|around|during|of"
 _YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
                               r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
                               r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"

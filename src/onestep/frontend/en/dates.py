@@ -175,14 +175,6 @@ def _short_year(m: re.Match[str]) -> str:
     return f"oh {cardinal(n)}" if n < 10 else cardinal(n)
 
 
-def _year_span(m: re.Match[str]) -> str:
-    if classify_counted(m.string, m.end()):
-        return m.group(0)  # "from 1234 to 1567 people": a span of counts
-    return f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}"
-
-
-
-
 def _common_fraction(num: int, den: int) -> bool:
     """Fractions written as often as dates: sixteenths and thirty-seconds in lowest terms ("7/16", "3/32"),
     one twentieth, twenty-fourth, twenty-fifth."""
@@ -265,6 +257,5 @@ RULES: list[Rule] = [
     rule(r"(?<![\w.,'’$€£¥])['’]?(?P<a>\d0|1\d{2}0|20\d0)(?:(?P<sp> )s\b(?!['’])|(?:s|'s|’s)\b"
          r"(?: ?[-–—] ?(?:['’]?(?P<b>[1-9]0)|(?P<b4>1\d{2}0|20\d0))s\b)?)", _decade, "0s", "0's", "0’s", "0 s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
-    rule(r"\b([Bb]etween|[Ff]rom) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "etween", "rom"),
 ]
 
