@@ -14,7 +14,6 @@ import re
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, ordinal, year
 from onestep.frontend.en.classify import Date, verbalize_date
-from onestep.frontend.en.classify import counted_noun_at as classify_counted
 from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
 
 _WEEKDAY_ABBREVIATIONS = {k: v for k, v in tables.ABBREVIATIONS.items() if v in tables.WEEKDAYS}
