@@ -861,6 +861,10 @@ def _times_after(m: re.Match[str]) -> str:
     return f"{'by' if lanes else 'times'} {cardinal(int(n))}"
 
 
+_FLIGHT_WORDS = re.compile(r"\b(?:[Gg]ates?|[Bb]oard(?:s|ing)?|[Dd]epart(?:s|ed|ing|ure)?|[Aa]rriv(?:es|ed|ing|al)|"
+                           r"[Ff]lights?|[Tt]erminal|[Ll]ands|[Ll]anded|[Dd]elayed|[Cc]ancell?ed|[Ll]ayover)\b")
+
+
 def _flight_number(m: re.Match[str]) -> str:
     """"UA 857" -> "U A eight fifty-seven" (a flight number is said in pairs)."""
     return f"{acronyms.letters(m.group(1))} {numbers.model_number(m.group(2))}"
