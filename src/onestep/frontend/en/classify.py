@@ -253,9 +253,13 @@ def verbalize_telephone(t: Telephone) -> str:
 # One grammar for the digit groups of a telephone number: an optional "+" and country code, an optional
 # trunk "1", an area code in parentheses or a first group, then groups separated by " ", "." or "-".
 # Which shapes are a telephone number is decided by ``_telephone`` (the grammar alone also matches amounts).
-_PHONE = (r"(?<![\w.,+/#$€£¥(-])(?<!\d )(?:(?P<plus>\+)(?P<cc>\d{1,3})[ .-]?)?(?:(?P<one>1)[ .-]?(?=\(\d|\d{3}[ .-]\d))?"
+_PHONE = (r"(?=[\d(+])(?<![\w.,+/#$€£¥(-])(?<!\d )(?:(?P<plus>\+)(?P<cc>\d{1,3})[ .-]?)?(?:(?P<one>1)[ .-]?(?=\(\d|\d{3}[ .-]\d))?"
           r"(?:\((?P<area>\d{1,5})\)[ .-]?|(?P<first>\d{1,5})(?P<sep>[ .-]))(?P<rest>\d{2,8}(?:[ .-]\d{1,8}){0,4})"
           r"(?![\w-]|[.,:/]\d)")
+
+
+_PHONE_SEP = _Lazy(r"[ .-]")
+_SPACE_DIGIT = _Lazy(r" \d")
 
 
 def _telephone(m: re.Match[str]) -> str:
@@ -266,8 +270,8 @@ def _telephone(m: re.Match[str]) -> str:
     three groups 3-3-4 joined by the same "-" or "." (an optional "1" before, a dashed extension after), or by
     spaces when area and exchange start 2-9; zero-led groups of 9-15 digits joined by spaces or dashes."""
     plus, cc, one, area, first, sep = (m.group(k) for k in ("plus", "cc", "one", "area", "first", "sep"))
-    rest = re.split(r"[ .-]", m.group("rest"))
-    rest_seps = set(re.findall(r"[ .-]", m.group("rest")))
+    rest = _PHONE_SEP.pattern.split(m.group("rest"))
+    rest_seps = set(_PHONE_SEP.pattern.findall(m.group("rest")))
     head = [g for g in (cc, one, area if area is not None else first) if g]
     groups = tuple(head + rest)
     total = sum(len(g) for g in groups)
@@ -290,7 +294,7 @@ def _telephone(m: re.Match[str]) -> str:
             ok = same and shape == [3, 3, 4] and first[0] in "23456789" and rest[0][0] in "23456789"
         else:
             ok = same and nanp and (len(shape) == 3 or sep == "-")
-    if not ok or (" " in rest_seps or sep == " ") and re.match(r" \d", m.string[m.end() : m.end() + 2]):
+    if not ok or (" " in rest_seps or sep == " ") and _SPACE_DIGIT.match(m.string, m.end()):
         return m.group(0)  # spaced groups that go on with more digits: not a number of these shapes
     return verbalize_telephone(Telephone(groups, plus=bool(plus), toll_free=True))
 
@@ -372,10 +376,14 @@ _CURRENCY = alternation(tables.CURRENCIES)
 _SCALE_WORDS = r"thousand|million|billion|trillion|lakh crore|lakh|crore"
 # The money class, one grammar: a sign, a currency ("$", "US$", "Rs."), an amount ("12", "1,500", "12.50", ".99",
 # "20.5", ".506"), then a scale word or letter ("million", "5M", "¥30 b"), or a rate per unit ("/hr").
-_MONEY = (rf"(?:(?<![\w.-])(?P<neg>[-−]))?(?<![A-Za-z$€£¥])(?P<cur>{_CURRENCY}) ?"
+_MONEY = (rf"(?=[-−]?(?:[$€£¥₹₩₽]|[A-Z]{{1,3}}\$|Rs))(?:(?<![\w.-])(?P<neg>[-−]))?(?<![A-Za-z$€£¥])(?P<cur>{_CURRENCY}) ?"
           r"(?P<whole>\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(?P<dec>\d{1,6}))?"
           rf"(?:(?P<word> ?(?:{_SCALE_WORDS})\b| ?cr(?=\.?(?:\s|$)))|(?P<glued>[KkMmBbTt]n?|bn)(?![A-Za-z])"
           r"|(?P<spaced> (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)|/(?P<per>[A-Za-z]{1,6})\b(?:\.(?=[,;:]))?)?(?![\d/]|[.,]\d)")
+
+
+_RANGE_BEFORE = _Lazy(r"[\d.KkMmBbn] ?[-–—] ?$")  # "$18-$22": the second end of a range
+_RANGE_AFTER = _Lazy(r" ?[-–—] ?[$€£¥]?\d")  # "$5-$10", "$1.5–2 million": the first end
 
 
 def _money(m: re.Match[str]) -> str:
@@ -390,9 +398,9 @@ def _money(m: re.Match[str]) -> str:
     per = m.group("per")
     if whole is None and decimals is None:
         return m.group(0)
-    if not m.group("neg") and re.search(r"[\d.KkMmBbn] ?[-–—] ?$", m.string[max(0, m.start() - 4) : m.start()]):
+    if not m.group("neg") and _RANGE_BEFORE.search(m.string, max(0, m.start() - 4), m.start()):
         return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the range pass
-    if not per and re.match(r" ?[-–—] ?[$€£¥]?\d", m.string[m.end() : m.end() + 4]):
+    if not per and _RANGE_AFTER.match(m.string, m.end()):
         return m.group(0)  # "$5-$10", "$1.5–2 million": the first end of a range
     tail = ""
     per_word = (tables.PER_WORDS.get(per) or _PER.get(per.lower())) if per else None
@@ -486,9 +494,12 @@ _SERIAL_GROUPS = _Lazy(r"\d+|[A-Za-z]+")
 _NOT_SERIAL = _Lazy(r"\d+[xX×]\d|\d+[eE]\d+$|\d{1,2}h\d{2}$|[A-Z]2[A-Z]$|0x|.*\d[a-z]?s$|.*[A-Za-z]{3}")
 
 
+_ELEMENT_COUNT = _Lazy(r"([A-Z][a-z]?)(\d*)")
+
+
 def _is_formula(written: str) -> bool:
     """"H2SO4", "C6H12O6": element symbols with counts (read by the formula pass)."""
-    parts = re.findall(r"([A-Z][a-z]?)(\d*)", written)
+    parts = _ELEMENT_COUNT.pattern.findall(written)
     return "".join(e + n for e, n in parts) == written and all(e in tables.ELEMENTS for e, _ in parts)
 
 

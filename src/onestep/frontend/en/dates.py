@@ -13,7 +13,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, ordinal, year
-from onestep.frontend.en.classify import Date, verbalize_date
+from onestep.frontend.en.classify import Date, _Lazy, verbalize_date
 from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
 
 _WEEKDAY_ABBREVIATIONS = {k: v for k, v in tables.ABBREVIATIONS.items() if v in tables.WEEKDAYS}
@@ -159,13 +159,14 @@ def _decade(m: re.Match[str]) -> str:
     every/within, where "1500 s" is seconds), and a span of decades "1960s–70s", "1990s-2000s"."""
     first, second = m.group("a"), m.group("b") or m.group("b4")
     if m.group("sp") and (len(first) != 4 or _SECONDS_BEFORE.search(m.string, max(0, m.start() - 8), m.start())
-                          or re.match(r"\.?\w", m.string[m.end() : m.end() + 2])):
+                          or _WORD_AFTER.match(m.string, m.end())):
         return m.group(0)
     spoken = _decade_words(first)
     return f"{spoken} to {_decade_words(second)}" if second else spoken
 
 
-_SECONDS_BEFORE = re.compile(r"(?:\b(?:a|an|for|after|every|within)|\d) $")
+_SECONDS_BEFORE = _Lazy(r"(?:\b(?:a|an|for|after|every|within)|\d) $")
+_WORD_AFTER = _Lazy(r"\.?\w")
 
 
 def _short_year(m: re.Match[str]) -> str:
@@ -230,9 +231,9 @@ RULES: list[Rule] = [
     rule(r"(?<=\d[snrt][tdh]) (?:c|cent)\.(?= |$)", lambda m: " century", "c."),  # "the 1st c. BC"
     # numeric dates, one grammar: ISO year first ("2024-01-05", "2016/07/03", "2016.07.03"), month first with
     # "/" or "-" ("12/25/2023", "1/5/99"), day first with "." ("15.03.2021")
-    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)"
+    rule(r"(?=\d)(?:(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)"
          r"|(?<![\w/.-])(?P<c>\d{1,2})(?P<sep2>[/-])(?P<d>\d{1,2})(?P=sep2)(?P<y2>\d{4}|\d{2})(?![\w/-]|\.\d)"
-         r"|(?<![\w.])(?P<e>\d{1,2})\.(?P<f>\d{1,2})\.(?P<y3>\d{4})(?!\w|\.\d)", _numeric_date, "-", "/", "."),
+         r"|(?<![\w.])(?P<e>\d{1,2})\.(?P<f>\d{1,2})\.(?P<y3>\d{4})(?!\w|\.\d))", _numeric_date, "-", "/", "."),
     rule(r"(?=\d)(?<![\w/.,-])(0[1-9]|1[0-2]|[1-9])/((?:19|20)\d\d)(?![\w/]|[.,]\d)", _numeric_month_year, "/"),
     rule(rf"\b(on|On|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"

@@ -147,14 +147,14 @@ def hour_h_minutes(hour: str, minute: str) -> str:
 # "21h00"; "1842 GMT" (four digits before a zone); "at 0600" (a zero-led four-digit time after at/by).
 _MERIDIEM = r" ?(?P<{0}>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])"
 TIME_PATTERN = (
-    r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
+    r"(?=\d)(?:(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
     rf"(?:{_MERIDIEM.format('ap')}|(?P<ap1>[ap])(?![\w'’]))?"
     rf"|(?<![\w:.])(?P<h2>\d{{1,2}})\.(?P<m2>\d{{2}})(?P<s2>){_MERIDIEM.format('ap2')}"
     r"|(?<![\w:.,])(?P<mh>[01]\d|2[0-3])(?P<mm>[0-5]\d) (?P<hrs>hours|hrs)\b"
     r"|(?<![\w:.,])(?P<hh>[01]?\d|2[0-3])h(?P<hm>[0-5]\d)(?![\w:]|[.,]\d)"
     rf"|(?<![\w:.,$€£¥#-])(?P<zh>[01]\d|2[0-3])(?P<zm>[0-5]\d) (?=(?:{TIME_ZONES})\b)"
     r"|(?<=\b(?:at|by) )(?P<ah>0\d)(?P<am>[0-5]\d)(?![\w,:-]|\.\d)"
-    rf"|(?<![\w:.])(?P<h3>\d{{1,2}}){_MERIDIEM.format('ap3')}"
+    rf"|(?<![\w:.])(?P<h3>\d{{1,2}}){_MERIDIEM.format('ap3')})"
 )
 
 
