@@ -240,6 +240,9 @@ def _cricket_score(m: re.Match[str], num: int, den: int) -> bool:
 
 def _fraction(m: re.Match[str]) -> str:
     whole, num, den = m.group(1), int(m.group(2)), int(m.group(3))
+    if m.group("suffix"):  # "1/100th of a second", "3/4TH": the ending says the denominator is an ordinal
+        spoken = numbers.fraction(num, den)
+        return f"{cardinal(int(whole))} {spoken}" if whole else spoken
     key = f"{num}/{den}"
     if whole is None and _cricket_score(m, num, den):
         return f"{cardinal(num)} for {cardinal(den)}"
@@ -902,11 +905,6 @@ def _number_sign(m: re.Match[str]) -> str:
     return "number "
 
 
-def _fraction_ordinal(m: re.Match[str]) -> str:
-    """"1/100th of a second" -> "one hundredth of a second" (the ordinal ending written on the denominator)."""
-    return numbers.fraction(int(m.group(1)), int(m.group(2)))
-
-
 def _indian_grouping(m: re.Match[str]) -> str:
     """"₹1,50,000" -> "one lakh fifty thousand rupees", "12,34,567" -> "twelve lakh thirty-four thousand five
     hundred sixty-seven": digits grouped in twos above the thousands are counted in lakhs and crores."""
@@ -1023,9 +1021,6 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"(?=\d)(?<![\w.])({NUM})m(?= (?:{_MILLION_NOUNS})\b)", lambda m: f"{number(m.group(1))} million", "m "),
     # "a .45-caliber handgun": a caliber in hundredths of an inch, said as a number
     rule(r"(?<![\w.])\.(\d{2,3})(?=[- ](?:caliber|calibre|cal)\b)", lambda m: cardinal(int(m.group(1))), "cal"),
-    # "1/100th of a second": a fraction whose denominator carries an ordinal ending
-    rule(r"(?=\d)(?<![\w/.])(\d{1,3})/(\d{1,7})(?i:st|nd|rd|th)\b", _fraction_ordinal, "st", "nd", "rd", "th",
-         "ST", "ND", "RD", "TH"),
     # "2nd Fl.": a floor after an ordinal; "after Rd. 14": a round (a road's number follows its name)
     rule(r"(?<=\d(?:st|nd|rd|th) )(?:Fl|Flr)\b\.?", lambda m: keep_period(m, "Floor"), "Fl"),
     rule(r"\b(after|in|before|from|during|through|for|of) Rd\.? (?=\d)", lambda m: f"{m.group(1)} Round ", "Rd"),
@@ -1064,12 +1059,14 @@ _NUMBER_RULES: list[Rule] = [
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[4:],
+    # fractions: "3/4", "2 1/2", "1/100th" and "1/4TH" (the denominator's ordinal ending written on it)
+    rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,7})(?:(?P<suffix>(?i:st|nd|rd|th))\b|(?![\w/]|\.\d))",
+         _fraction, "/"),
     rule(
         r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
         _ordinal,
         "st", "nd", "rd", "th", "ST", "ND", "RD", "TH",
     ),
-    rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
     rule(rf"(?=\d)(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
     # letters glued to digits: MP3, 4K
