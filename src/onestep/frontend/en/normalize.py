@@ -217,6 +217,8 @@ def _blood_pressure(m: re.Match[str]) -> str:
 
 
 def _ordinal(m: re.Match[str]) -> str:
+    if m.group("last"):
+        return _ordinal_range(m)
     return ordinal(int(m.group(1).replace(",", "")))
 
 
@@ -276,8 +278,8 @@ def _ordinal_range(m: re.Match[str]) -> str:
     """"1st-2nd" -> "first to second"; before a month, days: "1st–14th August" -> "the first to the fourteenth of
     August"."""
     if re.match(rf" (?:{alternation(tables.MONTHS)})\b", m.string[m.end() : m.end() + 12]):
-        return f"the {ordinal(int(m.group(1)))} to the {ordinal(int(m.group(2)))} of"
-    return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group(2)))}"
+        return f"the {ordinal(int(m.group(1)))} to the {ordinal(int(m.group('last')))} of"
+    return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group('last')))}"
 
 
 def _team_name(m: re.Match[str]) -> str:
@@ -973,8 +975,6 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} {'second' if m.group(2) == '1' else 'seconds'}", "s"),
     # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number
     rule(r"(?:(?<=, )|(?<=\())K\. ?(\d{1,3})\b(?![.,]\d)", lambda m: f"K {numbers.model_number(m.group(1))}", "K."),
-    rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
-         "st", "nd", "rd", "th"),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
     rule(r"\b(batted|batting|bats|bat|hitting|hit|hits|averaged|average|average of) \.(\d{3})\b"
          r"|(?<![\w.])\.(\d{3})(?= (?:hitter|record|winning percentage|batting average|slugging|on-base)\b)",
@@ -1062,8 +1062,10 @@ _NUMBER_RULES: list[Rule] = [
     # fractions: "3/4", "2 1/2", "1/100th" and "1/4TH" (the denominator's ordinal ending written on it)
     rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,7})(?:(?P<suffix>(?i:st|nd|rd|th))\b|(?![\w/]|\.\d))",
          _fraction, "/"),
+    # ordinals: "21st", "1,000TH", and ranges of them "1st-2nd", "1st–14th August"
     rule(
-        r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
+        r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b"
+        r"(?: ?[-–] ?(?P<last>\d{1,4})(?:st|nd|rd|th)\b)?",
         _ordinal,
         "st", "nd", "rd", "th", "ST", "ND", "RD", "TH",
     ),
