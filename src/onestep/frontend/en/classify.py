@@ -123,7 +123,7 @@ _DATE_MONTH_FIRST = (
     rf"(?<![\w.–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<mon>{_MONTH_ANY}) ?"
     rf"(?:(?P<day>\d{{1,2}}){_SUFFIX}?(?:[-–](?P<day2>\d{{1,2}}){_SUFFIX}?(?![-–]))?(?!\d|[:.,/]\d| ?[-–—]| ?%)"
     rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
-    rf"|(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
+    rf"|,? ?(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
 )
 _DATE_DAY_FIRST = (
     rf"(?<![\w.,/–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<day>\d{{1,2}}){_SUFFIX}?(?: of)? (?P<mon>{_MONTH_ANY})"

@@ -129,10 +129,6 @@ def _era_range(m: re.Match[str]) -> str:
     return f"{year(int(m.group(1)))} to {year(int(m.group(2)))} {_ERA[m.group(3)]}"
 
 
-def _month_year(m: re.Match[str]) -> str:
-    return f"{month_name(m.group(1))} {year(int(m.group(2)))}"
-
-
 def _weekday(m: re.Match[str]) -> str:
     return _WEEKDAY_ABBREVIATIONS[m.group(1)]
 
@@ -247,7 +243,6 @@ RULES: list[Rule] = [
          _month_day_range, *_MONTH_CUES),
     rule(rf"(?<![\w.,/-])(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month>{MONTH})(?![a-z])"
          rf"(?:,? (?P<year>\d{{4}})\b)?", _day_month_range, *_MONTH_CUES),
-    rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
     rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
          "st, ", "nd, ", "rd, ", "th, "),
     rule(rf"(?<![\w.,-])(\d{{3,4}}) ?[-–] ?(\d{{2,4}}) ?({_ERA_AFTER})(?!\w|\.[A-Za-z])", _era_range, "BC", "CE"),
