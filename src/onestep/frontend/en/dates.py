@@ -93,15 +93,6 @@ def _fraction_after_from(m: re.Match[str]) -> bool:
 _UNIT_OR_OF_AFTER = re.compile(r"(?:-| ?(?:of|to \d|inch|inches|in|cup|cups|mile|miles|lb|oz|tsp|tbsp)\b)")
 
 
-def _month_day_range(m: re.Match[str]) -> str:
-    """"Jan 1-5" -> "January first to fifth" (the year, if any, follows and is read by the year passes)."""
-    first, last = int(m.group(2)), int(m.group(3))
-    if not (1 <= first <= 31 and 1 <= last <= 31):
-        return m.group(0)
-    spoken = f"{month_name(m.group(1))} {ordinal(first)} to {ordinal(last)}"
-    return spoken + (f", {year(int(m.group(4)))}" if m.group(4) else "")
-
-
 def _day_month_range(m: re.Match[str]) -> str:
     """"24-27 May" -> "the twenty-fourth to the twenty-seventh of May" (day-first writing)."""
     first, last = int(m.group("d1")), int(m.group("d2"))
@@ -238,9 +229,6 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
-    rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
-         r"(?:,? (\d{4})\b)?",
-         _month_day_range, *_MONTH_CUES),
     rule(rf"(?<![\w.,/-])(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month>{MONTH})(?![a-z])"
          rf"(?:,? (?P<year>\d{{4}})\b)?", _day_month_range, *_MONTH_CUES),
     rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
