@@ -420,8 +420,8 @@ def _money(m: re.Match[str]) -> str:
     return verbalize_money(mo, attributive) + tail
 
 
-#: The money class's rule. It runs first among the number passes, and again after the passes that rewrite
-#: European and Swiss number formats ("€2.150,75", "CHF 1'250.00"), for the amounts they make readable.
+#: The money class's rule. ``normalize`` runs it after the passes that rewrite European and Swiss number formats
+#: ("€2.150,75", "CHF 1'250.00"), so that it sees those amounts too.
 MONEY_RULE = rule(_MONEY, _money, *tables.CURRENCY_SIGNS)
 
 
@@ -572,7 +572,6 @@ RULES: list[Rule] = [
          "x", "X", "ext", "Ext", "EXT", "extension"),
     rule(_PHONE, _telephone, " ", ".", "-", "("),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
-    MONEY_RULE,
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),

@@ -1055,7 +1055,7 @@ _NUMBER_RULES: list[Rule] = [
     ),
     measures.PER_RULE,
     *_NUMBER_FORMAT_RULES,
-    classify.MONEY_RULE,  # amounts the number-format passes just made readable ("€2.150,75")
+    classify.MONEY_RULE,  # the money class, after the number-format passes ("€2.150,75")
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[4:],
