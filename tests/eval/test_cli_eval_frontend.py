@@ -80,3 +80,30 @@ def test_generated_tables_by_class(folders: tuple[Path, Path], capsys: pytest.Ca
     report = json.loads(capsys.readouterr().out)
     assert report["generated"] == [{"class": "year", "seed": 7, "cases": 2, "passed": 1, "rate": 0.5,
                                     "first_run_passed": 1, "first_run_rate": 0.5}]
+
+
+def test_external_suite(folders: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--external``: NeMo-format ``written~spoken`` files (and the ``~written`` + readings format), scored
+    leniently (case, punctuation, hyphens and "and" ignored)."""
+    cases, _ = folders
+    suite = tmp_path / "nemo"
+    suite.mkdir()
+    (suite / "test_cases_money.txt").write_text("$2~two dollars\n$1.05~one dollar, five cents\n", encoding="utf-8")
+    (suite / "test_cases_time.txt").write_text("14:10:30~fourteen hours ten minutes and thirty seconds\n",
+                                              encoding="utf-8")
+    (suite / "test_cases_normalize_with_audio.txt").write_text("~123\none two three\none hundred twenty three\n",
+                                                               encoding="utf-8")
+    assert main(["eval-frontend", "--cases", str(cases), "--lang", "en", "--external", str(suite), "--json",
+                 "--failures", "5"]) == 0
+    ext = json.loads(capsys.readouterr().out)["external"]
+    assert (ext["passed"], ext["total"]) == (3, 3)
+    assert (ext["audio_passed"], ext["audio_total"]) == (1, 1)
+    assert main(["eval-frontend", "--cases", str(cases), "--lang", "zh", "--external", str(suite)]) != 0
+
+
+def test_external_lenient_key() -> None:
+    from onestep_dev.eval.external_norm import lenient_key
+
+    assert lenient_key("One-fifty P.M., and E.S.T!") == lenient_key("one fifty p m e s t")
+    assert lenient_key("twenty-three o'clock") == "twenty three oclock"
+    assert lenient_key("zero") != lenient_key("o")  # spelling conventions are not forgiven

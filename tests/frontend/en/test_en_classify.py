@@ -158,3 +158,38 @@ def test_round_3_forms(text: str, spoken: str) -> None:
 ])
 def test_look_alikes(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # clock times with seconds: every part said (NeMo's reading); zero seconds add nothing
+    ("14:10:30", "fourteen hours ten minutes and thirty seconds"),
+    ("1:01:01", "one hour one minute and one second"),
+    ("10:00:00 p.m.", "ten P M."),
+    # a time zone after a meridiem in any casing, spaced or glued
+    ("1:59 p.m. est", "one fifty-nine P M E S T"),
+    ("1:59 p.m.est", "one fifty-nine P M E S T"),
+    ("Logged 9:55 pm gmt.", "Logged nine fifty-five P M G M T."),
+    # telephone groups: a dash after the area code in parentheses, a dashed last group
+    ("(123)-123-5678", "one two three, one two three, five six seven eight"),
+    ("123-123-5678-1111", "one two three, one two three, five six seven eight, one one one one"),
+    ("Tel: 0044 98 460 0120", "telephone zero zero four four, nine eight, four six zero, zero one two zero"),
+    # fractions: an ordinal suffix in any casing, a denominator of one
+    ("1/4TH", "one quarter"),
+    ("About 2/3RD of it.", "About two thirds of it."),
+    ("142/1", "one hundred forty-two over one"),
+    # serials of four or more letter/digit groups, character by character; three are names
+    ("25d08A", "two five d zero eight A"),
+    ("t-0t25d12-f", "t, zero t two five d one two, f"),
+    ("a16z", "a sixteen z"),
+    ("H2SO4", "H two S O four"),
+    ("9am-5pm", "nine A M to five P M"),
+    # decades with a stray space; seconds after a count stay seconds
+    ("1980 s", "nineteen eighties"),
+    ("a 1500 s exposure", "a one thousand five hundred second exposure"),
+    # a rate in capitals, a season's two-digit second year
+    ("508 GB/S", "five hundred eight gigabytes per second"),
+    ("The 2002/03 season", "The two thousand two to oh three season"),
+    ("the 2002-03 season", "the two thousand two to oh three season"),
+])
+def test_issue_24_round_4_classes(text: str, expected: str) -> None:
+    assert normalize_en(text) == expected

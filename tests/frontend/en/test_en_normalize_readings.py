@@ -184,7 +184,7 @@ READINGS += [
     ("Flight UA 857 departs", "Flight U A eight fifty-seven departs"),
     ("She won the 1,500m in 3:49.", "She won the fifteen hundred meters in three forty-nine."),
     ("Kipchoge finished in 2:01:09.", "Kipchoge finished in two hours, one minute and nine seconds."),
-    ("We met at 10:30:15 in the lobby.", "We met at ten thirty and fifteen seconds in the lobby."),  # a clock
+    ("We met at 10:30:15 in the lobby.", "We met at ten hours thirty minutes and fifteen seconds in the lobby."),  # a clock
     ("Peter I founded the city.", "Peter the first founded the city."),
     ("Mary I called you.", "Mary I called you."),  # the pronoun
     ("It orbits the Sun.", "It orbits the Sun."),  # not Sunday
@@ -842,7 +842,7 @@ ROUND_18 = [
     ("Open Mar. 3–Apr. 5.", "Open March third to April fifth."),  # a date range across months, unspaced dash
     ("On 6/7 we fly.", "On June seventh we fly."),  # "On" opening a sentence cues a date
     ("On 3/4 of the days it rained.", "On three quarters of the days it rained."),  # ... not before "of"
-    ("at 4:05:09 a.m.", "at four oh five and nine seconds A M."),  # seconds before the meridiem
+    ("at 4:05:09 a.m.", "at four hours five minutes and nine seconds A M."),  # seconds before the meridiem
     ("(0930 GMT)", "(oh nine thirty G M T)"),  # four digits before a time zone: a 24-hour time
     ("in 2020 EST", "in twenty twenty E S T"),
     ("He is 6′2″.", "He is six foot two."),  # unicode primes (NFKC splits the double prime)

@@ -10,6 +10,10 @@ first-run figure (recorded when it was generated, before any rule was fitted to 
     onestep eval-frontend --cpp path/to/cpp            # table
     onestep eval-frontend --lang zh --failures 5       # also show up to 5 failing cases per category
     onestep eval-frontend --json                       # one JSON object
+    onestep eval-frontend --lang en --external DIR     # also NeMo's English test cases (not shipped), leniently
+
+``--external DIR`` scores an external English suite, NeMo text processing's ``test_cases_*.txt`` (how to fetch
+it: docs/FRONTEND.md, :mod:`onestep_dev.eval.external_norm`), by class, case, punctuation, hyphens and "and" ignored.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--cases", type=Path, metavar="DIR", help="case-table folder (default: the shipped tables)")
     p.add_argument("--lang", choices=("en", "zh", "es", "fr", "it", "pt", "hi", "ja"), action="append",
                    help="only these languages (repeatable; es fr it pt hi ja: their normalization tables)")
+    p.add_argument("--external", type=Path, metavar="PATH",
+                   help="also score an external English suite: a folder of NeMo test_cases_*.txt "
+                        "('written~spoken'; how to fetch: docs/FRONTEND.md), scored leniently")
     p.add_argument("--failures", type=int, default=0, metavar="N", help="show up to N failing cases per category")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     p.set_defaults(func=run)
@@ -51,6 +58,17 @@ def run(args: argparse.Namespace) -> int:
         tables = load_tables(folder, langs)
     except ValueError as e:
         raise CLIError(str(e)) from e
+
+    if args.external is not None and "en" not in langs:
+        raise CLIError("--external is an English suite: use it with --lang en (or no --lang)")
+    external_cases = None
+    if args.external is not None:
+        from onestep_dev.eval import external_norm
+
+        try:
+            external_cases = external_norm.load(args.external)
+        except (OSError, ValueError) as e:
+            raise CLIError(f"cannot read the external suite at {args.external}: {e}") from e
 
     frontend = Frontend(lexicon={}) if set(langs) & {"en", "zh"} else None
 
@@ -75,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         for table in gen_tables:
             ok, total, fails = score(table.cases, normalize)[table.cls] if table.cases else (0, 0, [])
             generated.append((table, ok, total, fails))
+
+    external = None
+    if external_cases is not None:
+        external = external_norm.score(external_cases, normalize)
 
     cpp_dir = args.cpp or (Path(os.environ["ONESTEP_CPP_DIR"]) if os.environ.get("ONESTEP_CPP_DIR") else None)
     cpp_result = None
@@ -102,6 +124,17 @@ def run(args: argparse.Namespace) -> int:
                            "rate": round(ok / max(1, total), 4), "first_run_passed": t.first_passed,
                            "first_run_rate": round(t.first_passed / max(1, t.first_total), 4)}
                           for t, ok, total, _ in generated],
+            "external": None if external is None else {
+                "path": str(args.external),
+                "passed": external_norm.totals(external)[0], "total": external_norm.totals(external)[1],
+                "audio_passed": external_norm.totals(external, audio=True)[0],
+                "audio_total": external_norm.totals(external, audio=True)[1],
+                "classes": [{"class": s.cls, "passed": s.passed, "total": s.total, "rate": round(s.rate, 4)}
+                            for s in external.values()],
+                "failures": [{"class": s.cls, "source": c.source, "input": c.written, "want": c.readings[0],
+                              "got": got} for s in external.values() for c, got in s.failures[: args.failures]]
+                if args.failures else [],
+            },
             "failures": [{"table": o.table.path.name, "line": o.case.line, "input": o.case.input, "want": o.want,
                           "got": o.got} for o in failures[: args.failures * max(1, len(rates))]]
             if args.failures else [],
@@ -137,7 +170,21 @@ def run(args: argparse.Namespace) -> int:
         ok_all, total_all = sum(g[1] for g in generated), sum(g[2] for g in generated)
         first_all = sum(g[0].first_passed for g in generated) / max(1, sum(g[0].first_total for g in generated))
         print(f"{'(all)':<14}{total_all:>7}{first_all:>12.1%}{ok_all / max(1, total_all):>9.1%}")
+    if external is not None:
+        ok, total = external_norm.totals(external)
+        print(f"\nExternal suite {args.external} (lenient: case, punctuation, hyphens, 'and' ignored):")
+        print(f"{'class':<16}{'pass':>6}{'cases':>7}{'rate':>9}")
+        for s in external.values():
+            print(f"{s.cls:<16}{s.passed:>6}{s.total:>7}{s.rate:>9.1%}")
+        print(f"{'(all but audio)':<16}{ok:>6}{total:>7}{ok / max(1, total):>9.1%}")
+        a_ok, a_total = external_norm.totals(external, audio=True)
+        if a_total:
+            print(f"{'audio (any of)':<16}{a_ok:>6}{a_total:>7}{a_ok / max(1, a_total):>9.1%}")
     if args.failures:
+        if external is not None:
+            for s in external.values():
+                for c, got in s.failures[: args.failures]:
+                    print(f"FAIL external {c.source}  {c.written}\n  want: {c.readings[0]}\n  got:  {got}")
         for t, _, _, fails in generated:
             for case, got in fails[: args.failures]:
                 print(f"FAIL generated en-norm-{t.cls}.tsv ({case.variant})  {case.input}\n  want: {case.readings[0]}"

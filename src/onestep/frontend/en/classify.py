@@ -123,7 +123,7 @@ _DATE_MONTH_FIRST = (
     rf"(?<![\w.–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<mon>{_MONTH_ANY}) ?"
     rf"(?:(?P<day>\d{{1,2}}){_SUFFIX}?(?:[-–](?P<day2>\d{{1,2}}){_SUFFIX}?(?![-–]))?(?!\d|[:.,/]\d| ?[-–—]| ?%)"
     rf"(?:,? (?P<year>\d{{4}})(?![\w:/-]|[.,]\d))?"
-    rf"|(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
+    rf"|,? ?(?P<year2>\d{{4}})(?![\w:/-]|[.,]\d))"
 )
 _DATE_DAY_FIRST = (
     rf"(?<![\w.,/–—-])(?<![–—-] )(?:(?P<wd>{_WEEKDAY_ANY}),? )?(?P<day>\d{{1,2}}){_SUFFIX}?(?: of)? (?P<mon>{_MONTH_ANY})"
@@ -176,7 +176,7 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 
 # --------------------------------------------------------------------------------------- years, decades
 
-_YEAR_CUES = "in|since|by|from|until|till|before|after|circa|around|during|of"
+_YEAR_CUES = "in|since|by|from|between|until|till|before|after|circa|around|during|of"
 _YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
                               r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
                               r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
@@ -220,31 +220,83 @@ def _lone_year(m: re.Match[str]) -> str:
     return year(int(m.group(1))) + m.group(2)
 
 
-def _spaced_decade(m: re.Match[str]) -> str:
-    """"the 1980 s" -> "the nineteen eighties" (a decade with a stray space before its s)."""
-    from onestep.frontend.en.numbers import plural
-
-    return f"{m.group(1)} {plural(year(int(m.group(2))))}"
-
-
 # ------------------------------------------------------------------------------------------- telephone
 
 
 class Telephone(NamedTuple):
     """Digit groups read digit by digit, in order; ``extension`` if any; ``joiner`` between the groups
-    (", " for a phone or an ID, " dot " for an IP address)."""
+    (", " for a phone or an ID, " dot " for an IP address); ``plus`` before an international number;
+    ``toll_free``: a toll-free area code (800, 900) is said as a number ("eight hundred")."""
 
     groups: tuple[str, ...]
     extension: str | None = None
     joiner: str = ", "
+    plus: bool = False
+    toll_free: bool = False
+
+
+_TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 
 
 def verbalize_telephone(t: Telephone) -> str:
-    """``Telephone(("123", "45", "6789"))`` -> ``"one two three, four five, six seven eight nine"``."""
-    spoken = t.joiner.join(digits(g) for g in t.groups)
+    """``Telephone(("123", "45", "6789"))`` -> ``"one two three, four five, six seven eight nine"``;
+    ``Telephone(("1", "800", "555", "0199"), toll_free=True)`` -> ``"one, eight hundred, five five five, zero
+    one nine nine"``."""
+    area = 1 if t.groups[0] == "1" and len(t.groups) > 2 else 0
+    spoken = t.joiner.join(_TOLL_FREE[g] if t.toll_free and i == area and g in _TOLL_FREE else digits(g)
+                           for i, g in enumerate(t.groups))
     if t.extension:
         spoken += f", extension {digits(t.extension)}"
-    return spoken
+    return ("plus " if t.plus else "") + spoken
+
+
+# One grammar for the digit groups of a telephone number: an optional "+" and country code, an optional
+# trunk "1", an area code in parentheses or a first group, then groups separated by " ", "." or "-".
+# Which shapes are a telephone number is decided by ``_telephone`` (the grammar alone also matches amounts).
+_PHONE = (r"(?=[\d(+])(?<![\w.,+/#$€£¥(-])(?<!\d )(?:(?P<plus>\+)(?P<cc>\d{1,3})[ .-]?)?(?:(?P<one>1)[ .-]?(?=\(\d|\d{3}[ .-]\d))?"
+          r"(?:\((?P<area>\d{1,5})\)[ .-]?|(?P<first>\d{1,5})(?P<sep>[ .-]))(?P<rest>\d{2,8}(?:[ .-]\d{1,8}){0,4})"
+          r"(?![\w-]|[.,:/]\d)")
+
+
+_PHONE_SEP = _Lazy(r"[ .-]")
+_SPACE_DIGIT = _Lazy(r" \d")
+
+
+def _telephone(m: re.Match[str]) -> str:
+    """"+1 (123)-123-5678", "(555) 123-4567", "1-800-555-0199", "555.123.4567", "123-123-5678-1111", "020 7946
+    0958", "(02) 9876 5432", "0044 59 872 0184": the groups digit by digit, a pause between groups, "plus" before
+    an international number. Shapes: with "+", 7-15 digits; a three-digit area code in parentheses and seven
+    digits after it (a dashed extension may follow); a zero-led area code in parentheses and six to eight digits;
+    three groups 3-3-4 joined by the same "-" or "." (an optional "1" before, a dashed extension after), or by
+    spaces when area and exchange start 2-9; zero-led groups of 9-15 digits joined by spaces or dashes."""
+    plus, cc, one, area, first, sep = (m.group(k) for k in ("plus", "cc", "one", "area", "first", "sep"))
+    rest = _PHONE_SEP.pattern.split(m.group("rest"))
+    rest_seps = set(_PHONE_SEP.pattern.findall(m.group("rest")))
+    head = [g for g in (cc, one, area if area is not None else first) if g]
+    groups = tuple(head + rest)
+    total = sum(len(g) for g in groups)
+    if plus:
+        ok = 7 <= total <= 15 and len(groups) >= 2
+    elif area is not None:
+        tail = "".join(rest)
+        ok = (len(area) == 3 and (len(tail) == 7 and len(rest) <= 2 and all(len(g) >= 3 for g in rest)
+                                  or len(rest) == 3 and len(rest[0]) == 3 and len(rest[1]) == 4 and "-" in rest_seps)
+              or area[0] == "0" and len(area) >= 2 and 6 <= len(tail) <= 8 and len(rest) <= 2 and len(rest_seps) <= 1)
+    elif first.startswith("0") and not one:
+        ok = sep != "." and "." not in rest_seps and (
+            10 <= total <= 11 and len(first) >= 3 and len(rest) <= 2 and all(len(g) >= 3 for g in rest)
+            or sep == " " and rest_seps <= {" "} and 9 <= total <= 15 and len(rest) >= 2 and all(len(g) <= 4 for g in rest))
+    else:
+        shape = [len(first)] + [len(g) for g in rest]
+        same = rest_seps <= {sep}
+        nanp = shape[:3] == [3, 3, 4] and len(shape) <= 4
+        if sep == " ":
+            ok = same and shape == [3, 3, 4] and first[0] in "23456789" and rest[0][0] in "23456789"
+        else:
+            ok = same and nanp and (len(shape) == 3 or sep == "-")
+    if not ok or (" " in rest_seps or sep == " ") and _SPACE_DIGIT.match(m.string, m.end()):
+        return m.group(0)  # spaced groups that go on with more digits: not a number of these shapes
+    return verbalize_telephone(Telephone(groups, plus=bool(plus), toll_free=True))
 
 
 def _ssn(m: re.Match[str]) -> str:
@@ -264,28 +316,12 @@ def _ipv4(m: re.Match[str]) -> str:
     return verbalize_telephone(Telephone(tuple(groups), joiner=" dot "))
 
 
-_PHONE_CUE_BEFORE = _Lazy(r"(?i:tel|phone|fax|mobile|cell|mob)[.:]? ?$")
-
-
-def _zero_led_groups(m: re.Match[str]) -> str:
-    """"0044 59 872 0184", "023 3312 284": space-separated digit groups led by a zero (a trunk or an
-    international prefix) of 9-15 digits in all: a phone number, digit by digit."""
-    groups = tuple(m.group(0).split())
-    if not 9 <= sum(len(g) for g in groups) <= 15 or _PHONE_CUE_BEFORE.search(m.string, max(0, m.start() - 10),
-                                                                              m.start()):
-        return m.group(0)  # after "Tel:", "Phone" the phone passes read it (and the cue word)
-    return verbalize_telephone(Telephone(groups))
-
-
 def _extension(m: re.Match[str]) -> str:
     return f"{m.group(1)}, extension {digits(m.group(2))}"
 
 
 # ------------------------------------------------------------------------------------------------ money
 
-_SIGNS = ("$", "€", "£", "¥", "₹", "₩", "₽")
-_SIGN = "[$€£¥₹₩₽]"
-_AMOUNT = r"(\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(\d{1,6}))?"
 _SCALES = {"k": "thousand", "m": "million", "mn": "million", "mm": "million", "b": "billion", "bn": "billion",
            "t": "trillion", "tn": "trillion", "thousand": "thousand", "million": "million", "billion": "billion",
            "trillion": "trillion"}
@@ -306,13 +342,18 @@ class Money(NamedTuple):
     digits: str | None = None
     scale: str | None = None
     per: str | None = None
+    negative: bool = False
 
 
-def verbalize_money(mo: Money) -> str:
+def verbalize_money(mo: Money, attributive: bool = False) -> str:
     """``Money("$", 20, 50)`` -> ``"twenty dollars and fifty cents"``; ``Money("$", 0, 5)`` -> ``"five cents"``;
     ``Money("¥", 30, scale="billion")`` -> ``"thirty billion yen"``; ``Money("$", 0, 50, per="hour")`` ->
-    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``."""
+    ``"fifty cents per hour"``; ``Money("$", None, digits="506")`` -> ``"point five zero six dollars"``.
+    ``attributive``: the amount qualifies a noun ("a twenty dollar bill", "a five million dollar deal"): the
+    unit stays singular (not with cents: "a nine dollars and ninety-nine cents fee")."""
     one, many, minor_one, minor_many = tables.CURRENCIES[mo.symbol]
+    if attributive and not mo.minor:
+        many = one
     whole = mo.whole or 0
     if mo.digits is not None or mo.scale or (mo.minor and minor_one is None):
         number = cardinal(whole) if mo.whole is not None else ""
@@ -327,38 +368,61 @@ def verbalize_money(mo: Money) -> str:
         if mo.minor:
             parts.append(f"{cardinal(mo.minor)} {minor_one if mo.minor == 1 else minor_many}")
         spoken = " and ".join(parts)
-    return f"{spoken} per {mo.per}" if mo.per else spoken
+    spoken = f"{spoken} per {mo.per}" if mo.per else spoken
+    return f"minus {spoken}" if mo.negative else spoken
 
 
-_RANGE_AFTER = _Lazy(r" ?[-–—] ?\d| to [$€£¥]?\d")
-_SCALE_AFTER = _Lazy(r"(?i:[kmbt]n?|mm|thousand|million|billion|trillion|lakh|crore)\b| (?i:thousand|million|"
-                          r"billion|trillion|lakh|crore|mn|bn|tn)\b")
+_CURRENCY = alternation(tables.CURRENCIES)
+_SCALE_WORDS = r"thousand|million|billion|trillion|lakh crore|lakh|crore"
+# The money class, one grammar: a sign, a currency ("$", "US$", "Rs."), an amount ("12", "1,500", "12.50", ".99",
+# "20.5", ".506"), then a scale word or letter ("million", "5M", "¥30 b"), or a rate per unit ("/hr").
+_MONEY = (rf"(?=[-−]?(?:[$€£¥₹₩₽]|[A-Z]{{1,3}}\$|Rs))(?:(?<![\w.-])(?P<neg>[-−]))?(?<![A-Za-z$€£¥])(?P<cur>{_CURRENCY}) ?"
+          r"(?P<whole>\d{1,3}(?:,\d{3})+|\d{1,9})?(?:\.(?P<dec>\d{1,6}))?"
+          rf"(?:(?P<word> ?(?:{_SCALE_WORDS})\b| ?cr(?=\.?(?:\s|$)))|(?P<glued>[KkMmBbTt]n?|bn)(?![A-Za-z])"
+          r"|(?P<spaced> (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)|/(?P<per>[A-Za-z]{1,6})\b(?:\.(?=[,;:]))?)?(?![\d/]|[.,]\d)")
+
+
+_RANGE_BEFORE = _Lazy(r"[\d.KkMmBbn] ?[-–—] ?$")  # "$18-$22": the second end of a range
+_RANGE_AFTER = _Lazy(r" ?[-–—] ?[$€£¥]?\d")  # "$5-$10", "$1.5–2 million": the first end
 
 
 def _money(m: re.Match[str]) -> str:
-    """An amount after a currency sign with what the money passes do not read the way people say it: one
-    decimal ("$20.5": tens of cents), three or more ("$.506"), a scale letter after a space ("¥30 b"), or a rate per unit
-    ("$0.5/hr", "£98/kg", "$1/d"). Plain amounts ("$12", "$12.50") and the first end of a range ("$1.5–2
-    million", whose scale is at the other end) are left to the money passes."""
-    sign, whole, decimals = m.group(1), m.group(2), m.group(3)
-    scale, per = (m.group(4) or "").strip(), m.group(5)
-    if (whole is None and decimals is None) or re.search(r"[-–—] ?$", m.string[max(0, m.start() - 2) : m.start()]):
-        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the money passes
-    if per and decimals is not None and len(decimals) == 2 and per.lower() in tables.PER_WORDS:
-        return m.group(0)  # "$3.49/gal.": the money passes read it
-    per_word = _PER.get(per.lower()) if per else None
+    """An amount of money, every written form (the money class; ranges "$5-$10" are the range pass's, which runs
+    later): "$12.50" -> "twelve dollars and fifty cents", "$.99" -> "ninety-nine cents", "$20.5" (tens of cents),
+    "$.506" ("point five zero six dollars"), "$1.5M" / "¥30 b" / "$2.3 billion" (scaled), "$0.5/hr" (a rate),
+    "-$15.20" ("minus ..."), "a $20 bill" (singular before the noun it qualifies)."""
+    from onestep.frontend.en import money
+
+    cur, whole, decimals = m.group("cur"), m.group("whole"), m.group("dec")
+    written_scale = (m.group("word") or m.group("glued") or m.group("spaced") or "").strip().lower()
+    per = m.group("per")
+    if whole is None and decimals is None:
+        return m.group(0)
+    if not m.group("neg") and _RANGE_BEFORE.search(m.string, max(0, m.start() - 4), m.start()):
+        return m.group(0)  # "$18-$22/hr": the second end of a range, read with the first by the range pass
+    if not per and _RANGE_AFTER.match(m.string, m.end()):
+        return m.group(0)  # "$5-$10", "$1.5–2 million": the first end of a range
+    tail = ""
+    per_word = (tables.PER_WORDS.get(per) or _PER.get(per.lower())) if per else None
     if per and per_word is None:
-        return m.group(0)
-    if not scale and _SCALE_AFTER.match(m.string, m.end()):
-        return m.group(0)  # "$1.5M", "$2.3 billion", "₹4.5 lakh crore": read by the money passes
-    if not scale and not per and (decimals is None or len(decimals) == 2 or _RANGE_AFTER.match(m.string, m.end())):
-        return m.group(0)
+        tail = m.group(0)[m.group(0).rindex("/"):]  # "$5/xyz": not a unit; the amount alone
+    scale = tables.SCALES.get(written_scale) or _SCALES.get(written_scale) if written_scale else None
+    if written_scale == "cr":
+        scale = "crore"
     value = int(whole.replace(",", "")) if whole else None
-    if scale or (decimals is not None and len(decimals) > 2):
-        return verbalize_money(Money(sign, value, digits=decimals, scale=_SCALES[scale.lower()] if scale else None,
-                                     per=per_word))
-    minor = int(decimals.ljust(2, "0")) if decimals else None
-    return verbalize_money(Money(sign, value, minor, per=per_word))
+    names = tables.CURRENCIES[cur]
+    attributive = not per_word and money.attributive_at(m.string, m.start(), m.end(), scaled=bool(scale))
+    if scale or (decimals is not None and (len(decimals) > 2 or names[2] is None)):
+        mo = Money(cur, value, digits=decimals, scale=scale, per=per_word, negative=bool(m.group("neg")))
+    else:
+        minor = int(decimals.ljust(2, "0")) if decimals else None
+        mo = Money(cur, value, minor, per=per_word, negative=bool(m.group("neg")))
+    return verbalize_money(mo, attributive) + tail
+
+
+#: The money class's rule. ``normalize`` runs it after the passes that rewrite European and Swiss number formats
+#: ("€2.150,75", "CHF 1'250.00"), so that it sees those amounts too.
+MONEY_RULE = rule(_MONEY, _money, *tables.CURRENCY_SIGNS)
 
 
 # ---------------------------------------------------------------------------------------- units in caps
@@ -377,6 +441,14 @@ def _caps_unit(m: re.Match[str]) -> str:
     """"12KG" -> "12 kg", "833LBS" -> "833 lbs", "3 MBPS" -> "3 Mbps": a unit written in capitals after a
     number is the unit (when its capital form is not a unit of its own), for the measure passes to read."""
     written = m.group(2)
+    if "/" in written and written.isupper() and written not in _CAPS_SPELLED:
+        # "508 GB/S", "5 KG/M": a rate in capitals, each side as its unit ("GB/s", "kg/m")
+        base, per = written.split("/")
+        base = _CAPS_SPELLED.get(base, base if base in ("GB", "MB", "KB", "TB") else "")
+        per = per.lower()
+        if base and (base in tables.UNITS) and per in ("s", "h", "m"):
+            return f"{m.group(1)} {base}/{per}"
+        return m.group(0)
     unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
     if unit is None and written.islower():
         unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
@@ -406,6 +478,47 @@ def _dotted_zone(m: re.Match[str]) -> str:
         return m.group(0)
     end = "." if m.group(0).endswith(".") and re.match(r"\s*$|\s+[A-Z]", m.string[m.end() :]) else ""
     return " ".join(letters) + end
+
+
+def _meridiem_zone(m: re.Match[str]) -> str:
+    """"p.m.est" -> "p.m. E S T": the zone's letters, the meridiem left for the clock passes (no final period:
+    a period after the zone ends the sentence, and stays)."""
+    return f"{m.group(1)}{m.group(2)}.{m.group(3)}{m.group(4)}. {' '.join(m.group(5).upper())}"
+
+
+# ------------------------------------------------------------------------------------------------ serial
+
+_SERIAL_GROUPS = _Lazy(r"\d+|[A-Za-z]+")
+# shapes that mix letters and digits but have a reading of their own: sizes and relays ("4x100m", "1920x1080"),
+# e-notation ("3E5"), clock times ("21h00"), a letter-2-letter pair ("B2B"), hexadecimal ("0x1F"), plurals ("K8s")
+_NOT_SERIAL = _Lazy(r"\d+[xX×]\d|\d+[eE]\d+$|\d{1,2}h\d{2}$|[A-Z]2[A-Z]$|0x|.*\d[a-z]?s$|.*[A-Za-z]{3}")
+
+
+_ELEMENT_COUNT = _Lazy(r"([A-Z][a-z]?)(\d*)")
+
+
+def _is_formula(written: str) -> bool:
+    """"H2SO4", "C6H12O6": element symbols with counts (read by the formula pass)."""
+    parts = _ELEMENT_COUNT.pattern.findall(written)
+    return "".join(e + n for e, n in parts) == written and all(e in tables.ELEMENTS for e, _ in parts)
+
+
+def _serial(m: re.Match[str]) -> str:
+    """"25d08A" -> "two five d zero eight A", "t-0t25d12-f" -> "t, zero t two five d one two, f": a code of four
+    or more letter and digit groups (letters at most two in a row; hyphens between parts are pauses, and then
+    one part has three groups or more and no digit run is longer than three) is read character by character
+    (NeMo's serial class). Three groups are often names said with numbers ("a16z", "24H2", "Y2K"); chemical
+    formulas, sizes, times and plurals are left to their readers."""
+    written = m.group(0)
+    parts = written.split("-")
+    groups = _SERIAL_GROUPS.pattern.findall(written)
+    if len(groups) < 4 or any(_NOT_SERIAL.match(p) or _is_formula(p) for p in parts if p):
+        return written
+    if len(parts) > 1 and (all(len(_SERIAL_GROUPS.pattern.findall(p)) < 3 for p in parts)
+                           or any(len(g) > 3 for g in groups if g.isdigit())):
+        return written  # "COVID-19", "9am-5pm", "Q1-Q3", "i9-14900K": no part is a code of its own
+    return ", ".join(" ".join(digits(g) if g.isdigit() else " ".join(g) for g in _SERIAL_GROUPS.pattern.findall(p))
+                     for p in parts)
 
 
 # ------------------------------------------------------------------------------------------------ roman
@@ -455,12 +568,10 @@ RULES: list[Rule] = [
     # telephone shapes first: their digit groups must not be read as dates, ranges or numbers
     rule(r"(?<![\w.-])(\d{3})-(\d{2})-(\d{4})(?![\w-]|[.,]\d)", _ssn, "-"),
     rule(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?!\w|\.\d)", _ipv4, "."),
-    rule(r"(?<![\w.,+-])(?<!\d )0\d{1,4}(?: \d{2,4}){2,4}(?![\w]|[.,]\d| \d)", _zero_led_groups, "0"),
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
+    rule(_PHONE, _telephone, " ", ".", "-", "("),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
-    rule(rf"(?<![A-Za-z$€£¥])({_SIGN}){_AMOUNT}(?:( (?i:k|mn|m|bn|b|tn|t))\b(?!['’]?\w)"
-         rf"|/([A-Za-z]{{1,6}})\b)?(?![\d/]|[.,]\d)", _money, *_SIGNS),
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
@@ -472,7 +583,6 @@ RULES: list[Rule] = [
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
-    rule(r"(?<![\w.,'’])((?i:the)) (1[1-9]\d0|20\d0) s\b(?!['’])", _spaced_decade, " s"),
     Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
          rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
          tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
@@ -481,9 +591,15 @@ RULES: list[Rule] = [
          " through ", " until ", " till "),
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
     rule(r"(?<=[MmTt.] )[A-Za-z]\.[A-Za-z]\.[A-Za-z](?:\.[A-Za-z])?\.?(?!\w)", _dotted_zone, "."),
+    # "1:59 p.m. est", "1:59 p.m.est", "9 am pst": a time zone after a meridiem, in any casing, said as letters
+    rule(rf"(?<=\d)( ?)([AaPp])\.?( ?)([Mm])\.? ?({alternation(sorted(_ZONES, key=len, reverse=True))})\b(?![.'’]?\w)",
+         _meridiem_zone, "m", "M", flags=re.IGNORECASE),
     # units written in capitals after a number
     rule(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d{1,6})?|\d{1,9}(?:\.\d{1,6})?) ?([A-Za-z]{2,4}|[A-Za-z]{1,3}/[A-Za-z])\b"
          r"(?![/.]?\w)", _caps_unit),
+    # alphanumeric serials ("25d08A", "C24D7"): character by character
+    rule(r"(?<![\w.'’-])(?=[A-Za-z]{0,2}\d|[A-Za-z]{1,2}-\d)(?=[\d-]*[A-Za-z])[A-Za-z0-9]{1,24}(?:-[A-Za-z0-9]{1,24}){0,4}"
+         r"(?![\w'’]|-\w)", _serial),
     rule(r"(?<=\d)( ?)°([cf])\b", lambda m: f"{m.group(1)}°{m.group(2).upper()}", "°c", "°f", "° c", "° f"),
 ]
 

@@ -1,9 +1,9 @@
 """Numbers that are names, not quantities: phone numbers, account and order numbers, card numbers, model
 numbers, versions. Each is read the way people say it.
 
-- phone numbers in their groups, with a pause between groups: ``"(555) 123-4567"`` -> ``"five five five, one
-  two three, four five six seven"``; toll-free prefixes as words (``"1-800-..."`` -> ``"one, eight hundred,
-  ..."``); ``"ext. 12"`` -> ``"extension one two"``;
+- phone numbers the telephone class (``classify``) leaves: after a cue word (``"call me at 555 0199"``), vanity
+  numbers (``"1-800-FLOWERS"``), bare seven-digit numbers, ``"ext. 12"`` -> ``"extension one two"``, 911, short
+  codes; the digit groups themselves ("+1 (555) 123-4567", "020 7946 0958") are the class's;
 - codes after a word that names them (ZIP, PIN, account, order, serial, tracking, ...) digit by digit;
   runs of four-digit groups (card numbers) in their groups; mixed letter-digit codes character by character;
 - model numbers in pairs: ``"Boeing 737"`` -> ``"Boeing seven thirty-seven"``, ``"A380"`` -> ``"A three
@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 
 from onestep.frontend.en import acronyms, tables
+from onestep.frontend.en.classify import Telephone, verbalize_telephone
 from onestep.frontend.en.numbers import cardinal, digit_string, digits, model_number, number
 from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, previous_word, rule
 
-_TOLL_FREE = {"800": "eight hundred", "900": "nine hundred"}
 # Words that name a code on their own ("ZIP 90210", "account 12345678"), and words that do so only with
 # "number", "no.", "#", "ID" or "code" after them ("order #12345", not "an order of 10000 units").
 _CODE_CUES = r"zip|zip code|postcode|post code|pin|account|serial|tracking|confirmation|invoice|reference|ref|" \
@@ -36,19 +36,12 @@ _PHONE_CUES = r"call|phone|tel|telephone|dial|fax|text|mobile|cell|reach|number|
 
 
 def _phone_groups(groups: list[str], plus: bool) -> str:
-    spoken = []
-    for i, g in enumerate(groups):
-        first_area = i == (1 if groups[0] == "1" and len(groups) > 2 else 0)
-        spoken.append(_TOLL_FREE[g] if first_area and g in _TOLL_FREE else digits(g))
-    return ("plus " if plus else "") + ", ".join(spoken)
+    return verbalize_telephone(Telephone(tuple(groups), plus=plus, toll_free=True))
 
 
 def _phone(m: re.Match[str]) -> str:
     body = m.group("phone")
     groups = re.findall(r"\d+", body)
-    total = sum(len(g) for g in groups)
-    if body.startswith("+") and (not 7 <= total <= 15 or len(groups) < 2):
-        return m.group(0)
     prefix = m.groupdict().get("cue") or ""
     return prefix + _phone_groups(groups, body.startswith("+"))
 
@@ -68,19 +61,6 @@ def _bare_local_phone(m: re.Match[str]) -> str:
     if second[0] != "0" and int(first) % 10 == 0 and int(second) % 10 == 0:
         return m.group(0)
     return f"{digits(first)}, {digits(second)}"
-
-
-def _trunk_area_phone(m: re.Match[str]) -> str:
-    """"(02) 9876 5432" -> "zero two, nine eight seven six, five four three two"."""
-    return ", ".join(digits(g) for g in re.findall(r"\d+", m.group(0)))
-
-
-def _local_phone(m: re.Match[str]) -> str:
-    """A number written with a leading trunk zero ("020 7946 0958", "07700 900123"): 10 or 11 digits."""
-    groups = re.findall(r"\d+", m.group(0))
-    if sum(len(g) for g in groups) not in (10, 11):
-        return m.group(0)
-    return ", ".join(digits(g) for g in groups)
 
 
 def _nine_one_one(m: re.Match[str]) -> str:
@@ -329,12 +309,10 @@ DIGIT_CUE_RULES: list[Rule] = [
 _STREET = alternation(tables.STREET_WORDS)
 _PRODUCTS = alternation(tables.MODEL_NAMES)
 
+#: "Tel: 0044 ..." -> "telephone ...": the cue word, read before any class reads the number after it.
+TEL_RULE = rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el")
+
 PHONE_RULES: list[Rule] = [
-    rule(r"\b[Tt]el(?:\.:?|:)? ?(?=[+(]?\d)", lambda m: "telephone ", "el"),
-    rule(r"(?=\+)(?<![\w+])(?P<phone>\+\d{1,3}(?:[ .-]?\(?\d{1,6}\)?){1,6})(?![\d])", _phone, "+"),
-    rule(r"(?=[\d(])(?<![\w(])(?P<phone>(?:1[ .-]?)?\(\d{3}\) ?\d{3}[ .-]?\d{4})(?!\d)", _phone, "("),
-    rule(r"(?=\d)(?<![\w.,-])(?P<phone>[2-9]\d{2} [2-9]\d{2} \d{4})(?![\w-]|[.,-]\d)", _phone, " "),
-    rule(r"(?=\d)(?<![\w.-])(?P<phone>(?:1[-. ])?\d{3}[-.]\d{3}[-.]\d{4})(?![\w-]|[.-]\w)", _phone, "-", "."),
     rule(
         rf"(?P<cue>\b(?:{_PHONE_CUES})\b\.?:? (?:(?:me|us|them|him|her|back|at|on|is|number) ){{0,3}})"
         r"(?P<phone>\d{3} \d{3} \d{4}|\d{3}[- ]\d{4}|[2-9]11|988|999|112|000)(?![\w-])",  # "call me back at 555-0199"
@@ -344,17 +322,12 @@ PHONE_RULES: list[Rule] = [
     ),
     rule(r"(?<![\w-])(?:1-)?(8[0-8]{2}|900)-(?:(\d{3})-)?([A-Z]{4,10}|[A-Z]{2,7}(?:-[A-Z]{2,7}){1,2})\b(?!-\w)",
          _vanity_phone, "-"),
-    rule(r"\((0\d{1,4})\) ?\d{3,4}[ -]?\d{3,4}(?![\w-]|[.,]\d)", _trunk_area_phone, "(0"),
     rule(r"(?=\d)(?<![\w.,$#/+-])([2-9]\d{2})-(\d{4})(?![\w-]|[.,:/]\d)", _bare_local_phone, "-"),
     rule(r"\b([Dd]ial|[Pp]ress|[Cc]all) \*(\d{1,4})\b", lambda m: f"{m.group(1)} star {digits(m.group(2))}", "*"),
     # "Text STOP to 55555": an SMS short code
     rule(r"(?i:\b(?:text|txt|sms) [A-Z0-9]{2,12} to )(\d{4,6})(?!\w|[.,-]\d)", lambda m: m.group(0)[: m.start(1) - m.start()]
          + digits(m.group(1)), "ext", "xt", "ms", flags=0),
-    rule(r"(?=0)(?<![\w.,+-])0\d{2,4}(?:[ -]\d{3,6}){1,2}(?![\w,-]|\.\d)", _local_phone, "0"),
     rule(r",? ?\b(?:ext|extn|Ext)\.? ?(\d{1,6})\b", _extension, "xt"),
-    # "555-0100 x123": an x and digits right after a number read as a phone number
-    rule(r"\b(zero|one|two|three|four|five|six|seven|eight|nine) x(\d{1,5})\b",
-         lambda m: m.group(1) + _extension_digits(m.group(2)), " x"),
     rule(r"(?=9)(?<![\w.,$€£¥-])911(?![\w.,-]\d|\d)", _nine_one_one, "911"),
     # "13 11 14", "a passcode of 09 41 77": three pairs of digits are a number or code said digit by digit
     rule(r"(?=\d)(?<![\w.,:+/-])(?<!\d )(\d\d) (\d\d) (\d\d)(?![\w:/-]|[.,]\d| \d)",

@@ -13,7 +13,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, ordinal, year
-from onestep.frontend.en.classify import counted_noun_at as classify_counted
+from onestep.frontend.en.classify import Date, _Lazy, verbalize_date
 from onestep.frontend.en.rules import MONTH, Rule, alternation, previous_word, rule
 
 _WEEKDAY_ABBREVIATIONS = {k: v for k, v in tables.ABBREVIATIONS.items() if v in tables.WEEKDAYS}
@@ -37,36 +37,34 @@ def _day_or_month_name(written: str) -> str:
 
 
 def date_words(y: int | None, mo: int, d: int, two_digit_year: bool = False) -> str | None:
-    """``(2024, 1, 5)`` -> ``"January fifth, twenty twenty-four"``; None if month or day is out of range."""
+    """``(2024, 1, 5)`` -> ``"January fifth, twenty twenty-four"`` (the date class's verbalizer); None if month
+    or day is out of range. ``two_digit_year``: "2/3/24" -> "twenty twenty-four", "1/5/99" -> "nineteen
+    ninety-nine"."""
     if not (1 <= mo <= 12 and 1 <= d <= 31):
         return None
-    spoken = f"{tables.MONTHS[mo - 1]} {ordinal(d)}"
-    if y is None:
-        return spoken
-    if two_digit_year:  # "2/3/24" -> "twenty twenty-four", "1/5/99" -> "nineteen ninety-nine"
+    if y is not None and two_digit_year:
         y += 2000 if y < 50 else 1900
-    spoken_year = year(y)
-    return f"{spoken}, {spoken_year}"
+    return verbalize_date(Date(mo, d, y))
 
 
-def _year_first(m: re.Match[str]) -> str:
-    return date_words(int(m.group("y")), int(m.group("a")), int(m.group("b"))) or m.group(0)
-
-
-def _month_first(m: re.Match[str]) -> str:
-    """US order ("12/25/2023"), or day first when the first number cannot be a month ("31/12/2020")."""
-    a, b, y = int(m.group("a")), int(m.group("b")), m.group("y")
-    if m.group("sep") == "-" and len(y) == 2:
-        return m.group(0)  # "5-10-15" is more likely a list of numbers than a date
-    mo, d = (a, b) if a <= 12 else (b, a)
-    return date_words(int(y), mo, d, two_digit_year=len(y) == 2) or m.group(0)
-
-
-def _day_first(m: re.Match[str]) -> str:
-    """European dotted order ("15.03.2021"), or month first when the second number cannot be a month."""
-    a, b, y = int(m.group(1)), int(m.group(2)), m.group(3)
-    d, mo = (a, b) if b <= 12 else (b, a)
-    return date_words(int(y), mo, d) or m.group(0)
+def _numeric_date(m: re.Match[str]) -> str:
+    """A date written in numbers, as the date class reads it (``classify.Date``, month first: "January fifth,
+    twenty twenty-four"). The order: ISO when the year leads; with "/" or "-" month first ("12/25/2023"), day
+    first when the first number cannot be a month ("31/12/2020"); with "." day first ("15.03.2021"), month first
+    when the second cannot be a month. A two-digit year takes its century (pivot 50); "5-10-15" (dashes and a
+    two-digit year) is more likely a list of numbers than a date."""
+    if m.group("y"):
+        y, mo, d = int(m.group("y")), int(m.group("a")), int(m.group("b"))
+    elif m.group("y2"):
+        a, b, written = int(m.group("c")), int(m.group("d")), m.group("y2")
+        if m.group("sep2") == "-" and len(written) == 2:
+            return m.group(0)
+        mo, d = (a, b) if a <= 12 else (b, a)
+        y = int(written) + (0 if len(written) == 4 else 2000 if int(written) < 50 else 1900)
+    else:
+        a, b, y = int(m.group("e")), int(m.group("f")), int(m.group("y3"))
+        d, mo = (a, b) if b <= 12 else (b, a)
+    return date_words(y, mo, d) or m.group(0)
 
 
 def _timestamp(m: re.Match[str]) -> str:
@@ -93,36 +91,6 @@ def _fraction_after_from(m: re.Match[str]) -> bool:
 
 
 _UNIT_OR_OF_AFTER = re.compile(r"(?:-| ?(?:of|to \d|inch|inches|in|cup|cups|mile|miles|lb|oz|tsp|tbsp)\b)")
-
-
-def _month_day(m: re.Match[str]) -> str:
-    day = int(m.group("day"))
-    if not 1 <= day <= 31:
-        return m.group(0)
-    out = f"{month_name(m.group('month'))} {ordinal(day)}"
-    if m.group("year"):
-        out += f", {year(int(m.group('year')))}"
-    return out
-
-
-def _month_day_range(m: re.Match[str]) -> str:
-    """"Jan 1-5" -> "January first to fifth" (the year, if any, follows and is read by the year passes)."""
-    first, last = int(m.group(2)), int(m.group(3))
-    if not (1 <= first <= 31 and 1 <= last <= 31):
-        return m.group(0)
-    spoken = f"{month_name(m.group(1))} {ordinal(first)} to {ordinal(last)}"
-    return spoken + (f", {year(int(m.group(4)))}" if m.group(4) else "")
-
-
-def _day_month(m: re.Match[str]) -> str:
-    day = int(m.group("day"))
-    if not 1 <= day <= 31:
-        return m.group(0)
-    the = "" if previous_word(m.string, m.start()).lower() == "the" else "the "
-    out = f"{the}{ordinal(day)} of {month_name(m.group('month'))}"
-    if m.group("year"):
-        out += f", {year(int(m.group('year')))}"
-    return out
 
 
 def _day_month_range(m: re.Match[str]) -> str:
@@ -152,10 +120,6 @@ def _era_range(m: re.Match[str]) -> str:
     return f"{year(int(m.group(1)))} to {year(int(m.group(2)))} {_ERA[m.group(3)]}"
 
 
-def _month_year(m: re.Match[str]) -> str:
-    return f"{month_name(m.group(1))} {year(int(m.group(2)))}"
-
-
 def _weekday(m: re.Match[str]) -> str:
     return _WEEKDAY_ABBREVIATIONS[m.group(1)]
 
@@ -171,31 +135,31 @@ def _era_year(m: re.Match[str]) -> str:
     return f"{year(int(m.group('y1')))} {_ERA[m.group('post')]}"
 
 
+def _decade_words(written: str) -> str:
+    """``"1980"`` -> ``"nineteen eighties"``, ``"70"`` -> ``"seventies"``, ``"2000"`` -> ``"two thousands"``."""
+    n = int(written)
+    return numbers.plural(year(n) if len(written) == 4 else cardinal(n))
+
+
 def _decade(m: re.Match[str]) -> str:
-    n = int(m.group(2))
-    if len(m.group(2)) == 4:
-        return numbers.plural(year(n))
-    return numbers.plural(cardinal(n))
+    """A decade, one grammar: "1980s", "the '90s", "80's", "1980 s" (a stray space; not after a/an/for/after/
+    every/within, where "1500 s" is seconds), and a span of decades "1960s–70s", "1990s-2000s"."""
+    first, second = m.group("a"), m.group("b") or m.group("b4")
+    if m.group("sp") and (len(first) != 4 or _SECONDS_BEFORE.search(m.string, max(0, m.start() - 8), m.start())
+                          or _WORD_AFTER.match(m.string, m.end())):
+        return m.group(0)
+    spoken = _decade_words(first)
+    return f"{spoken} to {_decade_words(second)}" if second else spoken
 
 
-def _decade_range(m: re.Match[str]) -> str:
-    """"1960s–70s" -> "nineteen sixties to seventies", "1990s-2000s" -> "... to two thousands"."""
-    end = numbers.plural(cardinal(int(m.group(2)))) if m.group(2) else numbers.plural(year(int(m.group(3))))
-    return f"{numbers.plural(year(int(m.group(1))))} to {end}"
+_SECONDS_BEFORE = _Lazy(r"(?:\b(?:a|an|for|after|every|within)|\d) $")
+_WORD_AFTER = _Lazy(r"\.?\w")
 
 
 def _short_year(m: re.Match[str]) -> str:
     """"'99" -> "ninety-nine", "'05" -> "oh five"."""
     n = int(m.group(1))
     return f"oh {cardinal(n)}" if n < 10 else cardinal(n)
-
-
-def _year_span(m: re.Match[str]) -> str:
-    if classify_counted(m.string, m.end()):
-        return m.group(0)  # "from 1234 to 1567 people": a span of counts
-    return f"{m.group(1)} {year(int(m.group(2)))} {m.group(3)} {year(int(m.group(4)))}"
-
-
 
 
 def _common_fraction(num: int, den: int) -> bool:
@@ -235,6 +199,11 @@ def _day_then_year(m: re.Match[str]) -> str:
 
 
 _ERA_AFTER = alternation(k for k in _ERA if k not in ("AD",))
+#: "Oct. 3–Jan. 12": a range from one month's day to another's, the dash read "to" (each date is then read by the
+#: date class, which runs after this rule).
+MONTH_RANGE_RULE = rule(rf"\b({MONTH}) (\d{{1,2}}(?:st|nd|rd|th)?) ?[-–—] ?(?=(?:{MONTH}) \d{{1,2}}(?!\d))",
+                        lambda m: f"{m.group(1)} {m.group(2)} to ", "-", "–", "—")
+
 # Passes that need no digit in the text.
 WORD_RULES: list[Rule] = [
     rule(rf"\b({_ANY_DAY_OR_MONTH})\.? ?[-–] ?({_ANY_DAY_OR_MONTH})(?![\w-])(\.(?= [a-z]|[,;:)]))?",
@@ -247,11 +216,11 @@ RULES: list[Rule] = [
     rule(r"\b(Q[1-4]|H[12]) ?[-–] ?(Q[1-4]|H[12])\b", lambda m: f"{m.group(1)} to {m.group(2)}", "Q", "H"),  # Q1-Q3
     rule(r"\b(Q[1-4]|H[12]|FY) ?['’]?(\d{4}|\d{2})\b", _period_year, "Q", "H", "FY"),
     rule(r"(?<=\d[snrt][tdh]) (?:c|cent)\.(?= |$)", lambda m: " century", "c."),  # "the 1st c. BC"
-    rule(r"(?=\d)(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)",
-         _year_first, "-", "/", "."),
-    rule(r"(?=\d)(?<![\w/.-])(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\w/-]|\.\d)",
-         _month_first, "/", "-"),
-    rule(r"(?=\d)(?<![\w.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\w|\.\d)", _day_first, "."),
+    # numeric dates, one grammar: ISO year first ("2024-01-05", "2016/07/03", "2016.07.03"), month first with
+    # "/" or "-" ("12/25/2023", "1/5/99"), day first with "." ("15.03.2021")
+    rule(r"(?=\d)(?:(?<![\w.-])(?P<y>\d{4})(?P<sep>[-/.])(?P<a>\d{1,2})(?P=sep)(?P<b>\d{1,2})(?![\w-]|[./]\d)"
+         r"|(?<![\w/.-])(?P<c>\d{1,2})(?P<sep2>[/-])(?P<d>\d{1,2})(?P=sep2)(?P<y2>\d{4}|\d{2})(?![\w/-]|\.\d)"
+         r"|(?<![\w.])(?P<e>\d{1,2})\.(?P<f>\d{1,2})\.(?P<y3>\d{4})(?!\w|\.\d))", _numeric_date, "-", "/", "."),
     rule(r"(?=\d)(?<![\w/.,-])(0[1-9]|1[0-2]|[1-9])/((?:19|20)\d\d)(?![\w/]|[.,]\d)", _numeric_month_year, "/"),
     rule(rf"\b(on|On|until|till|since|before|after|through|due|dated|from|by|starting|ending|(?:[Mm]oved|[Pp]ostponed|[Pp]ushed|[Dd]elayed|"
          rf"[Rr]escheduled|brought forward) to|(?:[Rr]escheduled|[Ss]cheduled) for|{alternation(tables.WEEKDAYS)}|"
@@ -260,34 +229,16 @@ RULES: list[Rule] = [
     rule(r"(?=\d)(?<![\w/.,-])([1-9]|1[0-2])/(1[3-9]|2\d|3[01])(?![\w/]|[.,]\d)", _bare_month_day, "/"),
     rule(rf"\b({_WEEKDAY})\.?(?=,? (?:{MONTH}|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH}|\d{{1,2}}/\d))",
          _weekday, "Mon", "Tu", "We", "Th", "Fr", "Sa", "Su"),
-    # "Oct. 3–Jan. 12": a range from one month's day to another's (each date is read by the pass after)
-    rule(rf"\b({MONTH}) (\d{{1,2}}(?:st|nd|rd|th)?) ?[-–—] ?(?=(?:{MONTH}) \d{{1,2}}(?!\d))",
-         lambda m: f"{m.group(1)} {m.group(2)} to ", "-", "–", "—"),
-    rule(rf"\b({MONTH}) (\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d)"
-         r"(?:,? (\d{4})\b)?",
-         _month_day_range, *_MONTH_CUES),
-    rule(
-        rf"\b(?P<month>{MONTH}) (?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\.\d)(?:,? (?P<year>\d{{4}})\b)?",
-        _month_day,
-        *_MONTH_CUES,
-    ),
     rule(rf"(?<![\w.,/-])(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)? (?P<month>{MONTH})(?![a-z])"
          rf"(?:,? (?P<year>\d{{4}})\b)?", _day_month_range, *_MONTH_CUES),
-    rule(
-        rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<month>{MONTH})(?![a-z])(?:,? (?P<year>\d{{4}})\b)?",
-        _day_month,
-        *_MONTH_CUES,
-    ),
-    rule(rf"\b({MONTH}),? (\d{{4}})\b", _month_year, *_MONTH_CUES),
     rule(r"(?<![\w.,])((?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)), (1\d{3}|20\d{2})\b(?![.,:]\d)", _day_then_year,
          "st, ", "nd, ", "rd, ", "th, "),
     rule(rf"(?<![\w.,-])(\d{{3,4}}) ?[-–] ?(\d{{2,4}}) ?({_ERA_AFTER})(?!\w|\.[A-Za-z])", _era_range, "BC", "CE"),
     rule(rf"(?<![\w.,])(?P<y1>\d{{1,4}}) ?(?P<post>{_ERA_AFTER}|AD)(?!\w|\.[A-Za-z])|"
          rf"\b(?P<pre>AD|A\.D\.) ?(?P<y2>\d{{1,4}})\b", _era_year, "BC", "AD", "CE", "B.C", "A.D"),
-    # "the 1960s–70s" -> "the nineteen sixties to seventies"
-    rule(r"(?<![\w.'’])(1\d{2}0|20\d0)s ?[-–—] ?(?:['’]?([1-9]0)|(1\d{2}0|20\d0))s\b", _decade_range, "0s"),
-    rule(r"(?<![\w.'’])(['’])?(\d0|1\d{2}0|20\d0)(?:s|'s|’s)\b", _decade, "0s", "0's", "0’s"),
+    # decades: "1980s", "'90s", "80's", "1980 s", "the 1960s–70s"
+    rule(r"(?<![\w.,'’$€£¥])['’]?(?P<a>\d0|1\d{2}0|20\d0)(?:(?P<sp> )s\b(?!['’])|(?:s|'s|’s)\b"
+         r"(?: ?[-–—] ?(?:['’]?(?P<b>[1-9]0)|(?P<b4>1\d{2}0|20\d0))s\b)?)", _decade, "0s", "0's", "0’s", "0 s"),
     rule(r"(?<![\w'’])['’](\d{2})(?![\w'’])", _short_year, "'", "’"),
-    rule(r"\b([Bb]etween|[Ff]rom) (1\d{3}|20\d{2}) (and|to) (1\d{3}|20\d{2})\b", _year_span, "etween", "rom"),
 ]
 

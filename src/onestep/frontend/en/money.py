@@ -1,4 +1,5 @@
-"""Amounts of money: currency signs and codes, cents-only amounts, scales ("$5M") and ranges ("$5-10").
+"""Amounts of money the money class (``classify._money``: an amount after a currency sign, in every written form)
+leaves: ranges ("$5-$10"), currency codes ("EUR 50"), cents and pence signs, pre-decimal pounds.
 
 ``"$12.50"`` -> ``"twelve dollars and fifty cents"``, ``"$0.99"`` / ``"$.99"`` -> ``"ninety-nine cents"``,
 ``"€1.5 million"`` -> ``"one point five million euros"``, ``"$5-$10"`` -> ``"five to ten dollars"``,
@@ -73,24 +74,23 @@ _POSSESSIVES = frozenset("its their our his".split())
 _ARTICLE_BEFORE = re.compile(r"(?:^|\s)(?:[Aa]n?) ((?:[\w-]+,? ){0,2})$")
 
 
-def _attributive(m: re.Match[str]) -> bool:
-    after = next_word(m.string, m.end())
+def attributive_at(text: str, start: int, end: int, scaled: bool = False) -> bool:
+    """Whether the amount at ``text[start:end]`` qualifies the noun after it ("a $20 bill", "the $10-$20 range",
+    "$5 drafts", "its $28B acquisition"): its unit is then said in the singular."""
+    after = next_word(text, end)
     if after in _HEAD_NOUNS or after in _PRICED_PLURALS:
         return True
     if not after.islower() or after in _NOT_NOUNS:
         return False
-    scaled = any(v for k, v in m.groupdict().items() if "scale" in k)
-    if scaled and previous_word(m.string, m.start()) in _POSSESSIVES and not after.endswith("ly"):
+    if scaled and previous_word(text, start) in _POSSESSIVES and not after.endswith("ly"):
         return True  # "its $28B acquisition": a scaled amount after a possessive qualifies the noun after it
-    article = _ARTICLE_BEFORE.search(m.string[max(0, m.start() - 40) : m.start()])
+    article = _ARTICLE_BEFORE.search(text[max(0, start - 40) : start])
     # the words in between must be modifiers with a digit or hyphen ("5-year,"), not "A shirt costs $24 after"
     return article is not None and all(re.search(r"[\d-]", w) for w in article.group(1).split())
 
 
-def _money(m: re.Match[str]) -> str:
-    sign = "minus " if m.group("sign") else ""
-    currency = tables.CURRENCIES[m.group("cur")]
-    return sign + spoken_amount(m.group("amount"), currency, _scale_word(m, "scale"), _attributive(m))
+def _attributive(m: re.Match[str]) -> bool:
+    return attributive_at(m.string, m.start(), m.end(), any(v for k, v in m.groupdict().items() if "scale" in k))
 
 
 def _money_range(m: re.Match[str]) -> str:
@@ -141,11 +141,6 @@ RULES: list[Rule] = [
         rf"(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<low>{_AMOUNT}){_scale('low_scale')} ?[-–—] ?(?:(?P=cur) ?)?"
         rf"(?P<high>{_AMOUNT}){_scale('high_scale')}",
         _money_range,
-        *tables.CURRENCY_SIGNS,
-    ),
-    rule(
-        rf"(?:(?<![\w.-])(?P<sign>[-−]))?(?<![\w$])(?P<cur>{_CURRENCY}) ?(?P<amount>{_AMOUNT}){_scale('scale')}",
-        _money,
         *tables.CURRENCY_SIGNS,
     ),
     rule(rf"({NUM}) ?¢", _cents, "¢"),

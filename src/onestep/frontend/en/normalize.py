@@ -217,6 +217,8 @@ def _blood_pressure(m: re.Match[str]) -> str:
 
 
 def _ordinal(m: re.Match[str]) -> str:
+    if m.group("last"):
+        return _ordinal_range(m)
     return ordinal(int(m.group(1).replace(",", "")))
 
 
@@ -240,6 +242,9 @@ def _cricket_score(m: re.Match[str], num: int, den: int) -> bool:
 
 def _fraction(m: re.Match[str]) -> str:
     whole, num, den = m.group(1), int(m.group(2)), int(m.group(3))
+    if m.group("suffix"):  # "1/100th of a second", "3/4TH": the ending says the denominator is an ordinal
+        spoken = numbers.fraction(num, den)
+        return f"{cardinal(int(whole))} {spoken}" if whole else spoken
     key = f"{num}/{den}"
     if whole is None and _cricket_score(m, num, den):
         return f"{cardinal(num)} for {cardinal(den)}"
@@ -247,7 +252,7 @@ def _fraction(m: re.Match[str]) -> str:
         return _SPECIAL_NUMBERS[key]
     if whole is None and 1900 <= num <= 2099 and (den == (num + 1) % 100 or den == num + 1):
         # "the 2023/24 season", "in 2023/2024": a season or a school or fiscal year
-        return f"{year(num)} to {year(den) if den > 99 else cardinal(den)}"
+        return f"{year(num)} to {year(den) if den > 99 else _short_year(den)}"
     if whole is None and num > den and num + den == 100:
         return f"{cardinal(num)} {cardinal(den)}"  # "ground beef (80/20)", "a 60/40 split": shares of a hundred
     after = m.string[m.end() : m.end() + 24]
@@ -273,14 +278,19 @@ def _ordinal_range(m: re.Match[str]) -> str:
     """"1st-2nd" -> "first to second"; before a month, days: "1st–14th August" -> "the first to the fourteenth of
     August"."""
     if re.match(rf" (?:{alternation(tables.MONTHS)})\b", m.string[m.end() : m.end() + 12]):
-        return f"the {ordinal(int(m.group(1)))} to the {ordinal(int(m.group(2)))} of"
-    return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group(2)))}"
+        return f"the {ordinal(int(m.group(1)))} to the {ordinal(int(m.group('last')))} of"
+    return f"{ordinal(int(m.group(1)))} to {ordinal(int(m.group('last')))}"
 
 
 def _team_name(m: re.Match[str]) -> str:
     """"49ers" -> "forty-niners", "76ers" -> "seventy-sixers"."""
     words = cardinal(int(m.group(1)))
     return words + ("rs" if words.endswith("e") else "ers")
+
+
+def _short_year(yy: int) -> str:
+    """The last two digits of a year as said: 20 "twenty", 3 "oh three"."""
+    return f"oh {cardinal(yy)}" if yy < 10 else cardinal(yy)
 
 
 def _is_year(n: int) -> bool:
@@ -296,7 +306,7 @@ def _range(m: re.Match[str]) -> str:
     if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
         return f"{year(int(a))} {times.range_word(m)} {year(int(b))}"
     if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
-        return f"{year(int(a))} to {cardinal(int(b))}"  # "2019-20"
+        return f"{year(int(a))} to {_short_year(int(b))}"  # "2019-20", "2002-03" (to oh three)
     if (len(a) == len(b) == 3 and a.isdigit() and b.isdigit() and m.group(0)[3] == "-"
             and _CODE_WORDS.search(m.string) is not None):
         return f"{digits(a)}, {digits(b)}"  # "Use 604-118 to sign in": a one-time code, not a range
@@ -856,11 +866,6 @@ def _times_after(m: re.Match[str]) -> str:
     return f"{'by' if lanes else 'times'} {cardinal(int(n))}"
 
 
-def _transport_code(m: re.Match[str]) -> str:
-    """"Flight UA 857" -> "Flight U A eight fifty-seven", "Train ICE 578" -> "Train I C E five seventy-eight"."""
-    return f"{m.group(1)} {acronyms.letters(m.group(2))} {numbers.model_number(m.group(3))}"
-
-
 _FLIGHT_WORDS = re.compile(r"\b(?:[Gg]ates?|[Bb]oard(?:s|ing)?|[Dd]epart(?:s|ed|ing|ure)?|[Aa]rriv(?:es|ed|ing|al)|"
                            r"[Ff]lights?|[Tt]erminal|[Ll]ands|[Ll]anded|[Dd]elayed|[Cc]ancell?ed|[Ll]ayover)\b")
 
@@ -900,11 +905,6 @@ def _number_sign(m: re.Match[str]) -> str:
     if m.group(0).startswith("no.") and previous_word(m.string, m.start()).lower() in _ANSWER_VERBS:
         return m.group(0)
     return "number "
-
-
-def _fraction_ordinal(m: re.Match[str]) -> str:
-    """"1/100th of a second" -> "one hundredth of a second" (the ordinal ending written on the denominator)."""
-    return numbers.fraction(int(m.group(1)), int(m.group(2)))
 
 
 def _indian_grouping(m: re.Match[str]) -> str:
@@ -947,8 +947,10 @@ _NUMBER_FORMAT_RULES: list[Rule] = [
 
 
 _NUMBER_RULES: list[Rule] = [
+    codes.TEL_RULE,
+    dates.MONTH_RANGE_RULE,
+    money.SHILLINGS_RULE,  # "£2 10s 6d": before the money class reads "£2"
     *classify.RULES,  # semiotic classes in every written form: classify, then verbalize
-    money.SHILLINGS_RULE,
     # "2x XP weekend": a game's doubled reward; "Agent 007": the spy's number as everyone says it
     rule(r"(?<![\w.])([23])[x×] (?=(?:XP|EXP|xp|exp|[Dd]rops|[Ll]oot|[Cc]oins|[Pp]oints|[Rr]ewards|[Dd]amage)\b)",
          lambda m: ("double " if m.group(1) == "2" else "triple ") if m.start() else
@@ -973,8 +975,6 @@ _NUMBER_RULES: list[Rule] = [
          lambda m: f"{m.group(1)} {cardinal(int(m.group(2)))} {'second' if m.group(2) == '1' else 'seconds'}", "s"),
     # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number
     rule(r"(?:(?<=, )|(?<=\())K\. ?(\d{1,3})\b(?![.,]\d)", lambda m: f"K {numbers.model_number(m.group(1))}", "K."),
-    rule(r"(?=\d)(?<![\w.,])(\d{1,4})(?:st|nd|rd|th) ?[-–] ?(\d{1,4})(?:st|nd|rd|th)\b", _ordinal_range,
-         "st", "nd", "rd", "th"),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
     rule(r"\b(batted|batting|bats|bat|hitting|hit|hits|averaged|average|average of) \.(\d{3})\b"
          r"|(?<![\w.])\.(\d{3})(?= (?:hitter|record|winning percentage|batting average|slugging|on-base)\b)",
@@ -1021,8 +1021,6 @@ _NUMBER_RULES: list[Rule] = [
     rule(rf"(?=\d)(?<![\w.])({NUM})m(?= (?:{_MILLION_NOUNS})\b)", lambda m: f"{number(m.group(1))} million", "m "),
     # "a .45-caliber handgun": a caliber in hundredths of an inch, said as a number
     rule(r"(?<![\w.])\.(\d{2,3})(?=[- ](?:caliber|calibre|cal)\b)", lambda m: cardinal(int(m.group(1))), "cal"),
-    # "1/100th of a second": a fraction whose denominator carries an ordinal ending
-    rule(r"(?=\d)(?<![\w/.])(\d{1,3})/(\d{1,7})(?:st|nd|rd|th)\b", _fraction_ordinal, "st", "nd", "rd", "th"),
     # "2nd Fl.": a floor after an ordinal; "after Rd. 14": a round (a road's number follows its name)
     rule(r"(?<=\d(?:st|nd|rd|th) )(?:Fl|Flr)\b\.?", lambda m: keep_period(m, "Floor"), "Fl"),
     rule(r"\b(after|in|before|from|during|through|for|of) Rd\.? (?=\d)", lambda m: f"{m.group(1)} Round ", "Rd"),
@@ -1049,21 +1047,7 @@ _NUMBER_RULES: list[Rule] = [
     # "Avg pace: 5:12 /km", "8:45 min/mi": a running pace, minutes and seconds per distance
     rule(r"(?<=\d:[0-5]\d) ?(?:min)? ?/ ?(km|mi|mile)\b", lambda m: " per kilometer" if m.group(1) == "km" else " per mile",
          "/"),
-    rule(
-        r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
-        r"(?: ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])|(?P<ap1>[ap])(?![\w'’]))?"
-        r"|(?<![\w:.])(?P<h2>\d{1,2})\.(?P<m2>\d{2})(?P<s2>) ?(?P<ap2>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])",
-        times.clock,
-        ":", ".",
-    ),
-    rule(r"(?=\d)(?<![\w:.,])([01]\d|2[0-3])([0-5]\d) (hours|hrs)\b", times.military_time, "hours", "hrs"),
-    rule(r"(?=\d)(?<![\w:.,])([01]?\d|2[0-3])h([0-5]\d)(?![\w:]|[.,]\d)", times.hour_h_minutes, "h"),
-    # "(1842 GMT)", "0930 UTC": four digits before a time zone are a 24-hour clock time
-    rule(rf"(?=\d)(?<![\w:.,$€£¥#-])([01]\d|2[0-3])([0-5]\d) (?=(?:{times.TIME_ZONES})\b)",
-         lambda m: times.military_time(m).removesuffix(" hours") + " ", "GMT", "UTC", "Z", "T"),
-    rule(r"(?<=\b(?:at|by) )(0\d)([0-5]\d)(?![\w,:-]|\.\d)",
-         lambda m: times.military_time(m).removesuffix(" hours"), "at 0", "by 0"),  # "Report at 0600"
-    rule(r"(?=\d)(?<![\w:.])(?P<h>\d{1,2}) ?(?P<ap>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])", times.hour_meridiem, "m", "M"),
+    times.TIME_RULE,  # the time class: clock times, hours with a meridiem, 24-hour "0930 hours", "21h00"
     rule(
         r"(?=\d)(?<![\w:.])(\d{1,3}):(\d{1,3})(?![\d:])",
         _colon_pair,
@@ -1071,15 +1055,20 @@ _NUMBER_RULES: list[Rule] = [
     ),
     measures.PER_RULE,
     *_NUMBER_FORMAT_RULES,
+    classify.MONEY_RULE,  # the money class, after the number-format passes ("€2.150,75")
     *money.RULES,
     *measures.RULES,
     *codes.CODE_RULES[4:],
+    # fractions: "3/4", "2 1/2", "1/100th" and "1/4TH" (the denominator's ordinal ending written on it)
+    rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,7})(?:(?P<suffix>(?i:st|nd|rd|th))\b|(?![\w/]|\.\d))",
+         _fraction, "/"),
+    # ordinals: "21st", "1,000TH", and ranges of them "1st-2nd", "1st–14th August"
     rule(
-        r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b",
+        r"(?=\d)(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d{1,15})(?:st|nd|rd|th|ST|ND|RD|TH)\b"
+        r"(?: ?[-–] ?(?P<last>\d{1,4})(?:st|nd|rd|th)\b)?",
         _ordinal,
         "st", "nd", "rd", "th", "ST", "ND", "RD", "TH",
     ),
-    rule(r"(?=\d)(?<![\w/.])(?:(\d{1,6}) )?(\d{1,6})/(\d{1,6})(?![\w/]|\.\d)", _fraction, "/"),
     # number signs, ranges and scores
     rule(rf"(?=\d)(?<![\w.,-])({NUM})(?:-| ?[–—] ?| - )({NUM})(?![\w-]|[.,]\d)", _range, "-", "–", "—"),
     # letters glued to digits: MP3, 4K

@@ -130,7 +130,7 @@ def fraction(numerator: int, denominator: int, before_noun: bool = False) -> str
     if denominator == 0 or denominator > 100:
         return f"{cardinal(numerator)} over {cardinal(denominator)}"
     if denominator == 1:
-        return cardinal(numerator)
+        return f"{cardinal(numerator)} over one"  # "142/1": said as written (NeMo's reading too)
     if denominator == 2:
         name = "half" if numerator == 1 else "halves"
     elif denominator == 4:

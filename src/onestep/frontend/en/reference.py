@@ -24,22 +24,7 @@ import re
 
 from onestep.frontend.en import numbers, tables
 from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal
-from onestep.frontend.en.rules import Rule, alternation, keep_period, previous_word, rule
-
-_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
-
-
-def _octet(text: str) -> str:
-    """One part of an IPv4 address: three digits one by one ("192" -> "one nine two"), fewer as a number."""
-    return digits(text) if len(text) == 3 else cardinal(int(text))
-
-
-def _ipv4(m: re.Match[str]) -> str:
-    """"192.168.0.1" -> "one nine two dot one six eight dot zero dot one" (not after "version")."""
-    if previous_word(m.string, m.start()).lower() in tables.DOTTED_VERSION_CUES:
-        return m.group(0)
-    return " dot ".join(_octet(part) for part in m.group(0).split("."))
-
+from onestep.frontend.en.rules import Rule, alternation, keep_period, rule
 
 def _port(m: re.Match[str]) -> str:
     """"port 8080" -> "port eighty eighty", "port 443" -> "port four four three", "port 22" -> "twenty-two"."""
@@ -131,7 +116,6 @@ RULES: list[Rule] = [
     # "a 404 error", "a 503 page": an HTTP status before its noun
     rule(r"(?<![\w.,$])([45]\d\d)(?= (?:error|page|response)\b)", lambda m: model_number(m.group(1)), " error",
          " page", " response"),
-    rule(rf"(?<![\w.])(?:{_OCTET}\.){{3}}{_OCTET}(?!\w|\.\d)", _ipv4, "."),
     rule(r"\b([Pp]orts?) (\d{2,5})\b(?![.,]\d)", _port, "ort"),
     rule(r"\b((?:HTTPS?|[Ss]tatus|[Ee]rror)(?: code)?) ([1-5]\d\d)\b(?![.,]\d)", _status, "HTTP", "tatus", "rror"),
     rule(r"\b(RFC|RFCs) ?(\d{3,4})\b(?![.,]\d)", _status, "RFC"),

@@ -1,7 +1,8 @@
-"""Clock times and durations in English text: ``"3:30 pm"`` -> ``"three thirty P M"``, ``"15:00"`` ->
-``"fifteen hundred"``, ``"at 10.15"`` (a dotted British time where a cue says so), ``"0930 hours"``,
-``"2:01:09"`` as an elapsed time after "finished in" (the rules that find them are in ``normalize``'s number
-passes).
+"""The time class of English text: ``"3:30 pm"`` -> ``"three thirty P M"``, ``"15:00"`` -> ``"fifteen hundred"``,
+``"14:10:30"`` -> ``"fourteen hours ten minutes and thirty seconds"``, ``"3 pm"``, ``"0930 hours"``, ``"21h00"``,
+``"1842 GMT"``, ``"at 0600"`` — one grammar (``TIME_RULE``) read by its form; ``"2:01:09"`` as an elapsed time
+after "finished in". ``normalize``'s number passes run ``TIME_RULE`` after the passes that prepare times
+(``dot_time``: "at 10.15" where a cue says so; ``time_range``: "9am-5pm" -> "9am to 5pm").
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 
 from onestep.frontend.en.numbers import cardinal, digits
-from onestep.frontend.en.rules import ends_sentence, previous_word
+from onestep.frontend.en.rules import Rule, ends_sentence, previous_word
 
 def meridiem(text: str | None) -> str:
     return "" if not text else (" A M" if text.lower() == "a" else " P M")
@@ -70,9 +71,10 @@ def clock(m: re.Match[str]) -> str:
         minutes = f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi)
         spoken = f"{cardinal(h)} {minutes}"
     if m.group("s") and int(m.group("s")):
-        sec = int(m.group("s"))
-        spoken += f" and {cardinal(sec)} second{'s' if sec != 1 else ''}"
-    spoken += half  # "2:12:38 p.m." -> "two twelve and thirty-eight seconds P M"
+        # "14:10:30" -> "fourteen hours ten minutes and thirty seconds" (NeMo's reading); zero seconds add
+        # nothing a listener needs ("10:00:00Z" -> "ten o'clock")
+        spoken = _hms_said(h, mi, int(m.group("s")))
+    spoken += half  # "2:12:38 p.m." -> "two hours twelve minutes and thirty-eight seconds P M"
     if ap and m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
@@ -107,32 +109,72 @@ def _hms(h: int, mi: int, sec: int) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts) or "zero seconds"
 
 
-def military_time(m: re.Match[str]) -> str:
-    """"0930 hours" -> "oh nine thirty hours", "1500 hours" -> "fifteen hundred hours"."""
-    h, mi = m.group(1), int(m.group(2))
-    if h == "00":
-        hour = "zero"
-    else:
-        hour = ("oh " if h[0] == "0" else "") + cardinal(int(h))
+def _hms_said(h: int, mi: int, sec: int) -> str:
+    """A clock time with seconds, every part said: ``(10, 0, 0)`` -> ``"ten hours zero minutes and zero
+    seconds"``."""
+    parts = [f"{cardinal(n)} {unit}{'' if n == 1 else 's'}" for n, unit in ((h, "hour"), (mi, "minute"))]
+    return f"{parts[0]} {parts[1]} and {cardinal(sec)} second{'' if sec == 1 else 's'}"
+
+
+def military_time(hour: str, minute: str, hours: bool = True) -> str:
+    """``("09", "30")`` -> ``"oh nine thirty hours"``, ``("15", "00")`` -> ``"fifteen hundred hours"`` (without
+    "hours" when ``hours`` is false: "0930 UTC", "at 0600")."""
+    mi = int(minute)
+    spoken_hour = "zero" if hour == "00" else ("oh " if hour[0] == "0" else "") + cardinal(int(hour))
     minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
-    return f"{hour} {minutes} hours"
+    return f"{spoken_hour} {minutes}" + (" hours" if hours else "")
 
 
 def hour_meridiem(m: re.Match[str]) -> str:
-    h = int(m.group("h"))
+    h = int(m.group("h3"))
     if not 0 < h <= 12:
         return m.group(0)
-    spoken = cardinal(h) + meridiem(m.group("ap"))
+    spoken = cardinal(h) + meridiem(m.group("ap3"))
     if m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
         spoken += "."
     return spoken
 
 
-def hour_h_minutes(m: re.Match[str]) -> str:
-    """"21h00" -> "twenty-one hundred", "9h30" -> "nine thirty" (the French-style clock time of timetables)."""
-    mi = int(m.group(2))
+def hour_h_minutes(hour: str, minute: str) -> str:
+    """``("21", "00")`` -> ``"twenty-one hundred"``, ``("9", "30")`` -> ``"nine thirty"`` (the French-style clock
+    time of timetables, "21h00")."""
+    mi = int(minute)
     minutes = "hundred" if mi == 0 else (f"oh {cardinal(mi)}" if mi < 10 else cardinal(mi))
-    return f"{cardinal(int(m.group(1)))} {minutes}"
+    return f"{cardinal(int(hour))} {minutes}"
+
+
+# The time class, one grammar: "3:30 pm", "14:10:30", "10:30a" (calendars), "10.30am"; "3 pm"; "0930 hours";
+# "21h00"; "1842 GMT" (four digits before a zone); "at 0600" (a zero-led four-digit time after at/by).
+_MERIDIEM = r" ?(?P<{0}>[AaPp])\.? ?[Mm]\.?(?![A-Za-z])"
+TIME_PATTERN = (
+    r"(?=\d)(?:(?<![\w:.])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?![\d:])"
+    rf"(?:{_MERIDIEM.format('ap')}|(?P<ap1>[ap])(?![\w'’]))?"
+    rf"|(?<![\w:.])(?P<h2>\d{{1,2}})\.(?P<m2>\d{{2}})(?P<s2>){_MERIDIEM.format('ap2')}"
+    r"|(?<![\w:.,])(?P<mh>[01]\d|2[0-3])(?P<mm>[0-5]\d) (?P<hrs>hours|hrs)\b"
+    r"|(?<![\w:.,])(?P<hh>[01]?\d|2[0-3])h(?P<hm>[0-5]\d)(?![\w:]|[.,]\d)"
+    rf"|(?<![\w:.,$€£¥#-])(?P<zh>[01]\d|2[0-3])(?P<zm>[0-5]\d) (?=(?:{TIME_ZONES})\b)"
+    r"|(?<=\b(?:at|by) )(?P<ah>0\d)(?P<am>[0-5]\d)(?![\w,:-]|\.\d)"
+    rf"|(?<![\w:.])(?P<h3>\d{{1,2}}){_MERIDIEM.format('ap3')})"
+)
+
+
+def time_span(m: re.Match[str]) -> str:
+    """A span of the time class, read by its form (see ``TIME_PATTERN``)."""
+    if m.group("h") or m.group("h2"):
+        return clock(m)
+    if m.group("mh"):
+        return military_time(m.group("mh"), m.group("mm"))
+    if m.group("hh"):
+        return hour_h_minutes(m.group("hh"), m.group("hm"))
+    if m.group("zh"):
+        return military_time(m.group("zh"), m.group("zm"), hours=False) + " "
+    if m.group("ah"):
+        return military_time(m.group("ah"), m.group("am"), hours=False)
+    return hour_meridiem(m)
+
+
+TIME_RULE = Rule(TIME_PATTERN, time_span, (":", ".", "hours", "hrs", "h", "GMT", "UTC", "Z", "T", "at 0", "by 0", "m",
+                                           "M"))
 
 
 def time_range(m: re.Match[str]) -> str:
