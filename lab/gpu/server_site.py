@@ -78,6 +78,10 @@ IMAGE_HAS = {
     "mpmath", "networkx", "jinja2", "markupsafe", "fsspec", "filelock", "setuptools", "triton", "pip",
     "onnxruntime", "onestep-tts", "pytest", "pluggy", "iniconfig",
 }  # fmt: skip
+#: Optional pieces that the trace touches (the server warms every encoder) but no GPU measurement needs, left out of
+#: the carried site unless asked for (``--keep-optional``): PyAV (AAC and chosen bitrates) is 72 MB unpacked, 20 MB
+#: of xz, which with a carried voice passes the device tool's 64 MiB.
+OPTIONAL = frozenset({"av"})
 ESPEAK_KEEP = re.compile(r"espeak-ng-data/(en_dict|phon\w+|intonations|lang/.*|voices/.*)$")
 #: Files kept whole although no traced Python process opens them: the programs Ray starts (its node manager
 #: and control store; jemalloc, which it may preload into them) and espeak-ng's English data.
@@ -152,9 +156,13 @@ Wanted = dict[str, tuple[md.Distribution, set[Path]]]
 
 
 def wanted_distributions(
-    files: set[Path], table: dict[Path, md.Distribution], image_has: frozenset[str] = frozenset()
+    files: set[Path],
+    table: dict[Path, md.Distribution],
+    image_has: frozenset[str] = frozenset(),
+    left_out: frozenset[str] = OPTIONAL,
 ) -> tuple[Wanted, Wanted]:
-    """Distribution name -> (the installed distribution, its traced files): (to carry, what the image has)."""
+    """Distribution name -> (the installed distribution, its traced files): (to carry, what the image has);
+    the distributions of ``left_out`` in neither."""
     wanted: Wanted = {}
     image: Wanted = {}
     unowned = []
@@ -164,6 +172,8 @@ def wanted_distributions(
             unowned.append(rel)
             continue
         name = norm(d.metadata["Name"])
+        if name in left_out:
+            continue
         on_image = name in IMAGE_HAS or name in image_has or name.startswith("nvidia-")
         (image if on_image else wanted).setdefault(name, (d, set()))[1].add(rel)
     if unowned:
@@ -231,17 +241,19 @@ def build(
     extra: tuple[Path, Path] | None = None,
     image_has: frozenset[str] = frozenset(),
     fallback: frozenset[str] = frozenset(),
+    left_out: frozenset[str] = OPTIONAL,
 ) -> None:
     """``out``: the site of ``trace_out``'s distributions, with every traced file of them (``extra``'s trace
     included); ``extra[0]``: the distributions that only ``extra[1]``'s trace needs, not counting ``image_has``
     (more distributions that the image has, recorded with the versions traced here in ``IMAGE.json``) and,
     whole, in ``extra[0]-fallback``, those of ``fallback`` (image distributions that a run puts first when the
-    image's version is too old, e.g. protobuf for newer generated code)."""
+    image's version is too old, e.g. protobuf for newer generated code). ``left_out``: distributions not carried
+at all (default :data:`OPTIONAL`)."""
     table = owners()
     base = traced_files(trace_out)
     more = traced_files(extra[1]) if extra else set()
-    wanted, image = wanted_distributions(base | more, table, image_has)
-    first = set(wanted_distributions(base, table, image_has)[0])
+    wanted, image = wanted_distributions(base | more, table, image_has, left_out)
+    first = set(wanted_distributions(base, table, image_has, left_out)[0])
     assemble(out, {n: v for n, v in wanted.items() if n in first}, python)
     if extra:
         assemble(extra[0], {n: v for n, v in wanted.items() if n not in first}, python)
@@ -266,10 +278,11 @@ def main() -> None:
         ap.add_argument("--python-version", default="3.12", help="the wheels' Python (default 3.12: the image's)")
         ap.add_argument("--image-has", default="", help="more distributions the image has (NAME,NAME)")
         ap.add_argument("--fallback", default="", help="image distributions carried whole beside OUT2 (NAME,...)")
+        ap.add_argument("--keep-optional", action="store_true", help=f"carry {', '.join(sorted(OPTIONAL))} too")
         a = ap.parse_args(sys.argv[2:])
         names = lambda v: frozenset(norm(n) for n in v.split(",") if n)  # noqa: E731
         build(a.out, a.trace_out, a.python_version, tuple(a.extra) if a.extra else None, names(a.image_has),
-              names(a.fallback))  # fmt: skip
+              names(a.fallback), frozenset() if a.keep_optional else OPTIONAL)  # fmt: skip
     else:
         raise SystemExit(__doc__)
 

@@ -33,6 +33,7 @@
 # tree (limit 64 MiB).
 # --python-version X.Y: wheels for another Python (default 3.12, the image's; 3.11 to try the sites here).
 # CARRY (default .carry): where the sites go.
+# KEEP_OPTIONAL=1: carry the optional pieces too (server_site.py's OPTIONAL: PyAV), which no GPU measurement needs.
 #
 # Usage: lab/gpu/server_wheels.sh          (~1 min; prints the carried distributions and the size)
 #        nice -n 19 lab/gpu/server_wheels.sh --ray          (~4 min)
@@ -118,18 +119,15 @@ unset PYTHONPATH ONESTEP_TRACE_OUT ONESTEP_CACHE XDG_CACHE_HOME TMPDIR
 rm -rf "$CARRY/server"
 if [ "$ray" = 1 ]; then
   rm -rf "$CARRY/ray"
-  python3 lab/gpu/server_site.py build "$CARRY/server/site" "$work/trace" --python-version "$pyver" \
+  python3 lab/gpu/server_site.py build "$CARRY/server/site" "$work/trace" ${KEEP_OPTIONAL:+--keep-optional} --python-version "$pyver" \
     --extra "$CARRY/ray/site-ray" "$work/trace-ray" --image-has "${RAY_IMAGE_HAS-pyarrow,pandas}" --fallback protobuf
   rm -rf "$CARRY/ray/wheels"
   tar -C "$CARRY/ray" -cf - site-ray site-ray-fallback | xz -T2 -9 > "$CARRY/ray/site-ray.tar.xz"
   rm -rf "$CARRY/ray/site-ray" "$CARRY/ray/site-ray-fallback"
 else
-  python3 lab/gpu/server_site.py build "$CARRY/server/site" "$work/trace" --python-version "$pyver"
+  python3 lab/gpu/server_site.py build "$CARRY/server/site" "$work/trace" ${KEEP_OPTIONAL:+--keep-optional} --python-version "$pyver"
 fi
 rm -rf "$CARRY/server/wheels"
-# Optional pieces the trace touches but no GPU measurement needs (PyAV: AAC and bitrates, 72 MB unpacked, 20 MB of
-# xz, which with the carried voice would pass the 64 MiB limit); KEEP_OPTIONAL=1 keeps them.
-[ -n "${KEEP_OPTIONAL:-}" ] || rm -rf "$CARRY/server/site/av" "$CARRY/server/site/av.libs" "$CARRY"/server/site/av-*.dist-info
 tar -C "$CARRY/server" -cf - site | xz -T2 -6 > "$CARRY/server/site.tar.xz"  # what travels (~1/4 of the folder)
 rm -rf "$CARRY/server/site"
 ls -l "$CARRY/server" "$CARRY"/ray 2>/dev/null || true
