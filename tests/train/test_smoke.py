@@ -17,7 +17,7 @@ from onestep.model_config import TINY
 from onestep.model.export import load_voice_models
 from onestep_dev.train.checkpoint import list_checkpoints, load_generator
 from onestep_dev.train.options import TrainConfig
-from onestep_dev.train.trainer import Trainer, train
+from onestep_dev.train.trainer import BEFORE_FINETUNE, Trainer, train
 
 ATOL = 1e-4  # ORT vs PyTorch, float32
 
@@ -57,8 +57,15 @@ def test_train_resume_export(synthetic_data: Path, tmp_path: Path) -> None:
     assert (run / "samples" / "step-00000030-tts.wav").exists()
 
     # resume with optimizer state; the last 25 % trains the vocoder on the decoder's mels
-    train(dataclasses.replace(cfg, steps=36, resume=True, vocoder_finetune=0.25))
+    train(dataclasses.replace(cfg, steps=36, resume=True, vocoder_finetune=0.25, keep_before_finetune=True))
     assert [r["step"] for r in _records(run)][len(records) :] == [33, 36]
+    # the weights as the fine-tune began are kept apart (weights only), one step before the first fine-tune step
+    (kept,) = list_checkpoints(run / BEFORE_FINETUNE)
+    assert 30 <= int(kept.name.split("-")[1]) < 36
+    assert {p.name for p in kept.iterdir()} == {"acoustic.pt", "vocoder.pt", "discriminator.pt", "meta.json"}
+    kept_vocoder = torch.load(kept / "vocoder.pt")["vocoder"]
+    final_vocoder = torch.load(list_checkpoints(run)[-1] / "vocoder.pt")["vocoder"]
+    assert any(not torch.equal(kept_vocoder[k], final_vocoder[k]) for k in kept_vocoder)  # the fine-tune moved it
     # resume from the small files only (optimizer state left behind): fresh optimizers, same weights
     (list_checkpoints(run)[-1] / "optimizer.pt").unlink()
     trainer_final = train(dataclasses.replace(cfg, steps=39, resume=True))

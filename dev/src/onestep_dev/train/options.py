@@ -42,6 +42,8 @@ class TrainConfig:
         gan_start: fraction of the budget the vocoder trains on the mel loss alone before the GAN starts.
         vocoder_finetune: final fraction of the budget in which the vocoder hears the decoder's predicted mels
             (teacher durations) instead of teacher mels.
+        keep_before_finetune: also write the weights of the step the vocoder fine-tune begins at, under
+            ``out/before-finetune/`` (one kept), so that a lease can compare the vocoder with and without it.
         amp: bf16 autocast on CUDA (the vocoder head, iSTFT and all mels stay fp32).
         checkpoint_minutes, sample_minutes: checkpoint / audio sample interval.
         log_every: steps between log lines.
@@ -69,6 +71,7 @@ class TrainConfig:
     discriminator_width: int = 32
     gan_start: float = 0.05
     vocoder_finetune: float = 0.25
+    keep_before_finetune: bool = False
     amp: bool = True
     checkpoint_minutes: float = 5.0
     sample_minutes: float = 5.0
@@ -102,7 +105,7 @@ class TrainConfig:
 
 
 _SCALARS = [
-    f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "restart_schedule", "model", "amp")
+    f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "restart_schedule", "model", "amp", "keep_before_finetune")
 ]
 _HELP = {
     "steps": "stop after this many steps in total",
@@ -138,6 +141,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --resume: a new learning-rate/GAN/fine-tune schedule over this run's budget (a fine-tune)",
     )
+    parser.add_argument(
+        "--keep-before-finetune",
+        action="store_true",
+        help="also keep the weights of the step the vocoder fine-tune starts at (out/before-finetune/)",
+    )
     parser.add_argument("--no-amp", dest="amp", action="store_false", help="train in fp32 on CUDA (default bf16 autocast)")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--tiny", action="store_true", help="tiny network sizes (tests)")
@@ -171,5 +179,5 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
     values = {f.name: getattr(args, f.name) for f in _SCALARS}
     return TrainConfig(
         data=str(args.data), out=str(args.out), resume=args.resume, restart_schedule=args.restart_schedule,
-        amp=args.amp, model=model, **values,
+        amp=args.amp, keep_before_finetune=args.keep_before_finetune, model=model, **values,
     )  # fmt: skip

@@ -56,6 +56,7 @@ def write_wav(path: Path, samples: np.ndarray, sample_rate: int) -> None:
         f.writeframes(pcm.tobytes())
 
 
+BEFORE_FINETUNE = "before-finetune"  # run subfolder of the weights kept as the vocoder fine-tune begins
 _FINAL_RESERVE_S = 20.0  # time kept back from --minutes for the last checkpoint and samples
 _GRAD_CLIP = {"acoustic": 1.0, "vocoder": 100.0, "discriminator": 100.0}
 
@@ -291,6 +292,15 @@ class Trainer:
         self.log(f"checkpoint {path}")
         return path
 
+    def save_before_finetune(self) -> Path:
+        """Keep the weights as the vocoder fine-tune begins (``out/before-finetune/checkpoints/step-N``, no
+        optimizer state): the same lease's vocoder without the fine-tune, to measure what it does."""
+        meta = {"train_config": {**self.cfg.to_dict(), "model": self.cfg.model.to_dict()},
+                "data": str(self.cfg.data), "speakers": self.data.speaker_names, "before_finetune": True}
+        path = save_checkpoint(self.out / BEFORE_FINETUNE, self.step, self.models, self.disc, None, meta, keep=1)
+        self.log(f"before the vocoder fine-tune: {path}")
+        return path
+
     # ------------------------------------------------------------------ loop
     def run(self) -> Path:
         """Train until ``steps`` or ``minutes`` is reached; write a final checkpoint and samples; return it."""
@@ -305,6 +315,7 @@ class Trainer:
         sums: dict[str, torch.Tensor] = {}  # summed on the device: no host sync per step
         window_start, window_steps = time.time(), 0
         last_ckpt = last_sample = time.time()
+        finetune_kept = False
         try:
             last = None if cfg.steps is None else self.schedule_from + cfg.steps
             while (last is None or self.step < last) and time.time() < self.deadline:
@@ -312,6 +323,9 @@ class Trainer:
                 self._set_learning_rates(progress)
                 losses, batch, mel_pred = self.acoustic_step()
                 if progress >= 1.0 - cfg.vocoder_finetune:
+                    if cfg.keep_before_finetune and not finetune_kept:
+                        self.save_before_finetune()
+                        finetune_kept = True
                     v_mel, v_audio = self._predicted_segments(batch, mel_pred)
                 else:
                     v_mel, v_audio = self.data.vocoder_batch(cfg.batch_vocoder, cfg.segment_frames, self.generator)
