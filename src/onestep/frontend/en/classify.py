@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from onestep.frontend.en import tables
 from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
-from onestep.frontend.en.rules import Rule, alternation, rule
+from onestep.frontend.en.rules import Rule, alternation, ends_sentence, rule
 
 class _Lazy:
     """A regular expression compiled on its first use, so that importing this module compiles nothing
@@ -562,6 +562,86 @@ def _regnal_single(m: re.Match[str]) -> str:
     return f"{m.group(1)} the {ordinal(value)}" if value else m.group(0)
 
 
+# ---------------------------------------------------------------------------------------- street address
+
+_COMPASS_WORDS = {"N": "North", "S": "South", "E": "East", "W": "West", "NE": "Northeast", "NW": "Northwest",
+                  "SE": "Southeast", "SW": "Southwest"}
+_UNIT_WORDS = {"apt": "apartment", "apartment": "apartment", "suite": "suite", "ste": "suite", "unit": "unit",
+               "#": "number", "bldg": "building", "fl": "floor", "rm": "room"}
+_COMPASS_ANY = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
+# house number (with a letter: "221B"), a compass point, one to three name words or an ordinal, a street
+# type, a compass point after it, a unit, and a city with a state and a ZIP code; all but the first, the name
+# and the type optional.
+_ADDRESS = (
+    rf"(?=\d)(?<![\w.,$€£¥#/:+-])(?<![Nn]o\. )(?P<num>\d{{1,6}})(?P<letter>[A-Z])? (?:(?P<dir>{_COMPASS_ANY})\.? )?"
+    r"(?P<name>(?:[A-Z][a-z]{1,20}|[A-Z]{2,12}(?= [A-Z][a-z])|\d{1,3}(?:st|nd|rd|th)|[A-Z][a-z]{0,3}\.? [A-Z][a-z]{2,20})"
+    r"(?: [A-Z][a-z]{1,20}){0,2}) "
+    rf"(?P<type>{alternation(sorted(tables.STREET_TYPES, key=len, reverse=True))})\b(?P<dot>\.)?"
+    rf"(?: (?P<post>{_COMPASS_ANY})\b\.?)?"
+    r"(?:,? (?P<unit>(?i:apt|apartment|suite|ste|unit|bldg|fl|rm)\.?|#) ?(?P<unitno>\d{1,5}[A-Z]?|[A-Z]\d{0,4})\b)?"
+    r"(?:, (?P<city>[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20}){0,2}),? (?P<state>[A-Z]{2})\b"
+    r"(?: (?P<zip>\d{5})(?:-(?P<zip4>\d{4}))?)?)?"
+    r"(?![\w-]|[.,]\d)"
+)
+# a ZIP code after "City, ST" with no street before it ("Springfield, IL 62701")
+_CITY_STATE_ZIP = r"(?<=[a-z], )(?P<state>[A-Z]{2}) (?P<zip>\d{5})(?:-(?P<zip4>\d{4}))?(?![\w-]|[.,]\d)"
+
+
+def house_number(written: str) -> str:
+    """A house number as said: up to four digits in pairs ("twelve eleven", "four eighty-one", "forty-one oh
+    three", "twelve hundred"), more digit by digit ("one three six five five")."""
+    if len(written) > 4 or written[0] == "0":
+        return digits(written)
+    n = int(written)
+    hi, lo = divmod(n, 100)
+    if n < 100 or lo == 0 and hi % 10 == 0:
+        return cardinal(n)  # "ten", "three hundred", "six thousand"
+    if lo == 0:
+        return f"{cardinal(hi)} hundred"  # "twelve hundred"
+    return f"{cardinal(hi)} {'oh ' + cardinal(lo) if lo < 10 else cardinal(lo)}"
+
+
+def _state_zip(state: str, zip_code: str | None, zip4: str | None) -> str:
+    spoken = tables.US_STATE_NAMES.get(state, state)
+    if zip_code:
+        spoken += " " + digits(zip_code) + (f", {digits(zip4)}" if zip4 else "")
+    return spoken
+
+
+def _address(m: re.Match[str]) -> str:
+    """"2788 San Tomas Expy, Santa Clara, CA 95051" -> "twenty-seven eighty-eight San Tomas Expressway, Santa
+    Clara, California nine five zero five one"; "13655 N. 78th St., Apt 4B" -> "one three six five five North
+    seventy-eighth Street, apartment four B"."""
+    if m.group("state") and m.group("state") not in tables.US_STATE_NAMES:
+        return m.group(0)
+    name = m.group("name")
+    if name in tables.MONTHS or name[:3] in tables.MONTH_BY_ABBREVIATION and name.rstrip(".") in (
+            *tables.MONTH_BY_ABBREVIATION, "Sept") or name in tables.WEEKDAYS:
+        return m.group(0)  # "12 May St" is more likely a date before a saint's name than a street
+    name = re.sub(r"\b(\d{1,3})(?:st|nd|rd|th)\b", lambda o: ordinal(int(o.group(1))), name)
+    out = house_number(m.group("num")) + (f" {m.group('letter')}" if m.group("letter") else "")
+    if m.group("dir"):
+        out += " " + _COMPASS_WORDS.get(m.group("dir"), m.group("dir"))
+    out += f" {name} {tables.STREET_TYPES[m.group('type')]}"
+    if m.group("post"):
+        out += " " + _COMPASS_WORDS.get(m.group("post"), m.group("post"))
+    if m.group("unit"):
+        unit_no = m.group("unitno")
+        spoken_no = re.sub(r"\d+", lambda o: house_number(o.group(0)) + " ", unit_no).strip()
+        out += f", {_UNIT_WORDS[m.group('unit').rstrip('.').lower()]} {spoken_no}"
+    if m.group("city"):
+        out += f", {m.group('city')}, {_state_zip(m.group('state'), m.group('zip'), m.group('zip4'))}"
+    if m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
+        out += "."
+    return out
+
+
+def _city_state_zip(m: re.Match[str]) -> str:
+    if m.group("state") not in tables.US_STATE_NAMES:
+        return m.group(0)
+    return _state_zip(m.group("state"), m.group("zip"), m.group("zip4"))
+
+
 # ------------------------------------------------------------------------------------------------ rules
 
 RULES: list[Rule] = [
@@ -571,6 +651,9 @@ RULES: list[Rule] = [
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
     rule(_PHONE, _telephone, " ", ".", "-", "("),
+    # street addresses: before dates ("12 May St") and before the number passes read the house number
+    rule(_ADDRESS, _address, *sorted({t[:2] for t in tables.STREET_TYPES})),
+    rule(_CITY_STATE_ZIP, _city_state_zip, ", "),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
