@@ -41,3 +41,52 @@ def test_street_addresses(text: str, spoken: str) -> None:
 def test_a_state_code_alone_is_not_a_state() -> None:
     assert "Oklahoma" not in normalize_en("Thanks, OK.")
     assert "Oregon" not in normalize_en("Tea, OR coffee 12345 times")
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("Wait 36~53 days.", "Wait thirty-six to fifty-three days."),
+    ("1.5~2.0 mm", "one point five to two point zero millimeters"),
+    ("~5 people", "about five people"),  # a tilde before one number is still "about"
+    ("from 34kg-61kg", "from thirty-four kilograms to sixty-one kilograms"),
+    ("10%-20%", "ten percent to twenty percent"),
+    ("5 km – 10 km", "five kilometers to ten kilometers"),
+    ("The 1920s–30s saw growth.", "The nineteen twenties to thirties saw growth."),  # decades, not seconds
+])
+def test_ranges_with_a_tilde_or_the_unit_on_both_ends(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("She scored 5/20 on the test.", "She scored five out of twenty on the test."),
+    ("got 12/25", "got twelve out of twenty-five"),
+    ("He got 3/4 of the vote", "He got three quarters of the vote"),  # "of": a fraction
+    ("born 1850/51", "born eighteen fifty to fifty-one"),
+    ("the 2023/24 season", "the twenty twenty-three to twenty-four season"),
+    ("in 2023/2024", "in twenty twenty-three to twenty twenty-four"),
+    ("He was born in 1536 / 1537.", "He was born in fifteen thirty-six or fifteen thirty-seven."),
+    ("1795 / 1805", "seventeen ninety-five or eighteen oh five"),
+    ("Send it c/o Jane Doe.", "Send it care of Jane Doe."),
+])
+def test_slash_look_alikes(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("40.5 Kg", "forty point five kilograms"),
+    ("12 Km away", "twelve kilometers away"),
+    ("It is 911 million kg.", "It is nine hundred eleven million kilograms."),
+    ("Call 911 now.", "Call nine one one now."),
+    ("Porsche 911", "Porsche nine eleven"),
+])
+def test_measures_in_title_case_and_a_quantity_of_911(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("Serial no. RL-8896", "Serial number R L eight eight nine six"),
+    ("Part No. XJ-220", "Part number X J two two zero"),
+    ("the F-16", "the F sixteen"),  # a model, in pairs
+    ("part A-12 of the plan", "part A twelve of the plan"),
+])
+def test_identifiers_after_a_naming_word_digit_by_digit(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -434,6 +434,8 @@ _CAPS_SPELLED = {"KM/H": "km/h", "M/S": "m/s", "KMH": "km/h", "KM": "km", "KG": 
                  "MM": "mm", "YDS": "yds", "GAL": "gal", "KJ": "kJ", "KCAL": "kcal", "MW": "MW"}
 
 
+# units typed with a capital first letter ("40.5 Kg", "12 Km"); not "Mm", "Gb" (other units, or ambiguous)
+_TITLE_UNITS = frozenset({"Kg", "Km", "Kms", "Lbs", "Lb", "Ml", "Mph", "Kph", "Kwh", "Kw", "Kcal", "Kmh", "Cm"})
 _BYTES_LOWER = {"kb": "KB", "gb": "GB", "tb": "TB", "pb": "PB"}
 
 
@@ -449,7 +451,8 @@ def _caps_unit(m: re.Match[str]) -> str:
         if base and (base in tables.UNITS) and per in ("s", "h", "m"):
             return f"{m.group(1)} {base}/{per}"
         return m.group(0)
-    unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
+    unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() or written in _TITLE_UNITS \
+        else None
     if unit is None and written.islower():
         unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
     known = all(part in tables.UNITS for part in unit.split("/")) if unit else False
@@ -642,6 +645,37 @@ def _city_state_zip(m: re.Match[str]) -> str:
     return _state_zip(m.group("state"), m.group("zip"), m.group("zip4"))
 
 
+# ------------------------------------------------------------------------------------ slash look-alikes
+# A slash between numbers is a fraction, a date, a rate, a score or two years; these are the ones its shape
+# and a word before it settle here (the rest are the fraction, date and rating passes').
+
+_RANGE_UNITS = alternation(u for u in tables.UNITS if u != "s")
+_SCORE_CUES = r"(?i:scored|scores?|scoring|rated|rating|earned|got|gets|get|marks?|graded)"
+
+
+def _score(m: re.Match[str]) -> str:
+    """"She scored 5/20" -> "five out of twenty": marks out of a total after a scoring word (not "got 3/4 of")."""
+    num, den = int(m.group(2)), int(m.group(3))
+    if num > den:
+        return m.group(0)
+    return f"{m.group(1)} {cardinal(num)} out of {cardinal(den)}"
+
+
+def _years_slash(m: re.Match[str]) -> str:
+    """"the 1850/51 season", "born 1536 / 1537": two years; the next year written close "to" (a season, a school
+    or fiscal year), another one or a spaced slash "or" (a date known to one of two years)."""
+    first, second_written = int(m.group(1)), m.group(2)
+    second = int(second_written)
+    if len(second_written) == 2:
+        if second != (first + 1) % 100:
+            return m.group(0)
+        return f"{year(first)} to {'oh ' + cardinal(second) if second < 10 else cardinal(second)}"
+    if not 0 < abs(second - first) <= 100:
+        return m.group(0)
+    spaced = " " in m.group(0)  # "1536 / 1537": alternatives; a season is written "2023/2024"
+    return f"{year(first)} {'to' if second == first + 1 and not spaced else 'or'} {year(second)}"
+
+
 # ------------------------------------------------------------------------------------------------ rules
 
 RULES: list[Rule] = [
@@ -658,6 +692,15 @@ RULES: list[Rule] = [
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
+    # slash look-alikes: a score after a scoring word, two years
+    rule(rf"\b({_SCORE_CUES}) (\d{{1,4}})/(\d{{1,4}})(?![\w/]|[.,]\d| of\b|-\w)", _score, "/"),
+    rule(rf"(?<![\w./$€£¥-])({_YEAR_NUMBER}) ?/ ?(\d{{4}}|\d{{2}})(?![\w/]|[.,]\d)", _years_slash, "/"),
+    # ranges: "36~53 days" (a tilde between two numbers: "to", not "about"), "34kg-61kg" (the unit on both ends;
+    # not "s": "1960s–70s" is two decades)
+    rule(r"(?<![\w.,~-])(\d{1,9}(?:\.\d{1,6})?)( ?%| ?[A-Za-z°µ]{1,4}(?:/[A-Za-z]{1,3})?)? ?[~～] ?(?=[$€£¥]?\d)",
+         lambda m: f"{m.group(1)}{m.group(2) or ''} to ", "~", "～"),
+    rule(rf"(?<![\w.,-])(\d{{1,9}}(?:\.\d{{1,6}})?) ?({_RANGE_UNITS}|%) ?[-–] ?(\d{{1,9}}(?:\.\d{{1,6}})?) ?\2(?![\w/])",
+         lambda m: f"{m.group(1)} {m.group(2)} to {m.group(3)} {m.group(2)}", "-", "–"),
     # dates with a month name, either order, any casing
     Rule(rf"(?<![\w.-])(?P<day>\d{{1,2}})-(?P<mon>{_MONTH_WORD})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
          lambda m: _dashed_date(m, True), _MONTH_TRIGGERS, lower=True),
@@ -692,4 +735,6 @@ WORD_RULES: list[Rule] = [
     Rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman, tuple(_HEADINGS),
          lower=True),
     rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single, " V", " X"),  # not "I": "Mary I called you"
+    # "c/o Jane Doe": care of (a slash look-alike of the address line)
+    rule(r"(?<![\w/])([Cc])/[Oo](?= )", lambda m: "care of" if m.group(1) == "c" else "Care of", "c/o", "C/O", "c/O", "C/o"),
 ]
