@@ -90,3 +90,13 @@ def test_measures_in_title_case_and_a_quantity_of_911(text: str, spoken: str) ->
 ])
 def test_identifiers_after_a_naming_word_digit_by_digit(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("978-0-306-40615-7", "nine seven eight, zero, three zero six, four zero six one five, seven"),
+    ("ISBN: 979-10-90636-07-1", "I S B N: nine seven nine, one zero, nine zero six three six, zero seven, one"),
+    ("978-0", "nine seven eight, zero"),  # the EAN prefix alone
+    ("pages 978-990", "pages nine hundred seventy-eight to nine hundred ninety"),  # a range stays a range
+])
+def test_isbn_without_its_cue(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -685,6 +685,9 @@ RULES: list[Rule] = [
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
     rule(_PHONE, _telephone, " ", ".", "-", "("),
+    # an ISBN-13 or its EAN prefix ("978-0-306-40615-7", "978-0"): digit groups, with or without "ISBN" before
+    rule(r"(?<![\w.-])97[89](?:(?:-\d{1,7}){2,3}(?:-[\dX])?|-\d{1,2})(?![\w-]|[.,]\d)",
+         lambda m: ", ".join(digits(g) if g != "X" else "X" for g in m.group(0).split("-")), "978-", "979-"),
     # street addresses: before dates ("12 May St") and before the number passes read the house number
     rule(_ADDRESS, _address, *sorted({t[:2] for t in tables.STREET_TYPES})),
     rule(_CITY_STATE_ZIP, _city_state_zip, ", "),
