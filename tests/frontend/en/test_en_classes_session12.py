@@ -100,3 +100,17 @@ def test_identifiers_after_a_naming_word_digit_by_digit(text: str, spoken: str) 
 ])
 def test_isbn_without_its_cue(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("email is a-1.b3_c&-d@gma4i-l.com test",
+     "email is a dash one dot b three underscore c ampersand dash d at gma four i dash l dot com test"),
+    ("Write to john.smith@example.com.", "Write to john dot smith at example dot com."),
+    ("mail hr@acme.com", "mail H R at acme dot com"),
+])
+def test_email_local_parts_with_dashes_and_ampersands(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+def test_a_stray_dot_before_an_email_is_not_read_into_it() -> None:
+    assert "dot b" not in normalize_en("test .b@gmail.com")

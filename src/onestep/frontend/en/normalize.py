@@ -692,7 +692,7 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     rule(
-        r"(?<![\w.+*-])([A-Za-z0-9._%+*-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", electronic.email, "@"
+        r"(?<![\w+*&-])(?<!\w\.)([A-Za-z0-9*][A-Za-z0-9._%+*&-]{0,63})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", electronic.email, "@"
     ),
     rule(
         rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{electronic.TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"
