@@ -114,3 +114,38 @@ def test_email_local_parts_with_dashes_and_ampersands(text: str, spoken: str) ->
 
 def test_a_stray_dot_before_an_email_is_not_read_into_it() -> None:
     assert "dot b" not in normalize_en("test .b@gmail.com")
+
+
+# ------------------------------------------------------------------ years: one owner (classify.year_at)
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("It happened in 1975.", "It happened in nineteen seventy-five."),
+    ("Prices have risen since 2012.", "Prices have risen since twenty twelve."),
+    ("Finish it by 2030.", "Finish it by twenty thirty."),
+    ("A letter from 1905.", "A letter from nineteen oh five."),
+    ("In 1066, the king died.", "In ten sixty-six, the king died."),  # a cue word reads 1000-2199 as a year
+    ("by 1537 votes", "by one thousand five hundred thirty-seven votes"),  # a count
+    ("about 1085 items", "about one thousand eighty-five items"),
+    ("in 1903 and 1911", "in nineteen oh three and nineteen eleven"),
+    ("There were 1975 people.", "There were one thousand nine hundred seventy-five people."),  # no cue
+])
+def test_years_after_a_cue_word(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("line", "spoken"), [
+    ("1975", "nineteen seventy-five"), ("2012.", "twenty twelve."), ("1100", "eleven hundred"),
+    ("2099", "twenty ninety-nine"),
+    ("1099", "one thousand ninety-nine"), ("2100", "two thousand one hundred"),  # outside 1100-2099: a number
+])
+def test_a_four_digit_line_is_a_year_within_1100_to_2099(line: str, spoken: str) -> None:
+    assert normalize_en(line) == spoken
+
+
+def test_the_year_class_owns_the_year_decision() -> None:
+    from onestep.frontend.en import classify, normalize
+
+    assert classify.year_at("in 1975", 3, 7) and not classify.year_at("about 1085 items", 6, 10)
+    assert classify.year_at("1100", 0, 4) and not classify.year_at("1099", 0, 4)
+    assert not classify.year_at("2100", 0, 4) and classify.year_at("by 2150", 3, 7)
+    assert not hasattr(normalize, "_year_context") and not hasattr(classify, "_cued_year")

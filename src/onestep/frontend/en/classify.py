@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from onestep.frontend.en import tables
 from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
-from onestep.frontend.en.rules import Rule, alternation, ends_sentence, rule
+from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, ends_sentence, next_word, previous_word, rule
 
 class _Lazy:
     """A regular expression compiled on its first use, so that importing this module compiles nothing
@@ -176,7 +176,6 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 
 # --------------------------------------------------------------------------------------- years, decades
 
-_YEAR_CUES = "in|since|by|from|between|until|till|before|after|circa|around|during|of"
 _YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
                               r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
                               r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
@@ -191,20 +190,25 @@ _YEAR_NUMBER = r"(?:1[1-9]\d\d|20\d\d)"
 _YEAR_END = r"(?![\w:/%°'’-]|[.,]\d)"
 
 
-_DIGITS_CUE_BEFORE = _Lazy(r"\b(?:ending|ends|ended|end)\s$")
+def is_year(n: int) -> bool:
+    """The values a four-digit number may take to be read as a year where its context says so (1000-2199:
+    "in 1066", "by 2150"); without context only 1100-2099 (``_YEAR_NUMBER``: a line of its own, a span)."""
+    return 1000 <= n <= 2199
 
 
-def _cued_year(m: re.Match[str]) -> str:
-    """"in 1975", "since 2012", "by 1408": a year, unless a counted noun follows ("by 1500 votes"); a second
-    year joined to it ("from 1861 to 1865", "in 1903 and 1911") is a year too."""
-    if _YEAR_NOUN_AFTER.match(m.string, m.end()) or _DIGITS_CUE_BEFORE.search(m.string, max(0, m.start() - 12),
-                                                                                m.start()):
-        return m.group(0)  # "by 1537 votes"; "ending in 1234": the last digits of a number
-    spoken = f"{m.group(1)} {year(int(m.group(2)))}"
-    if m.group(4):
-        joiner = m.group(3).strip()
-        spoken += f" {'to' if joiner in '-–—' else joiner} {year(int(m.group(4)))}"
-    return spoken
+def year_at(text: str, start: int, end: int) -> bool:
+    """Whether the four-digit number ``text[start:end]`` is a year where it stands: the one owner of that
+    decision (the number pass asks it for every plain four-digit number). A year after a cue word ("in 1975",
+    "since 2012", "by 1408", "from 1990"; ``tables.YEAR_CUES``), standing alone as a line ("1975", 1100-2099),
+    before an era ("1500 BC"), in a citation, after "the year was", as a model year or an event's year, or the
+    second of two years joined by and/or; not before a counted noun after a quantity word ("about 1085 items",
+    "by 1537 votes") nor as the last digits after "ending in"."""
+    n = int(text[start:end])
+    if not is_year(n):
+        return False
+    if not text[:start].strip() and not text[end:].strip(" .!?"):
+        return 1100 <= n <= 2099  # a line of its own
+    return _year_context(text, start, end)
 
 
 def _year_span(m: re.Match[str]) -> str:
@@ -216,8 +220,97 @@ def _year_span(m: re.Match[str]) -> str:
     return f"{year(first)} {m.group(2)} {year(second)}"
 
 
-def _lone_year(m: re.Match[str]) -> str:
-    return year(int(m.group(1))) + m.group(2)
+# "a 1967 Mustang", "his 2019 Toyota": a four-digit number between these and a capitalized name is a model year.
+_YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
+
+
+# "a 2023 poll", "its 2019 report": nouns that a year before them dates (not "a 2000 word essay").
+_YEAR_NOUNS = frozenset(
+    """poll polls survey surveys study studies report reports census election elections law ruling decision
+    budget campaign season film movie album book paper article edition estimate estimates review audit
+    interview tournament championship match final final's merger deal agreement treaty act plan strategy
+    model models version update""".split()
+)
+
+
+def _event_year_at(text: str, num_start: int, num_end: int, before: str) -> bool:
+    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
+    opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
+    by the code passes before this one)."""
+    if not (1900 <= int(text[num_start:num_end]) <= 2099 and before[:1].isupper() and before.isalpha()):
+        return False
+    start = num_start - len(before) - 1
+    if text[start:num_start] != before + " ":
+        return False
+    return not at_sentence_start(text, start) or _EVENT_VERB_AFTER.match(text, num_end) is not None
+
+
+_EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|opens|opened|kicked off|"
+                               r"takes place|took place|kicks off)\b")
+
+
+# "(Smith et al., 2019)", "(Jones & Lee, 2021, p. 14)": the year of an author-date citation
+_CITATION_BEFORE = re.compile(r"\([A-Z][^()]{0,60}, $")
+_CITATION_AFTER = re.compile(r" ?[a-z]?(?:[),;]|, p)")
+# "it's already 2025!!", "welcome to 2030.": the current year named at the end of a clause
+_YEAR_NOW = re.compile(r"\b(?:already|[Ii]t[’']s|[Ii]t is|[Ii]t was|[Ww]elcome to|[Hh]ello|[Gg]oodbye|[Bb]ye) $")
+CLAUSE_END = re.compile(r"\s*(?:[.!?,;:)]|$)")
+# "The year was 1847": a year named as such
+_YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
+# "in 1903 and 1911": the second of two years joined by "and" or "or"
+_YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
+
+
+# cue words after which a number before a counted noun is a count ("about 1985 items"), not a year; after
+# "by"/"from"/"of" only outside 1900-2099 ("by 1537 votes", but "by 2030 emissions must fall"); "in", "the",
+# "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
+_QUANTITY_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
+_COUNT_CUES = frozenset("by from of".split())
+_SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
+
+
+def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
+    """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands (the
+    rules of :func:`year_at`)."""
+    before = previous_word(text, start).lower()
+    after = text[end : end + 4].strip().rstrip(".,;:")
+    second = _SECOND_NUMBER.match(text, end)
+    if (before in _QUANTITY_CUES or (before in _COUNT_CUES and not 1900 <= int(text[start:end]) <= 2099)) \
+            and counted_noun_at(text, second.end() if second else end):
+        return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
+    return bool(
+        before in tables.YEAR_CUES
+        or after.upper() in tables.YEAR_SUFFIXES
+        or (before == "the" and int(text[start:end]) >= 1100)
+        or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", text[end : end + 3]))
+        or ((before in _YEAR_BEFORE_NAME or text[start - 1 : start] == "(")
+            and next_word(text, end).lower() in _YEAR_NOUNS)  # "its 2019 report", "(2020 census)"
+        or next_word(text, end) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
+        or (not text[:start].strip() and after.startswith(","))
+        or (text[start - 1 : start] == "(" and text[end : end + 1] == ")")
+        or _event_year_at(text, start, end, previous_word(text, start))
+        or _YEAR_WAS.search(text, max(0, start - 20), start)
+        or (_YEAR_NOW.search(text, max(0, start - 16), start) and CLAUSE_END.match(text, end)
+            and 1900 <= int(text[start:end]) <= 2099)
+        or (_CITATION_BEFORE.search(text, max(0, start - 64), start) and _CITATION_AFTER.match(text, end))
+        or (depth == 0 and _after_a_year(text, start, end))
+    )
+
+
+# Words after the second of two years ("in 1903 and 1911 she ..."); a noun there counts ("In 1800 and 1500 soldiers").
+_AFTER_YEAR_LIST = frozenset("respectively in at on when while before after she he they it we i the".split())
+
+
+def _after_a_year(text: str, start: int, end: int) -> bool:
+    """"in 1903 and 1911": the second of two numbers joined by "and" or "or", the first read as a year, and no
+    noun after the second."""
+    prior = _YEAR_BEFORE_AND.search(text, max(0, start - 12), start)
+    if prior is None or not is_year(int(prior.group(1))):
+        return False
+    after = next_word(text, end)
+    if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
+        return False
+    return _year_context(text, prior.start(1), prior.end(1), 1)
 
 
 # ------------------------------------------------------------------------------------------- telephone
@@ -712,10 +805,6 @@ RULES: list[Rule] = [
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
-    Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
-         rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
-         tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
-    rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
     rule(rf"(?<![\w.,$€£¥-])({_YEAR_NUMBER}) (to|through|until|till) ({_YEAR_NUMBER}){_YEAR_END}", _year_span, " to ",
          " through ", " until ", " till "),
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
