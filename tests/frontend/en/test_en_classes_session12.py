@@ -149,3 +149,15 @@ def test_the_year_class_owns_the_year_decision() -> None:
     assert classify.year_at("1100", 0, 4) and not classify.year_at("1099", 0, 4)
     assert not classify.year_at("2100", 0, 4) and classify.year_at("by 2150", 3, 7)
     assert not hasattr(normalize, "_year_context") and not hasattr(classify, "_cued_year")
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("Check the A/C settings.", "Check the A C settings."),
+    ("A/B testing", "A B testing"),
+    ("N/A", "N A"),
+    ("Lows of -3 to -1°C.", "Lows of minus three to minus one degrees Celsius."),  # a range's unit is plural
+    ("up to 1 Gbps", "up to one gigabit per second"),  # "up to" is not a range
+    ("It was -1°C.", "It was minus one degree Celsius."),
+])
+def test_letters_joined_by_a_slash_and_a_range_ending_in_one(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -827,6 +827,8 @@ WORD_RULES: list[Rule] = [
     Rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman, tuple(_HEADINGS),
          lower=True),
     rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single, " V", " X"),  # not "I": "Mary I called you"
+    # "A/C", "I/O", "N/A", "A/B testing": two single capitals joined by a slash are said as letters
+    rule(r"(?<![\w/])([A-Z])/([A-Z])(?![\w/])", lambda m: f"{m.group(1)} {m.group(2)}", "/"),
     # "c/o Jane Doe": care of (a slash look-alike of the address line)
     rule(r"(?<![\w/])([Cc])/[Oo](?= )", lambda m: "care of" if m.group(1) == "c" else "Care of", "c/o", "C/O", "c/O", "C/o"),
 ]
