@@ -724,7 +724,8 @@ def _address(m: re.Match[str]) -> str:
     if m.group("unit"):
         unit_no = m.group("unitno")
         spoken_no = re.sub(r"\d+", lambda o: house_number(o.group(0)) + " ", unit_no).strip()
-        out += f", {_UNIT_WORDS[m.group('unit').rstrip('.').lower()]} {spoken_no}"
+        unit = _UNIT_WORDS[m.group("unit").rstrip(".").lower()]
+        out += f", {unit.capitalize() if m.group('unit')[0].isupper() else unit} {spoken_no}"
     if m.group("city"):
         out += f", {m.group('city')}, {_state_zip(m.group('state'), m.group('zip'), m.group('zip4'))}"
     if m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
