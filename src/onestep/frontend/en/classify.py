@@ -8,9 +8,11 @@ The shape of the text decides the class; a few context words settle what the sha
 number passes of :mod:`onestep.frontend.en.normalize`, so a span classified here is read here and no later
 surface rule sees it; what they do not claim is left to those passes.
 
-Classes handled here: dates with a month name, years and decades, telephone-shaped digit groups (incl. SSN
-3-2-4, dotted IPv4, extensions), money with one decimal or a rate, units written in capitals, and roman
-numerals after heading words (case-insensitive). docs/FRONTEND.md lists where the readings differ from NeMo's.
+Classes handled here: dates with a month name, years and decades (``year_at`` is the one owner of the decision
+whether a four-digit number is a year), telephone-shaped digit groups (incl. SSN 3-2-4, dotted IPv4,
+extensions), ISBNs, street addresses, slash look-alikes (scores, two years, c/o, letters), money with one
+decimal or a rate, units written in capitals, ranges with a tilde or a unit on both ends, and roman numerals
+after heading words (case-insensitive). docs/FRONTEND.md lists where the readings differ from NeMo's.
 """
 
 from __future__ import annotations
