@@ -161,3 +161,14 @@ def test_the_year_class_owns_the_year_decision() -> None:
 ])
 def test_letters_joined_by_a_slash_and_a_range_ending_in_one(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("The F-16s flew over.", "The F sixteens flew over."),
+    ("two B-52s", "two B fifty-twos"),
+    ("MiG-29s", "MiG twenty-nines"),
+    ("a T-60s model", "a T sixties model"),
+    ("Wait 5s", "Wait five seconds"),  # a number alone before "s" is still seconds
+])
+def test_a_models_plural_is_not_seconds(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -23,7 +23,7 @@ import sys
 from typing import NamedTuple
 
 from onestep.frontend.en import tables
-from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
+from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal, roman_value, year
 from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, ends_sentence, next_word, previous_word, rule
 
 class _Lazy:
@@ -772,6 +772,23 @@ def _years_slash(m: re.Match[str]) -> str:
     return f"{year(first)} {'to' if second == first + 1 and not spaced else 'or'} {year(second)}"
 
 
+# ------------------------------------------------------------------------------------- models, plural
+
+def plural_words(spoken: str) -> str:
+    """The plural of a number said in words: "sixteen" -> "sixteens", "twenty" -> "twenties", "six" -> "sixes"."""
+    if spoken.endswith("y"):
+        return spoken[:-1] + "ies"
+    return spoken + ("es" if spoken.endswith(("x", "s")) else "s")
+
+
+def _model_plural(m: re.Match[str]) -> str:
+    """"F-16s" -> "F sixteens", "B-52s" -> "B fifty-twos", "MiG-29s" -> "MiG twenty-nines": the plural of a model
+    written with a letter prefix (not "sixteen seconds")."""
+    letters = m.group(1)
+    said = " ".join(letters) if letters.isupper() else letters
+    return f"{said} {plural_words(model_number(m.group(2)))}"
+
+
 # ------------------------------------------------------------------------------------------------ rules
 
 RULES: list[Rule] = [
@@ -791,6 +808,8 @@ RULES: list[Rule] = [
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
+    # "F-16s", "B-52s", "MiG-29s": a model's plural, not seconds
+    rule(r"(?<![\w./-])([A-Z][A-Za-z]{0,3})-(\d{1,4})s(?![\w'’-])", _model_plural, "s"),
     # slash look-alikes: a score after a scoring word, two years
     rule(rf"\b({_SCORE_CUES}) (\d{{1,4}})/(\d{{1,4}})(?![\w/]|[.,]\d| of\b|-\w)", _score, "/"),
     rule(rf"(?<![\w./$€£¥-])({_YEAR_NUMBER}) ?/ ?(\d{{4}}|\d{{2}})(?![\w/]|[.,]\d)", _years_slash, "/"),
