@@ -1448,8 +1448,353 @@ _R5 = {"measure": _r5_measure, "money": _r5_money, "range": _r5_range, "year": _
        "decimal": _r5_decimal, "electronic": _r5_electronic}
 
 
+# ------------------------------------------------------------------ round 6 (issue 24, session 12)
+# The classes still weak on the external suite: measures, ranges, slash look-alikes (a new class), roman
+# numerals, codes and electronic addresses, telephone numbers and street addresses (a new class). New surface
+# forms of each class, drawn four times in ten (address and slash: always); written before they were run.
+
+_R6_UNITS = [("kWh", "kilowatt hour"), ("psi", "p s i"), ("sq ft", "square foot"), ("sq. ft.", "square foot"),
+             ("m²", "square meter"), ("m2", "square meter"), ("mg", "milligram"), ("L", "liter"),
+             ("gal", "gallon"), ("yd", "yard"), ("GHz", "gigahertz"), ("mAh", "milliamp hour"), ("W", "watt"),
+             ("V", "volt"), ("kcal", "kilocalorie"), ("MW", "megawatt"), ("cm³", "cubic centimeter"),
+             ("ha", "hectare"), ("mm", "millimeter"), ("KM", "kilometer"), ("Kg", "kilogram"), ("LBS", "pound"),
+             ("Km/h", "kilometer per hour"), ("MPH", "mile per hour"), ("GB", "gigabyte"), ("ft²", "square foot")]
+_R6_PLURAL = {"p s i": "p s i", "square foot": "square feet", "milliamp hour": "milliamp hours",
+              "kilowatt hour": "kilowatt hours", "mile per hour": "miles per hour",
+              "kilometer per hour": "kilometers per hour", "gigahertz": "gigahertz"}
+
+
+def _r6_measure(rng: random.Random) -> GenCase:
+    unit, word = rng.choice(_R6_UNITS)
+    form = rng.choice(("int", "thousands", "decimal", "adjective", "dims", "glued"))
+    plural = _R6_PLURAL.get(word, word + "s")
+    if form == "adjective":
+        n = rng.randint(2, 99)
+        if unit in ("sq ft", "sq. ft.", "m²", "m2", "cm³", "ft²", "Km/h", "MPH", "psi"):
+            return _r6_measure(rng)
+        return GenCase("measure", f"r6/{form}", f"a {n}-{unit} pack", (f"a {card(n)} {word} pack",
+                       f"a {card(n)} {plural} pack"))
+    if form == "dims":
+        a, b = rng.randint(2, 99), rng.randint(2, 99)
+        u, w = rng.choice((("cm", "centimeters"), ("mm", "millimeters"), ("in", "inches"), ("ft", "feet"),
+                           ("m", "meters")))
+        x = rng.choice((" x ", "x", " × "))
+        return GenCase("measure", f"r6/{form}", f"The box is {a}{x}{b} {u}.",
+                       (f"The box is {card(a)} by {card(b)} {w}.",))
+    if form == "thousands":
+        n = rng.randint(1, 99) * 1000 + rng.randint(1, 999)
+        value, num = f"{n:,}", card(n)
+    elif form == "decimal":
+        whole, dec = rng.randint(0, 99), str(rng.randint(1, 9))
+        value, num = f"{whole}.{dec}", f"{card(whole)} point {digits(dec)}"
+    else:
+        n = rng.randint(2, 999)
+        value, num = str(n), card(n)
+    sp = "" if form == "glued" and " " not in unit and unit[0] not in "LVW" else " "
+    before, after = rng.choice((("It uses ", "."), ("", ""), ("Rated at ", " max"), ("We measured ", " today.")))
+    return GenCase("measure", f"r6/{form}/{unit}", f"{before}{value}{sp}{unit}{after}",
+                   (f"{before}{num} {plural}{after}",))
+
+
+def _r6_range(rng: random.Random) -> GenCase:
+    form = rng.choice(("tilde", "decimal", "unit-both", "percent", "between", "times", "minus-neg", "weekday",
+                       "hours", "spaced-unit"))
+    a = rng.randint(1, 60)
+    b = rng.randint(a + 1, a + 40)
+    if form == "tilde":
+        return GenCase("range", f"r6/{form}", f"Wait {a}~{b} days.", (f"Wait {card(a)} to {card(b)} days.",
+                       f"Wait {card(a)} or {card(b)} days.", f"Wait about {card(a)} to {card(b)} days."))
+    if form == "decimal":
+        x, y = rng.randint(0, 9), rng.randint(1, 9)
+        return GenCase("range", f"r6/{form}", f"Use {x}.5-{x + y}.0 ml.",
+                       (f"Use {card(x)} point five to {card(x + y)} point zero milliliters.",
+                        f"Use {card(x)} point five to {card(x + y)} milliliters."))
+    if form == "unit-both":
+        u, w = rng.choice((("kg", "kilograms"), ("km", "kilometers"), ("%", "percent"), ("cm", "centimeters")))
+        return GenCase("range", f"r6/{form}", f"from {a}{u}-{b}{u}", (f"from {card(a)} {w} to {card(b)} {w}",
+                       f"from {card(a)} to {card(b)} {w}"))
+    if form == "percent":
+        dash = rng.choice(("-", "–", " – "))
+        return GenCase("range", f"r6/{form}", f"Rates rose {a}{dash}{b} percent.",
+                       (f"Rates rose {card(a)} to {card(b)} percent.",))
+    if form == "between":
+        return GenCase("range", f"r6/{form}", f"between {a}-{b} people",
+                       (f"between {card(a)} and {card(b)} people", f"between {card(a)} to {card(b)} people"))
+    if form == "times":
+        return GenCase("range", f"r6/{form}", f"Take it {a % 5 + 1}-{a % 5 + 2} times a day.",
+                       (f"Take it {card(a % 5 + 1)} to {card(a % 5 + 2)} times a day.",))
+    if form == "minus-neg":
+        return GenCase("range", f"r6/{form}", f"Lows of -{b} to -{a}°C.",
+                       (f"Lows of minus {card(b)} to minus {card(a)} degrees celsius.",
+                        f"Lows of negative {card(b)} to negative {card(a)} degrees celsius."))
+    if form == "weekday":
+        d1, d2 = rng.choice((("Mon", "Monday"), ("Tue", "Tuesday"))), rng.choice((("Fri", "Friday"), ("Sat", "Saturday")))
+        return GenCase("range", f"r6/{form}", f"Open {d1[0]}-{d2[0]}.", (f"Open {d1[1]} to {d2[1]}.",
+                       f"Open {d1[1]} through {d2[1]}."))
+    if form == "hours":
+        h1, h2 = rng.randint(6, 11), rng.randint(1, 9)
+        return GenCase("range", f"r6/{form}", f"Hours: {h1}am-{h2}pm", (f"Hours: {card(h1)} a m to {card(h2)} p m",))
+    u, w = rng.choice((("kg", "kilograms"), ("km", "kilometers"), ("mm", "millimeters"), ("GB", "gigabytes")))
+    return GenCase("range", f"r6/{form}", f"about {a} - {b} {u}", (f"about {card(a)} to {card(b)} {w}",))
+
+
+def gen_slash(rng: random.Random) -> GenCase:
+    """Things written with a slash that are not one thing: fractions, dates, ratings, rates, "and/or",
+    shorthand, alternatives."""
+    form = rng.choice(("fraction-noun", "rating", "date-day13", "and-or", "w/", "w/o", "c/o", "24/7", "per",
+                       "alt-years", "numbers-spaced", "fraction-mixed", "score-out-of", "50/50", "acronym"))
+    if form == "fraction-noun":
+        n, d = rng.choice(((1, 3), (2, 3), (3, 4), (1, 8), (3, 8), (5, 8), (2, 5), (7, 10)))
+        noun = rng.choice(("cup", "mile", "inch", "teaspoon"))
+        fw = _fraction_words(n, d)
+        return GenCase("slash", form, f"Add {n}/{d} {noun} more.", tuple(f"Add {f} {noun} more." for f in fw)
+                       + tuple(f"Add {f} of a {noun} more." for f in fw))
+    if form == "rating":
+        whole, dec = rng.randint(1, 4), rng.randint(1, 9)
+        return GenCase("slash", form, f"Rated {whole}.{dec}/5 stars.",
+                       (f"Rated {card(whole)} point {card(dec)} out of five stars.",))
+    if form == "score-out-of":
+        d = rng.choice((10, 20, 100))
+        n = rng.randint(1, d - 1)
+        return GenCase("slash", form, f"She scored {n}/{d} on the test.",
+                       (f"She scored {card(n)} out of {card(d)} on the test.",))
+    if form == "date-day13":
+        mo, d = rng.randint(1, 12), rng.randint(13, 28)
+        return GenCase("slash", form, f"Due {mo}/{d}.", (f"Due {MONTHS[mo - 1]} {ordn(d)}.",))
+    if form == "and-or":
+        return GenCase("slash", form, "Bring cash and/or cards.", ("Bring cash and or cards.",))
+    if form == "w/":
+        return GenCase("slash", form, "Coffee w/ milk, please.", ("Coffee with milk, please.",))
+    if form == "w/o":
+        return GenCase("slash", form, "Tea w/o sugar.", ("Tea without sugar.",))
+    if form == "c/o":
+        name = rng.choice(("Jane Doe", "Acme Inc", "Mr. Lee"))
+        reads = (f"Send it care of {name}.".replace("Mr.", "Mister"), f"Send it care of {name}orporated.")
+        return GenCase("slash", form, f"Send it c/o {name}.", reads if name == "Acme Inc" else reads[:1])
+    if form == "24/7":
+        return GenCase("slash", form, "We are open 24/7.", ("We are open twenty four seven.",))
+    if form == "50/50":
+        return GenCase("slash", form, "It's a 50/50 chance.", ("It's a fifty fifty chance.",))
+    if form == "per":
+        n = rng.randint(2, 90)
+        u, w = rng.choice((("night", "night"), ("person", "person"), ("week", "week"), ("page", "page")))
+        return GenCase("slash", form, f"Only ${n}/{u}.", (f"Only {card(n)} dollars per {w}.",
+                       f"Only {card(n)} dollars a {w}."))
+    if form == "alt-years":
+        y = rng.randint(1500, 1990)
+        return GenCase("slash", form, f"born {y}/{(y + 1) % 100:02d}",
+                       (f"born {year_words(y)} {two_digit_year((y + 1) % 100)}",
+                        f"born {year_words(y)} or {two_digit_year((y + 1) % 100)}",
+                        f"born {year_words(y)} to {two_digit_year((y + 1) % 100)}"))
+    if form == "numbers-spaced":
+        y1 = rng.randint(1500, 1990)
+        y2 = y1 + rng.randint(1, 15)
+        return GenCase("slash", form, f"He was born in {y1} / {y2}.",
+                       (f"He was born in {year_words(y1)} or {year_words(y2)}.",
+                        f"He was born in {year_words(y1)} slash {year_words(y2)}.",
+                        f"He was born in {year_words(y1)} {year_words(y2)}."))
+    if form == "fraction-mixed":
+        w, (n, d) = rng.randint(1, 9), rng.choice(((1, 2), (1, 4), (3, 4), (1, 3), (2, 3)))
+        return GenCase("slash", form, f"It took {w} {n}/{d} hours.",
+                       tuple(f"It took {card(w)} and {f} hours." for f in _fraction_words(n, d))
+                       + tuple(f"It took {card(w)} and {f.removesuffix('s')} hours." for f in _fraction_words(n, d)))
+    acr, reads = rng.choice((("TCP/IP", ("t c p i p", "t c p slash i p")), ("A/C", ("a c",)),
+                             ("I/O", ("i o", "i slash o")), ("P/E", ("p e", "p slash e", "p to e"))))
+    return GenCase("slash", form, f"Check the {acr} settings.", tuple(f"Check the {r} settings." for r in reads))
+
+
+def _r6_roman(rng: random.Random) -> GenCase:
+    form = rng.choice(("type", "heading", "regnal-poss", "game", "century", "heading-lower"))
+    if form == "type":
+        word = rng.choice(("Type", "Phase", "Class", "Mark", "Stage", "Grade"))
+        n = rng.randint(1, 4)
+        return GenCase("roman", f"r6/{form}", f"a {word} {_roman(n)} trial", (f"a {word} {card(n)} trial",))
+    if form == "heading":
+        word = rng.choice(("Article", "Annex", "Schedule", "Title", "Appendix", "Canto", "Psalm", "Book"))
+        n = rng.randint(2, 39)
+        return GenCase("roman", f"r6/{form}", f"{word} {_roman(n)} applies.", (f"{word} {card(n)} applies.",))
+    if form == "regnal-poss":
+        name = rng.choice(("Louis", "Henry", "Elizabeth", "George", "Charles"))
+        n = rng.randint(2, 16)
+        return GenCase("roman", f"r6/{form}", f"{name} {_roman(n)}'s reign ended.",
+                       (f"{name} the {ordn(n)}'s reign ended.",))
+    if form == "game":
+        word = rng.choice(("Final Fantasy", "Rocky", "Star Wars Episode", "Grand Theft Auto", "Street Fighter"))
+        n = rng.randint(2, 15)
+        return GenCase("roman", f"r6/{form}", f"I loved {word} {_roman(n)}.", (f"I loved {word} {card(n)}.",))
+    if form == "century":
+        n = rng.randint(12, 21)
+        return GenCase("roman", f"r6/{form}", f"in the {_roman(n)} century", (f"in the {ordn(n)} century",))
+    word = rng.choice(("chapter", "part", "section", "volume"))
+    n = rng.randint(11, 39)
+    return GenCase("roman", f"r6/{form}", f"read {word} {_roman(n).lower()} first", (f"read {word} {card(n)} first",))
+
+
+def _r6_electronic(rng: random.Random) -> GenCase:
+    form = rng.choice(("http", "www-path", "email-vowelless", "file", "isbn", "serial", "email-hyphen",
+                       "domain-digit", "tld", "handle"))
+    dom = rng.choice(_DOMAINS)
+    if form == "http":
+        return GenCase("electronic", f"r6/{form}", f"Go to http://{dom}.com now.",
+                       (f"Go to h t t p colon slash slash {dom} dot com now.", f"Go to {dom} dot com now."))
+    if form == "www-path":
+        seg = rng.choice(("help", "faq", "login"))
+        return GenCase("electronic", f"r6/{form}", f"See www.{dom}.org/{seg}.",
+                       (f"See w w w dot {dom} dot org slash {seg}.",))
+    if form == "email-vowelless":
+        local = rng.choice(("jd", "bc", "mk", "tss", "hr", "ppl"))
+        return GenCase("electronic", f"r6/{form}", f"Mail {local}@{dom}.com today.",
+                       (f"Mail {' '.join(local)} at {dom} dot com today.",))
+    if form == "email-hyphen":
+        a, b = rng.choice(_NAMES), rng.choice(_NAMES)
+        return GenCase("electronic", f"r6/{form}", f"Write {a}-{b}@{dom}.net.",
+                       (f"Write {a} dash {b} at {dom} dot net.", f"Write {a} hyphen {b} at {dom} dot net."))
+    if form == "domain-digit":
+        n = rng.randint(2, 9)
+        return GenCase("electronic", f"r6/{form}", f"Visit {dom}{n}.com.", (f"Visit {dom} {card(n)} dot com.",))
+    if form == "tld":
+        tld, tr = rng.choice((("ai", ("a i",)), ("de", ("d e",)), ("fr", ("f r",)), ("tv", ("t v",)),
+                              ("us", ("u s", "us"))))
+        return GenCase("electronic", f"r6/{form}", f"Visit {dom}.{tld} today.",
+                       tuple(f"Visit {dom} dot {t} today." for t in tr))
+    if form == "file":
+        name = rng.choice(("report", "notes", "budget", "photo"))
+        ext, er = rng.choice((("pdf", ("p d f",)), ("docx", ("doc x", "d o c x")), ("csv", ("c s v",)),
+                              ("jpg", ("j p g", "jpeg", "j peg")), ("xlsx", ("x l s x",))))
+        return GenCase("electronic", f"r6/{form}", f"Open {name}.{ext} first.",
+                       tuple(f"Open {name} dot {e} first." for e in er))
+    if form == "isbn":
+        g = [rng.choice(("978", "979")), str(rng.randint(0, 1)), f"{rng.randint(100, 999)}",
+             f"{rng.randint(10000, 99999)}", str(rng.randint(0, 9))]
+        return GenCase("electronic", f"r6/{form}", f"ISBN {'-'.join(g)}",
+                       (f"i s b n {' '.join(digits(x) for x in g)}",))
+    if form == "serial":
+        letters = "".join(rng.choice("BCDFGHJKLMNPQRSTVWXZ") for _ in range(2))
+        n = f"{rng.randint(1000, 9999)}"
+        return GenCase("electronic", f"r6/{form}", f"Serial no. {letters}-{n}",
+                       (f"Serial number {' '.join(letters)} {digits(n)}",))
+    user = rng.choice(("jane_doe", "dev_team", "the_real_bob"))
+    return GenCase("electronic", f"r6/{form}", f"Follow @{user}.",
+                   (f"Follow at {user.replace('_', ' underscore ')}.",))
+
+
+def _r6_telephone(rng: random.Random) -> GenCase:
+    form = rng.choice(("plus1-parens", "fr", "de", "in", "uk-0800", "local7", "fax", "toll-parens", "dots-ext",
+                       "tel-label"))
+    a, b, c = f"{rng.randint(200, 989)}", f"{rng.randint(200, 999)}", f"{rng.randint(0, 9999):04d}"
+    if form == "plus1-parens":
+        span, r = f"+1 ({a}) {b}-{c}", [f"plus one {digits(a)} {digits(b)} {digits(c)}"]
+    elif form == "fr":
+        g = [f"{rng.randint(10, 99)}" for _ in range(4)]
+        span, r = f"+33 {rng.randint(1, 9)} " + " ".join(g), None
+        r = [f"plus three three {digits(span.split()[1])} " + " ".join(digits(x) for x in g)]
+    elif form == "de":
+        g1, g2 = f"{rng.randint(30, 89)}", f"{rng.randint(1000000, 9999999)}"
+        span, r = f"+49 {g1} {g2}", [f"plus four nine {digits(g1)} {digits(g2)}"]
+    elif form == "in":
+        g1, g2 = f"{rng.randint(70000, 99999)}", f"{rng.randint(10000, 99999)}"
+        span, r = f"+91 {g1} {g2}", [f"plus nine one {digits(g1)} {digits(g2)}"]
+    elif form == "uk-0800":
+        g1, g2 = f"{rng.randint(100, 999)}", f"{rng.randint(1000, 9999)}"
+        span, r = f"0800 {g1} {g2}", [f"zero eight zero zero {digits(g1)} {digits(g2)}",
+                                      f"oh eight hundred {digits(g1)} {digits(g2)}"]
+    elif form == "local7":
+        span, r = f"{b}-{c}", [f"{digits(b)} {digits(c)}"]
+    elif form == "fax":
+        span, r = f"Fax: {a}-{b}-{c}", [f"Fax: {digits(a)} {digits(b)} {digits(c)}"]
+    elif form == "toll-parens":
+        span, r = f"1 (800) {b}-{c}", [f"one eight hundred {digits(b)} {digits(c)}",
+                                       f"one {digits('800')} {digits(b)} {digits(c)}"]
+    elif form == "dots-ext":
+        e = str(rng.randint(10, 999))
+        span, r = f"{a}.{b}.{c} ext. {e}", [f"{digits(a)} {digits(b)} {digits(c)} extension {digits(e)}"]
+    else:
+        span, r = f"Tel. {a}-{b}-{c}", [f"Telephone {digits(a)} {digits(b)} {digits(c)}",
+                                        f"Tel {digits(a)} {digits(b)} {digits(c)}"]
+    before, after = rng.choice((("Call ", " today."), ("", ""), ("Our number: ", ".")))
+    return GenCase("telephone", f"r6/{form}", before + span + after, tuple(f"{before}{x}{after}" for x in r))
+
+
+_STATES = (("CA", "California"), ("NY", "New York"), ("TX", "Texas"), ("WA", "Washington"), ("IL", "Illinois"),
+           ("MA", "Massachusetts"), ("FL", "Florida"), ("OR", "Oregon"), ("CO", "Colorado"), ("GA", "Georgia"),
+           ("PA", "Pennsylvania"), ("NJ", "New Jersey"), ("AZ", "Arizona"), ("MN", "Minnesota"))
+_STREETS = (("St", "Street"), ("Ave", "Avenue"), ("Rd", "Road"), ("Blvd", "Boulevard"), ("Dr", "Drive"),
+            ("Ln", "Lane"), ("Ct", "Court"), ("Pl", "Place"), ("Pkwy", "Parkway"), ("Expy", "Expressway"),
+            ("Hwy", "Highway"), ("Ter", "Terrace"), ("Cir", "Circle"), ("Way", "Way"))
+_STREET_NAMES = ("Main", "Oak", "Maple", "Laguna", "San Tomas", "Elm", "Park", "Washington", "Lake", "Hill",
+                 "Cedar", "Sunset", "Spring")
+_CITIES = ("Springfield", "Santa Clara", "Austin", "Portland", "Denver", "Salem", "Dayton", "Fresno")
+
+
+def _house(n: int) -> list[str]:
+    """How a house number is said: pairs ("twelve eleven", "twelve oh five", "twelve hundred"), or digit by
+    digit; up to three digits also as one number ("one twenty three", "one hundred twenty three")."""
+    s = str(n)
+    reads = [digits(s)]
+    if n < 100:
+        return [card(n)]
+    if n < 1000:
+        hi, lo = divmod(n, 100)
+        reads += [card(n), f"{card(hi)} {card(lo) if lo >= 10 else ('oh ' + card(lo) if lo else 'hundred')}"]
+    elif n < 10000:
+        reads.append(year_words(n) if not 2000 <= n <= 2009 else f"twenty oh {card(n % 10)}")
+        if 2000 <= n <= 2009:
+            reads.append(card(n))
+    return reads
+
+
+def gen_address(rng: random.Random) -> GenCase:
+    n = rng.choice((rng.randint(1, 99), rng.randint(100, 999), rng.randint(1000, 9999), rng.randint(10000, 29999)))
+    street, sw = rng.choice(_STREETS)
+    name = rng.choice(_STREET_NAMES)
+    dot = rng.choice(("", ".")) if street != "Way" else ""
+    compass = rng.choice(("", "", "N ", "S ", "E ", "W ", "N. "))
+    cw = {"": "", "N ": "North ", "S ": "South ", "E ": "East ", "W ": "West ", "N. ": "North "}[compass]
+    form = rng.choice(("street", "city-state", "city-state-zip", "unit", "ordinal-street"))
+    if form == "ordinal-street":
+        k = rng.randint(1, 99)
+        name_w, name = ordn(k), f"{k}{ordinal_suffix(k)}"
+        street, sw, dot = "St", "Street", rng.choice(("", "."))
+    else:
+        name_w = name
+    written = f"{n} {compass}{name} {street}{dot}"
+    spoken = [f"{h} {cw}{name_w} {sw}" for h in _house(n)]
+    if form == "unit":
+        u, uw = rng.choice((("Apt", "apartment"), ("Apt.", "apartment"), ("Suite", "suite"), ("Unit", "unit"),
+                            ("Ste", "suite")))
+        k = rng.randint(2, 40)
+        letter = rng.choice(("", "B", "C"))
+        written += f", {u} {k}{letter}"
+        spoken = [f"{s}, {uw} {card(k)}{(' ' + letter) if letter else ''}" for s in spoken]
+    if form in ("city-state", "city-state-zip"):
+        ab, st = rng.choice(_STATES)
+        city = rng.choice(_CITIES)
+        written += f", {city}, {ab}"
+        spoken = [f"{s}, {city}, {st}" for s in spoken]
+        if form == "city-state-zip":
+            z = f"{rng.randint(10000, 99999)}"
+            written += f" {z}"
+            spoken = [f"{s} {digits(z)}" for s in spoken]
+    before, after = rng.choice((("Ship to ", "."), ("", ""), ("We moved to ", " last year."), ("Address: ", "")))
+    if written.endswith(".") and after.startswith("."):
+        after = after[1:]
+    return GenCase("address", form, before + written + after, tuple(f"{before}{s}{after}" for s in spoken))
+
+
+def ordinal_suffix(k: int) -> str:
+    return "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+
+
+_R6 = {"measure": _r6_measure, "range": _r6_range, "roman": _r6_roman, "electronic": _r6_electronic,
+       "telephone": _r6_telephone}
+
+
 def _with_more(name: str, gen: Callable[[random.Random], GenCase]) -> Callable[[random.Random], GenCase]:
     def draw(rng: random.Random) -> GenCase:
+        if name in _R6 and rng.random() < 0.4:
+            return _R6[name](rng)
+        if name in ("address", "slash"):
+            return gen(rng)
         if name in _R4 and rng.random() < 0.2:
             return _R4[name](rng)
         if name in _R5 and rng.random() < 0.2:
@@ -1460,6 +1805,8 @@ def _with_more(name: str, gen: Callable[[random.Random], GenCase]) -> Callable[[
     return draw
 
 
+GENERATORS["address"] = gen_address
+GENERATORS["slash"] = gen_slash
 GENERATORS = {name: _with_more(name, gen) for name, gen in GENERATORS.items()}
 
 

@@ -8,9 +8,11 @@ The shape of the text decides the class; a few context words settle what the sha
 number passes of :mod:`onestep.frontend.en.normalize`, so a span classified here is read here and no later
 surface rule sees it; what they do not claim is left to those passes.
 
-Classes handled here: dates with a month name, years and decades, telephone-shaped digit groups (incl. SSN
-3-2-4, dotted IPv4, extensions), money with one decimal or a rate, units written in capitals, and roman
-numerals after heading words (case-insensitive). docs/FRONTEND.md lists where the readings differ from NeMo's.
+Classes handled here: dates with a month name, years and decades (``year_at`` is the one owner of the decision
+whether a four-digit number is a year), telephone-shaped digit groups (incl. SSN 3-2-4, dotted IPv4,
+extensions), ISBNs, street addresses, slash look-alikes (scores, two years, c/o, letters), money with one
+decimal or a rate, units written in capitals, ranges with a tilde or a unit on both ends, and roman numerals
+after heading words (case-insensitive). docs/FRONTEND.md lists where the readings differ from NeMo's.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ import sys
 from typing import NamedTuple
 
 from onestep.frontend.en import tables
-from onestep.frontend.en.numbers import cardinal, digits, ordinal, roman_value, year
-from onestep.frontend.en.rules import Rule, alternation, rule
+from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal, roman_value, year
+from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, ends_sentence, next_word, previous_word, rule
 
 class _Lazy:
     """A regular expression compiled on its first use, so that importing this module compiles nothing
@@ -176,7 +178,6 @@ def _date(m: re.Match[str], day_first: bool) -> str:
 
 # --------------------------------------------------------------------------------------- years, decades
 
-_YEAR_CUES = "in|since|by|from|between|until|till|before|after|circa|around|during|of"
 _YEAR_NOUN_AFTER = _Lazy(r" (?!(?:was|has|is|does|this|his|hers|its|as|us|thus|yes|plus|less|unless|across|"
                               r"always|perhaps|whereas|besides|afterwards|towards|sometimes)\b)"
                               r"(?:[a-z]{2,20}s|people|men|women|children|feet|foot|sheep|fish|staff|personnel|yen|"
@@ -191,20 +192,25 @@ _YEAR_NUMBER = r"(?:1[1-9]\d\d|20\d\d)"
 _YEAR_END = r"(?![\w:/%°'’-]|[.,]\d)"
 
 
-_DIGITS_CUE_BEFORE = _Lazy(r"\b(?:ending|ends|ended|end)\s$")
+def is_year(n: int) -> bool:
+    """The values a four-digit number may take to be read as a year where its context says so (1000-2199:
+    "in 1066", "by 2150"); without context only 1100-2099 (``_YEAR_NUMBER``: a line of its own, a span)."""
+    return 1000 <= n <= 2199
 
 
-def _cued_year(m: re.Match[str]) -> str:
-    """"in 1975", "since 2012", "by 1408": a year, unless a counted noun follows ("by 1500 votes"); a second
-    year joined to it ("from 1861 to 1865", "in 1903 and 1911") is a year too."""
-    if _YEAR_NOUN_AFTER.match(m.string, m.end()) or _DIGITS_CUE_BEFORE.search(m.string, max(0, m.start() - 12),
-                                                                                m.start()):
-        return m.group(0)  # "by 1537 votes"; "ending in 1234": the last digits of a number
-    spoken = f"{m.group(1)} {year(int(m.group(2)))}"
-    if m.group(4):
-        joiner = m.group(3).strip()
-        spoken += f" {'to' if joiner in '-–—' else joiner} {year(int(m.group(4)))}"
-    return spoken
+def year_at(text: str, start: int, end: int) -> bool:
+    """Whether the four-digit number ``text[start:end]`` is a year where it stands: the one owner of that
+    decision (the number pass asks it for every plain four-digit number). A year after a cue word ("in 1975",
+    "since 2012", "by 1408", "from 1990"; ``tables.YEAR_CUES``), standing alone as a line ("1975", 1100-2099),
+    before an era ("1500 BC"), in a citation, after "the year was", as a model year or an event's year, or the
+    second of two years joined by and/or; not before a counted noun after a quantity word ("about 1085 items",
+    "by 1537 votes") nor as the last digits after "ending in"."""
+    n = int(text[start:end])
+    if not is_year(n):
+        return False
+    if not text[:start].strip() and not text[end:].strip(" .!?"):
+        return 1100 <= n <= 2099  # a line of its own
+    return _year_context(text, start, end)
 
 
 def _year_span(m: re.Match[str]) -> str:
@@ -216,8 +222,97 @@ def _year_span(m: re.Match[str]) -> str:
     return f"{year(first)} {m.group(2)} {year(second)}"
 
 
-def _lone_year(m: re.Match[str]) -> str:
-    return year(int(m.group(1))) + m.group(2)
+# "a 1967 Mustang", "his 2019 Toyota": a four-digit number between these and a capitalized name is a model year.
+_YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
+
+
+# "a 2023 poll", "its 2019 report": nouns that a year before them dates (not "a 2000 word essay").
+_YEAR_NOUNS = frozenset(
+    """poll polls survey surveys study studies report reports census election elections law ruling decision
+    budget campaign season film movie album book paper article edition estimate estimates review audit
+    interview tournament championship match final final's merger deal agreement treaty act plan strategy
+    model models version update""".split()
+)
+
+
+def _event_year_at(text: str, num_start: int, num_end: int, before: str) -> bool:
+    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
+    opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
+    by the code passes before this one)."""
+    if not (1900 <= int(text[num_start:num_end]) <= 2099 and before[:1].isupper() and before.isalpha()):
+        return False
+    start = num_start - len(before) - 1
+    if text[start:num_start] != before + " ":
+        return False
+    return not at_sentence_start(text, start) or _EVENT_VERB_AFTER.match(text, num_end) is not None
+
+
+_EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|opens|opened|kicked off|"
+                               r"takes place|took place|kicks off)\b")
+
+
+# "(Smith et al., 2019)", "(Jones & Lee, 2021, p. 14)": the year of an author-date citation
+_CITATION_BEFORE = re.compile(r"\([A-Z][^()]{0,60}, $")
+_CITATION_AFTER = re.compile(r" ?[a-z]?(?:[),;]|, p)")
+# "it's already 2025!!", "welcome to 2030.": the current year named at the end of a clause
+_YEAR_NOW = re.compile(r"\b(?:already|[Ii]t[’']s|[Ii]t is|[Ii]t was|[Ww]elcome to|[Hh]ello|[Gg]oodbye|[Bb]ye) $")
+CLAUSE_END = re.compile(r"\s*(?:[.!?,;:)]|$)")
+# "The year was 1847": a year named as such
+_YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
+# "in 1903 and 1911": the second of two years joined by "and" or "or"
+_YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
+
+
+# cue words after which a number before a counted noun is a count ("about 1985 items"), not a year; after
+# "by"/"from"/"of" only outside 1900-2099 ("by 1537 votes", but "by 2030 emissions must fall"); "in", "the",
+# "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
+_QUANTITY_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
+_COUNT_CUES = frozenset("by from of".split())
+_SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
+
+
+def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
+    """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands (the
+    rules of :func:`year_at`)."""
+    before = previous_word(text, start).lower()
+    after = text[end : end + 4].strip().rstrip(".,;:")
+    second = _SECOND_NUMBER.match(text, end)
+    if (before in _QUANTITY_CUES or (before in _COUNT_CUES and not 1900 <= int(text[start:end]) <= 2099)) \
+            and counted_noun_at(text, second.end() if second else end):
+        return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
+    return bool(
+        before in tables.YEAR_CUES
+        or after.upper() in tables.YEAR_SUFFIXES
+        or (before == "the" and int(text[start:end]) >= 1100)
+        or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", text[end : end + 3]))
+        or ((before in _YEAR_BEFORE_NAME or text[start - 1 : start] == "(")
+            and next_word(text, end).lower() in _YEAR_NOUNS)  # "its 2019 report", "(2020 census)"
+        or next_word(text, end) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
+        or (not text[:start].strip() and after.startswith(","))
+        or (text[start - 1 : start] == "(" and text[end : end + 1] == ")")
+        or _event_year_at(text, start, end, previous_word(text, start))
+        or _YEAR_WAS.search(text, max(0, start - 20), start)
+        or (_YEAR_NOW.search(text, max(0, start - 16), start) and CLAUSE_END.match(text, end)
+            and 1900 <= int(text[start:end]) <= 2099)
+        or (_CITATION_BEFORE.search(text, max(0, start - 64), start) and _CITATION_AFTER.match(text, end))
+        or (depth == 0 and _after_a_year(text, start, end))
+    )
+
+
+# Words after the second of two years ("in 1903 and 1911 she ..."); a noun there counts ("In 1800 and 1500 soldiers").
+_AFTER_YEAR_LIST = frozenset("respectively in at on when while before after she he they it we i the".split())
+
+
+def _after_a_year(text: str, start: int, end: int) -> bool:
+    """"in 1903 and 1911": the second of two numbers joined by "and" or "or", the first read as a year, and no
+    noun after the second."""
+    prior = _YEAR_BEFORE_AND.search(text, max(0, start - 12), start)
+    if prior is None or not is_year(int(prior.group(1))):
+        return False
+    after = next_word(text, end)
+    if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
+        return False
+    return _year_context(text, prior.start(1), prior.end(1), 1)
 
 
 # ------------------------------------------------------------------------------------------- telephone
@@ -434,6 +529,8 @@ _CAPS_SPELLED = {"KM/H": "km/h", "M/S": "m/s", "KMH": "km/h", "KM": "km", "KG": 
                  "MM": "mm", "YDS": "yds", "GAL": "gal", "KJ": "kJ", "KCAL": "kcal", "MW": "MW"}
 
 
+# units typed with a capital first letter ("40.5 Kg", "12 Km"); not "Mm", "Gb" (other units, or ambiguous)
+_TITLE_UNITS = frozenset({"Kg", "Km", "Kms", "Lbs", "Lb", "Ml", "Mph", "Kph", "Kwh", "Kw", "Kcal", "Kmh", "Cm"})
 _BYTES_LOWER = {"kb": "KB", "gb": "GB", "tb": "TB", "pb": "PB"}
 
 
@@ -449,7 +546,8 @@ def _caps_unit(m: re.Match[str]) -> str:
         if base and (base in tables.UNITS) and per in ("s", "h", "m"):
             return f"{m.group(1)} {base}/{per}"
         return m.group(0)
-    unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() else None
+    unit = _CAPS_SPELLED.get(written.upper()) if written.isupper() or written.islower() or written in _TITLE_UNITS \
+        else None
     if unit is None and written.islower():
         unit = _BYTES_LOWER.get(written)  # "354gb": storage written in lower case
     known = all(part in tables.UNITS for part in unit.split("/")) if unit else False
@@ -562,6 +660,135 @@ def _regnal_single(m: re.Match[str]) -> str:
     return f"{m.group(1)} the {ordinal(value)}" if value else m.group(0)
 
 
+# ---------------------------------------------------------------------------------------- street address
+
+_COMPASS_WORDS = {"N": "North", "S": "South", "E": "East", "W": "West", "NE": "Northeast", "NW": "Northwest",
+                  "SE": "Southeast", "SW": "Southwest"}
+_UNIT_WORDS = {"apt": "apartment", "apartment": "apartment", "suite": "suite", "ste": "suite", "unit": "unit",
+               "#": "number", "bldg": "building", "fl": "floor", "rm": "room"}
+_COMPASS_ANY = r"(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)"
+# house number (with a letter: "221B"), a compass point, one to three name words or an ordinal, a street
+# type, a compass point after it, a unit, and a city with a state and a ZIP code; all but the first, the name
+# and the type optional.
+_ADDRESS = (
+    rf"(?=\d)(?<![\w.,$€£¥#/:+-])(?<![Nn]o\. )(?P<num>\d{{1,6}})(?P<letter>[A-Z])? (?:(?P<dir>{_COMPASS_ANY})\.? )?"
+    r"(?P<name>(?:[A-Z][a-z]{1,20}|[A-Z]{2,12}(?= [A-Z][a-z])|\d{1,3}(?:st|nd|rd|th)|[A-Z][a-z]{0,3}\.? [A-Z][a-z]{2,20})"
+    r"(?: [A-Z][a-z]{1,20}){0,2}) "
+    rf"(?P<type>{alternation(sorted(tables.STREET_TYPES, key=len, reverse=True))})\b(?P<dot>\.)?"
+    rf"(?: (?P<post>{_COMPASS_ANY})\b\.?)?"
+    r"(?:,? (?P<unit>(?i:apt|apartment|suite|ste|unit|bldg|fl|rm)\.?|#) ?(?P<unitno>\d{1,5}[A-Z]?|[A-Z]\d{0,4})\b)?"
+    r"(?:, (?P<city>[A-Z][a-z]{1,20}(?: [A-Z][a-z]{1,20}){0,2}),? (?P<state>[A-Z]{2})\b"
+    r"(?: (?P<zip>\d{5})(?:-(?P<zip4>\d{4}))?)?)?"
+    r"(?![\w-]|[.,]\d)"
+)
+# a ZIP code after "City, ST" with no street before it ("Springfield, IL 62701")
+_CITY_STATE_ZIP = r"(?<=[a-z], )(?P<state>[A-Z]{2}) (?P<zip>\d{5})(?:-(?P<zip4>\d{4}))?(?![\w-]|[.,]\d)"
+
+
+def house_number(written: str) -> str:
+    """A house number as said: up to four digits in pairs ("twelve eleven", "four eighty-one", "forty-one oh
+    three", "twelve hundred"), more digit by digit ("one three six five five")."""
+    if len(written) > 4 or written[0] == "0":
+        return digits(written)
+    n = int(written)
+    hi, lo = divmod(n, 100)
+    if n < 100 or lo == 0 and hi % 10 == 0:
+        return cardinal(n)  # "ten", "three hundred", "six thousand"
+    if lo == 0:
+        return f"{cardinal(hi)} hundred"  # "twelve hundred"
+    return f"{cardinal(hi)} {'oh ' + cardinal(lo) if lo < 10 else cardinal(lo)}"
+
+
+def _state_zip(state: str, zip_code: str | None, zip4: str | None) -> str:
+    spoken = tables.US_STATE_NAMES.get(state, state)
+    if zip_code:
+        spoken += " " + digits(zip_code) + (f", {digits(zip4)}" if zip4 else "")
+    return spoken
+
+
+def _address(m: re.Match[str]) -> str:
+    """"2788 San Tomas Expy, Santa Clara, CA 95051" -> "twenty-seven eighty-eight San Tomas Expressway, Santa
+    Clara, California nine five zero five one"; "13655 N. 78th St., Apt 4B" -> "one three six five five North
+    seventy-eighth Street, apartment four B"."""
+    if m.group("state") and m.group("state") not in tables.US_STATE_NAMES:
+        return m.group(0)
+    name = m.group("name")
+    if name in tables.MONTHS or name[:3] in tables.MONTH_BY_ABBREVIATION and name.rstrip(".") in (
+            *tables.MONTH_BY_ABBREVIATION, "Sept") or name in tables.WEEKDAYS:
+        return m.group(0)  # "12 May St" is more likely a date before a saint's name than a street
+    name = re.sub(r"\b(\d{1,3})(?:st|nd|rd|th)\b", lambda o: ordinal(int(o.group(1))), name)
+    out = house_number(m.group("num")) + (f" {m.group('letter')}" if m.group("letter") else "")
+    if m.group("dir"):
+        out += " " + _COMPASS_WORDS.get(m.group("dir"), m.group("dir"))
+    out += f" {name} {tables.STREET_TYPES[m.group('type')]}"
+    if m.group("post"):
+        out += " " + _COMPASS_WORDS.get(m.group("post"), m.group("post"))
+    if m.group("unit"):
+        unit_no = m.group("unitno")
+        spoken_no = re.sub(r"\d+", lambda o: house_number(o.group(0)) + " ", unit_no).strip()
+        unit = _UNIT_WORDS[m.group("unit").rstrip(".").lower()]
+        out += f", {unit.capitalize() if m.group('unit')[0].isupper() else unit} {spoken_no}"
+    if m.group("city"):
+        out += f", {m.group('city')}, {_state_zip(m.group('state'), m.group('zip'), m.group('zip4'))}"
+    if m.group(0).endswith(".") and ends_sentence(m.string, m.end()):
+        out += "."
+    return out
+
+
+def _city_state_zip(m: re.Match[str]) -> str:
+    if m.group("state") not in tables.US_STATE_NAMES:
+        return m.group(0)
+    return _state_zip(m.group("state"), m.group("zip"), m.group("zip4"))
+
+
+# ------------------------------------------------------------------------------------ slash look-alikes
+# A slash between numbers is a fraction, a date, a rate, a score or two years; these are the ones its shape
+# and a word before it settle here (the rest are the fraction, date and rating passes').
+
+_RANGE_UNITS = alternation(u for u in tables.UNITS if u != "s")
+_SCORE_CUES = r"(?i:scored|scores?|scoring|rated|rating|earned|got|gets|get|marks?|graded)"
+
+
+def _score(m: re.Match[str]) -> str:
+    """"She scored 5/20" -> "five out of twenty": marks out of a total after a scoring word (not "got 3/4 of")."""
+    num, den = int(m.group(2)), int(m.group(3))
+    if num > den:
+        return m.group(0)
+    return f"{m.group(1)} {cardinal(num)} out of {cardinal(den)}"
+
+
+def _years_slash(m: re.Match[str]) -> str:
+    """"the 1850/51 season", "born 1536 / 1537": two years; the next year written close "to" (a season, a school
+    or fiscal year), another one or a spaced slash "or" (a date known to one of two years)."""
+    first, second_written = int(m.group(1)), m.group(2)
+    second = int(second_written)
+    if len(second_written) == 2:
+        if second != (first + 1) % 100:
+            return m.group(0)
+        return f"{year(first)} to {'oh ' + cardinal(second) if second < 10 else cardinal(second)}"
+    if not 0 < abs(second - first) <= 100:
+        return m.group(0)
+    spaced = " " in m.group(0)  # "1536 / 1537": alternatives; a season is written "2023/2024"
+    return f"{year(first)} {'to' if second == first + 1 and not spaced else 'or'} {year(second)}"
+
+
+# ------------------------------------------------------------------------------------- models, plural
+
+def plural_words(spoken: str) -> str:
+    """The plural of a number said in words: "sixteen" -> "sixteens", "twenty" -> "twenties", "six" -> "sixes"."""
+    if spoken.endswith("y"):
+        return spoken[:-1] + "ies"
+    return spoken + ("es" if spoken.endswith(("x", "s")) else "s")
+
+
+def _model_plural(m: re.Match[str]) -> str:
+    """"F-16s" -> "F sixteens", "B-52s" -> "B fifty-twos", "MiG-29s" -> "MiG twenty-nines": the plural of a model
+    written with a letter prefix (not "sixteen seconds")."""
+    letters = m.group(1)
+    said = " ".join(letters) if letters.isupper() else letters
+    return f"{said} {plural_words(model_number(m.group(2)))}"
+
+
 # ------------------------------------------------------------------------------------------------ rules
 
 RULES: list[Rule] = [
@@ -571,10 +798,27 @@ RULES: list[Rule] = [
     rule(r"(\d{4}),? (?:x|X|ext\.?|Ext\.?|EXT\.?|extension) ?(\d{1,5})\b(?![.,]\d)", _extension,
          "x", "X", "ext", "Ext", "EXT", "extension"),
     rule(_PHONE, _telephone, " ", ".", "-", "("),
+    # an ISBN-13 or its EAN prefix ("978-0-306-40615-7", "978-0"): digit groups, with or without "ISBN" before
+    rule(r"(?<![\w.-])97[89](?:(?:-\d{1,7}){2,3}(?:-[\dX])?|-\d{1,2})(?![\w-]|[.,]\d)",
+         lambda m: ", ".join(digits(g) if g != "X" else "X" for g in m.group(0).split("-")), "978-", "979-"),
+    # street addresses: before dates ("12 May St") and before the number passes read the house number
+    rule(_ADDRESS, _address, *sorted({t[:2] for t in tables.STREET_TYPES})),
+    rule(_CITY_STATE_ZIP, _city_state_zip, ", "),
     # money the money passes misread: one or 3+ decimals, a scale after a space, a rate per unit
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
+    # "F-16s", "B-52s", "MiG-29s": a model's plural, not seconds
+    rule(r"(?<![\w./-])([A-Z][A-Za-z]{0,3})-(\d{1,4})s(?![\w'’-])", _model_plural, "s"),
+    # slash look-alikes: a score after a scoring word, two years
+    rule(rf"\b({_SCORE_CUES}) (\d{{1,4}})/(\d{{1,4}})(?![\w/]|[.,]\d| of\b|-\w)", _score, "/"),
+    rule(rf"(?<![\w./$€£¥-])({_YEAR_NUMBER}) ?/ ?(\d{{4}}|\d{{2}})(?![\w/]|[.,]\d)", _years_slash, "/"),
+    # ranges: "36~53 days" (a tilde between two numbers: "to", not "about"), "34kg-61kg" (the unit on both ends;
+    # not "s": "1960s–70s" is two decades)
+    rule(r"(?<![\w.,~-])(\d{1,9}(?:\.\d{1,6})?)( ?%| ?[A-Za-z°µ]{1,4}(?:/[A-Za-z]{1,3})?)? ?[~～] ?(?=[$€£¥]?\d)",
+         lambda m: f"{m.group(1)}{m.group(2) or ''} to ", "~", "～"),
+    rule(rf"(?<![\w.,-])(\d{{1,9}}(?:\.\d{{1,6}})?) ?({_RANGE_UNITS}|%) ?[-–] ?(\d{{1,9}}(?:\.\d{{1,6}})?) ?\2(?![\w/])",
+         lambda m: f"{m.group(1)} {m.group(2)} to {m.group(3)} {m.group(2)}", "-", "–"),
     # dates with a month name, either order, any casing
     Rule(rf"(?<![\w.-])(?P<day>\d{{1,2}})-(?P<mon>{_MONTH_WORD})-(?P<year>\d{{4}}|\d{{2}})(?![\w-]|[.,]\d)",
          lambda m: _dashed_date(m, True), _MONTH_TRIGGERS, lower=True),
@@ -583,10 +827,6 @@ RULES: list[Rule] = [
     Rule(_DATE_DAY_FIRST, lambda m: _date(m, True), _MONTH_TRIGGERS, lower=True),
     Rule(_DATE_MONTH_FIRST, lambda m: _date(m, False), _MONTH_TRIGGERS, lower=True),
     # years and decades
-    Rule(rf"\b({_YEAR_CUES}|{'|'.join(w.capitalize() for w in _YEAR_CUES.split('|'))}) ({_YEAR_NUMBER})"
-         rf"{_YEAR_END}(?:( ?(?:[-–—]|to|and|or|through|until|till) ?)({_YEAR_NUMBER}){_YEAR_END})?", _cued_year,
-         tuple(f"{w} " for w in _YEAR_CUES.split("|")), lower=True),
-    rule(rf"^({_YEAR_NUMBER})([.!?]?)$", _lone_year),
     rule(rf"(?<![\w.,$€£¥-])({_YEAR_NUMBER}) (to|through|until|till) ({_YEAR_NUMBER}){_YEAR_END}", _year_span, " to ",
          " through ", " until ", " till "),
     rule(rf"(?<![\w./$€£¥])(\d{{1,6}}(?:\.\d{{1,3}})?)/({alternation(_PER_UNIT)})\b(?![/.]?\w)", _per_unit, "/"),
@@ -609,4 +849,8 @@ WORD_RULES: list[Rule] = [
     Rule(rf"\b({_HEADING_ANY})(\.)? ([IVXLCivxlc]{{1,7}})\b(?![.'’]?\w)", _heading_roman, tuple(_HEADINGS),
          lower=True),
     rule(rf"\b({_REGNAL}) ([VX])\b(?![.'’]?\w)", _regnal_single, " V", " X"),  # not "I": "Mary I called you"
+    # "A/C", "I/O", "N/A", "A/B testing": two single capitals joined by a slash are said as letters
+    rule(r"(?<![\w/])([A-Z])/([A-Z])(?![\w/])", lambda m: f"{m.group(1)} {m.group(2)}", "/"),
+    # "c/o Jane Doe": care of (a slash look-alike of the address line)
+    rule(r"(?<![\w/])([Cc])/[Oo](?= )", lambda m: "care of" if m.group(1) == "c" else "Care of", "c/o", "C/O", "c/O", "C/o"),
 ]

@@ -63,8 +63,14 @@ def _bare_local_phone(m: re.Match[str]) -> str:
     return f"{digits(first)}, {digits(second)}"
 
 
+_QUANTITY_AFTER = re.compile(rf" ?(?:%|(?:thousand|million|billion|trillion|percent|{alternation(tables.UNITS)})\b)")
+
+
 def _nine_one_one(m: re.Match[str]) -> str:
-    """The emergency number, except after a model name ("Porsche 911")."""
+    """The emergency number, except after a model name ("Porsche 911") and before a scale word, a percent sign
+    or a unit ("911 million kg": a quantity)."""
+    if _QUANTITY_AFTER.match(m.string, m.end()):
+        return m.group(0)  # left to the number passes
     return "nine eleven" if previous_word(m.string, m.start()) in tables.MODEL_NAMES else "nine one one"
 
 
@@ -160,10 +166,19 @@ def _version_part(p: str) -> str:
     return digits(p) if len(p) > 1 and p[0] == "0" else cardinal(int(p))
 
 
+# Words naming an identifier (not a product or a route): the digits of a letter-number code after them are read
+# one by one.
+_ID_CUE_BEFORE = re.compile(
+    r"(?:\b(?:serial|tracking|confirmation|invoice|reference|ref|policy|passport|account|s/n|sku)"
+    r"(?: (?:number|no\.?|num|code|ID|#))?|\bpart (?:number|no\.?|num|#)):? ?#? ?$", re.IGNORECASE)
+
+
 def _model(m: re.Match[str]) -> str:
     """"A380" -> "A three eighty", "F-16" -> "F sixteen", "GPT-3.5" -> "G P T three point five"."""
     letters, num, tail = m.group("letters"), m.group("num"), m.group("tail") or ""
     spoken_num = _version_number(num) if "." in num else model_number(num)
+    if "." not in num and _ID_CUE_BEFORE.search(m.string, max(0, m.start() - 32), m.start()):
+        spoken_num = digits(num)  # "Serial no. RL-8896", "Ref: AB-4471": an identifier, digit by digit
     spoken = f"{acronyms.speak_caps(letters) if len(letters) > 1 else letters} {spoken_num}"
     if tail:
         spoken += " " + (acronyms.speak_caps(tail) if len(tail) > 1 else tail)

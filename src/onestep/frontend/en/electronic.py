@@ -109,6 +109,6 @@ def email(m: re.Match[str]) -> str:
         local, domain = local.lower(), domain.lower()
     if len(local) <= 4 and local.isalpha() and not re.search(r"[aeiouyAEIOUY]", local):
         local = acronyms.letters(local.upper())  # hr@, cs@: said letter by letter
-    names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus "}
+    names = {".": " dot ", "_": " underscore ", "-": " dash ", "+": " plus ", "&": " ampersand "}
     spoken_local = "".join(names.get(c, c) for c in re.sub(r"\d+", lambda d: " " + digits(d.group(0)) + " ", local))
     return f" {spoken_local} at {_speak_host(domain)} "

@@ -140,6 +140,11 @@ _NAUTICAL = re.compile(r"\b(?:flew|fly|flies|flight|nonstop|sail(?:s|ed|ing)?|sh
 _DETERMINER_BEFORE = re.compile(r"\b(?:[Aa]n?|[Oo]ur|[Tt]he|[Mm]y|[Yy]our|[Tt]his|[Tt]hat|[Ee]ach) $")
 
 
+# "minus three to -1°C": the end of a range before its unit, which is plural for the whole range
+_RANGE_END_BEFORE = re.compile(r"(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                               r"\w+teen|\w+ty|hundred|thousand)) to $")
+
+
 def _unit(m: re.Match[str]) -> str:
     if m.group("unit") == "K" and (m.group("low") is None or not m.group(0)[len(m.group("low")):].startswith(" ")):
         return m.group(0)  # "100K" is a hundred thousand; "1,200 K" is kelvin
@@ -153,7 +158,8 @@ def _unit(m: re.Match[str]) -> str:
             quantity = quantity.removeprefix("one ")  # "a 1/4-inch bit" -> "a quarter inch bit", "1/2-inch" -> "half inch"
     else:
         quantity = _quantity(m.group("low"), m.group("high"))
-        one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None
+        one = hyphen or m.group("low").lstrip("-−") == "1" and m.group("high") is None and not (
+            _RANGE_END_BEFORE.search(m.string, max(0, m.start() - 16), m.start()))  # "-3 to -1°C": degrees
     one = one or _attributive(m)
     power = _power(m.group("power"))
     prefix = (m.group("prefix") or "").strip(" .-").lower()

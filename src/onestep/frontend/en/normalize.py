@@ -293,19 +293,15 @@ def _short_year(yy: int) -> str:
     return f"oh {cardinal(yy)}" if yy < 10 else cardinal(yy)
 
 
-def _is_year(n: int) -> bool:
-    return 1000 <= n <= 2199
-
-
 def _range(m: re.Match[str]) -> str:
     a, b = m.group(1), m.group(2)
     if m.group(0) in _HYPHEN_SPECIALS and previous_word(m.string, m.start()).lower() != "tied":
         return _HYPHEN_SPECIALS[m.group(0)]
     if " - " in m.group(0) and "=" in m.string:
         return f"{number(a)} minus {number(b)}"  # "5 - 3 = 2"
-    if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and _is_year(int(a)) and _is_year(int(b)):
+    if a.isdigit() and b.isdigit() and len(a) == 4 and len(b) == 4 and classify.is_year(int(a)) and classify.is_year(int(b)):
         return f"{year(int(a))} {times.range_word(m)} {year(int(b))}"
-    if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and _is_year(int(a)):
+    if len(a) == 4 and len(b) == 2 and a.isdigit() and b.isdigit() and classify.is_year(int(a)):
         return f"{year(int(a))} to {_short_year(int(b))}"  # "2019-20", "2002-03" (to oh three)
     if (len(a) == len(b) == 3 and a.isdigit() and b.isdigit() and m.group(0)[3] == "-"
             and _CODE_WORDS.search(m.string) is not None):
@@ -359,35 +355,6 @@ _CODE_WORDS = re.compile(r"\b(?:code|passcode|OTP|PIN|sign in|log in|login|verif
 _RECORD_AFTER = re.compile(r" (?:this|last|on the|in the) (?:season|year)\b| record\b")
 
 
-# "a 1967 Mustang", "his 2019 Toyota": a four-digit number between these and a capitalized name is a model year.
-_YEAR_BEFORE_NAME = frozenset("a an his her my your our their its".split())
-
-
-# "a 2023 poll", "its 2019 report": nouns that a year before them dates (not "a 2000 word essay").
-_YEAR_NOUNS = frozenset(
-    """poll polls survey surveys study studies report reports census election elections law ruling decision
-    budget campaign season film movie album book paper article edition estimate estimates review audit
-    interview tournament championship match final final's merger deal agreement treaty act plan strategy
-    model models version update""".split()
-)
-
-
-def _event_year_at(text: str, num_start: int, num_end: int, before: str) -> bool:
-    """"Paris 2024", "Wimbledon 2025": a 19xx/20xx number right after a capitalized name inside a sentence, or
-    opening one before a verb of events ("Wimbledon 2025 starts on ..."; not "Boeing 747": model names are read
-    by the code passes before this one)."""
-    if not (1900 <= int(text[num_start:num_end]) <= 2099 and before[:1].isupper() and before.isalpha()):
-        return False
-    start = num_start - len(before) - 1
-    if text[start:num_start] != before + " ":
-        return False
-    return not at_sentence_start(text, start) or _EVENT_VERB_AFTER.match(text, num_end) is not None
-
-
-_EVENT_VERB_AFTER = re.compile(r" (?:starts|started|begins|began|ends|ended|opens|opened|kicked off|"
-                               r"takes place|took place|kicks off)\b")
-
-
 _ERA_TEXT = re.compile(r"\b(?:A ?D|B ?C|B ?C ?E|C ?E)\b")
 _ERA_YEAR_CUES = frozenset("in until till since by around circa c after before".split())
 _GOLF_WORDS = re.compile(r"\b(?:bogey|bogeys|birdie|birdies|eagle|par|holes?|rounds?|leaderboard|putt)\b")
@@ -400,76 +367,11 @@ def _bare_number(m: re.Match[str]) -> str:
             and previous_word(m.string, m.start()).lower() in _TO_PAR_BEFORE):
         return f"{cardinal(int(body))} under"  # a golf score to par: "Scheffler is at -11 after two rounds"
     if (not sign and len(body) == 3 and body.isdigit() and _ERA_TEXT.search(m.string)
-            and previous_word(m.string, m.start()).lower() in _ERA_YEAR_CUES and _CLAUSE_END.match(m.string, m.end(2))):
+            and previous_word(m.string, m.start()).lower() in _ERA_YEAR_CUES and classify.CLAUSE_END.match(m.string, m.end(2))):
         return year(int(body))  # "sacked in AD 410 and again in 455": a year like the dated ones around it
-    if not sign and len(body) == 4 and body.isdigit() and _is_year(int(body)) and _year_context(
-        m.string, m.start(2), m.end(2)
-    ):
-        return year(int(body))
+    if not sign and len(body) == 4 and body.isdigit() and classify.year_at(m.string, m.start(2), m.end(2)):
+        return year(int(body))  # the year class decides where a four-digit number is a year
     return number(sign + body)
-
-
-# "(Smith et al., 2019)", "(Jones & Lee, 2021, p. 14)": the year of an author-date citation
-_CITATION_BEFORE = re.compile(r"\([A-Z][^()]{0,60}, $")
-_CITATION_AFTER = re.compile(r" ?[a-z]?(?:[),;]|, p)")
-# "it's already 2025!!", "welcome to 2030.": the current year named at the end of a clause
-_YEAR_NOW = re.compile(r"\b(?:already|[Ii]t[’']s|[Ii]t is|[Ii]t was|[Ww]elcome to|[Hh]ello|[Gg]oodbye|[Bb]ye) $")
-_CLAUSE_END = re.compile(r"\s*(?:[.!?,;:)]|$)")
-# "The year was 1847": a year named as such
-_YEAR_WAS = re.compile(r"\b[Yy]ear (?:was|is|had been|will be) $")
-# "in 1903 and 1911": the second of two years joined by "and" or "or"
-_YEAR_BEFORE_AND = re.compile(r"(?<![\w.,])(\d{4}) (?:and|or) $")
-
-
-# cue words after which a number before a counted noun is a count ("about 1985 items"), not a year; after
-# "by"/"from"/"of" only outside 1900-2099 ("by 1537 votes", but "by 2030 emissions must fall"); "in", "the",
-# "since" keep their year ("In 2024 runners crossed ...", "the 2020 elections")
-_QUANTITY_CUES = frozenset("about around over under nearly almost some approximately roughly".split())
-_COUNT_CUES = frozenset("by from of".split())
-_SECOND_NUMBER = re.compile(r" ?(?:to|and|or|[-–]) ?\d{1,3}(?:,\d{3})*\d*")
-
-
-def _year_context(text: str, start: int, end: int, depth: int = 0) -> bool:
-    """Whether the four-digit number ``text[start:end]`` (1000-2199) is read as a year where it stands."""
-    before = previous_word(text, start).lower()
-    after = text[end : end + 4].strip().rstrip(".,;:")
-    second = _SECOND_NUMBER.match(text, end)
-    if (before in _QUANTITY_CUES or (before in _COUNT_CUES and not 1900 <= int(text[start:end]) <= 2099)) \
-            and classify.counted_noun_at(text, second.end() if second else end):
-        return False  # "about 1085 items", "by 1537 votes", "from 1234 to 1567 people": a count
-    return bool(
-        before in tables.YEAR_CUES
-        or after.upper() in tables.YEAR_SUFFIXES
-        or (before == "the" and int(text[start:end]) >= 1100)
-        or (before in _YEAR_BEFORE_NAME and re.match(r" [A-Z][a-z]", text[end : end + 3]))
-        or ((before in _YEAR_BEFORE_NAME or text[start - 1 : start] == "(")
-            and next_word(text, end).lower() in _YEAR_NOUNS)  # "its 2019 report", "(2020 census)"
-        or next_word(text, end) in tables.CAR_MAKES  # "For sale: 2015 Honda Civic"
-        or (not text[:start].strip() and after.startswith(","))
-        or (text[start - 1 : start] == "(" and text[end : end + 1] == ")")
-        or _event_year_at(text, start, end, previous_word(text, start))
-        or _YEAR_WAS.search(text, max(0, start - 20), start)
-        or (_YEAR_NOW.search(text, max(0, start - 16), start) and _CLAUSE_END.match(text, end)
-            and 1900 <= int(text[start:end]) <= 2099)
-        or (_CITATION_BEFORE.search(text, max(0, start - 64), start) and _CITATION_AFTER.match(text, end))
-        or (depth == 0 and _after_a_year(text, start, end))
-    )
-
-
-# Words after the second of two years ("in 1903 and 1911 she ..."); a noun there counts ("In 1800 and 1500 soldiers").
-_AFTER_YEAR_LIST = frozenset("respectively in at on when while before after she he they it we i the".split())
-
-
-def _after_a_year(text: str, start: int, end: int) -> bool:
-    """"in 1903 and 1911": the second of two numbers joined by "and" or "or", the first read as a year, and no
-    noun after the second."""
-    prior = _YEAR_BEFORE_AND.search(text, max(0, start - 12), start)
-    if prior is None or not _is_year(int(prior.group(1))):
-        return False
-    after = next_word(text, end)
-    if after and not after[0].isupper() and after.lower() not in _AFTER_YEAR_LIST:
-        return False
-    return _year_context(text, prior.start(1), prior.end(1), 1)
 
 
 # ----------------------------------------------------------------------------- abbreviations and letters
@@ -692,7 +594,7 @@ _EARLY_RULES: list[Rule] = [
         flags=re.IGNORECASE,
     ),
     rule(
-        r"(?<![\w.+*-])([A-Za-z0-9._%+*-]{1,64})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", electronic.email, "@"
+        r"(?<![\w+*&-])(?<!\w\.)([A-Za-z0-9*][A-Za-z0-9._%+*&-]{0,63})@((?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24})(?![\w-]|\.\w)", electronic.email, "@"
     ),
     rule(
         rf"(?<![\w@.-])(?:[A-Za-z0-9-]{{1,63}}\.){{1,8}}(?:{electronic.TLDS})(?::\d{{2,5}})?(?![\w-]|\.\w)"

@@ -547,6 +547,30 @@ US_STATES = frozenset(
     OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR
     """.split()
 )
+#: US state and territory postal codes as said in an address ("Santa Clara, CA 95051" -> "California"); DC stays
+#: letters ("Washington, D C").
+US_STATE_NAMES: dict[str, str] = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
+    "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
+    "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas",
+    "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington", "WV": "West Virginia",
+    "WI": "Wisconsin", "WY": "Wyoming", "PR": "Puerto Rico", "DC": "D C",
+}  # fmt: skip
+#: Street types as written in a street address, short or in full, and how they are said.
+STREET_TYPES: dict[str, str] = {
+    **{k: v for k, v in STREET_ABBREVIATIONS.items()},
+    **{v: v for v in STREET_ABBREVIATIONS.values()},
+    "Expy": "Expressway", "Expwy": "Expressway", "Expressway": "Expressway", "Fwy": "Freeway", "Freeway": "Freeway",
+    "Ter": "Terrace", "Terr": "Terrace", "Terrace": "Terrace", "Cir": "Circle", "Circle": "Circle", "Way": "Way",
+    "Sq": "Square", "Square": "Square", "Trl": "Trail", "Trail": "Trail", "Aly": "Alley", "Crt": "Court",
+    "Cres": "Crescent", "Crescent": "Crescent", "Plz": "Plaza", "Plaza": "Plaza", "Pike": "Pike", "Row": "Row",
+    "Tpke": "Turnpike", "Turnpike": "Turnpike", "Hts": "Heights", "Loop": "Loop", "Walk": "Walk",
+}  # fmt: skip
 #: Books of the Bible: "Genesis 1:1", "John 4:8" are a chapter and a verse before a colon pair (not a ratio).
 BIBLE_BOOKS = frozenset(
     """
