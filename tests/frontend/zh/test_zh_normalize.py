@@ -782,3 +782,22 @@ def test_issue_24_integer_reader_differs_from_cn2an_only_at_zero_groups() -> Non
         ours, theirs = _integer(digits), cn2an.an2cn(digits)
         if ours != theirs:  # only a low eight-digit part that starts with 0 under a read 亿 part
             assert len(digits) > 8 and digits[-8] == "0" and ours.replace("零", "") == theirs.replace("零", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 24, external suite round: a middle dot between year, month and day; a two-digit year first when
+        # the last part has one digit (no year is written so); an event date with a middle dot stays
+        ("该协议于2021·6·30签署", "该协议于二零二一年六月三十日签署"),
+        ("报名时间：2024·3·15至2024·4·15", "报名时间：二零二四年三月十五日至二零二四年四月十五日"),
+        ("勿忘5·12", "勿忘五一二"),
+        ("填表日期：09/3/8", "填表日期：零九年三月八日"),
+        ("照片背面写着98/7/1", "照片背面写着九八年七月一日"),
+        ("票据日期为15/6/9", "票据日期为一五年六月九日"),
+        ("比分1/2/3", "比分一/二/三"),  # a one-digit first part: not a date
+        ("日期是12/05/98。", "日期是九八年五月十二日。"),  # two-digit last part: day first, as before
+    ],
+)
+def test_issue_24_middle_dot_and_year_first_dates(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

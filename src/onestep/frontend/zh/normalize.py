@@ -238,9 +238,14 @@ def _date_year_last(m: re.Match[str]) -> str:
 def _date_two_digit_year(m: re.Match[str]) -> str:
     """``12/05/98`` -> 98年5月12日 (day first, as ``_date_year_last``; a second part over 12 is the day),
     ``98/12/05`` -> 98年12月5日 (a first part over 31 is the year); the two-digit year is then said digit by
-    digit (九八年)."""
+    digit (九八年). A one-digit last part cannot be a year as years are written: then the date is year first
+    when its first part has two digits (``09/3/8`` -> 09年3月8日, ``12/2/2``), else it is not a date (``1/2/3``)."""
     a, b, c = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    if a > 31:
+    if len(m.group(3)) == 1:
+        if len(m.group(1)) != 2:
+            return m.group()
+        year, month, day = m.group(1), b, c
+    elif a > 31:
         year, month, day = m.group(1), b, c
     else:
         year = m.group(3)
@@ -955,12 +960,12 @@ _RULES: list[Rule] = [
     # round 15: 生产日期：20240312 -> 2024年3月12日: eight digits of a date after a date label
     _sub(r"(?<=日期|日至|期至|效期|生日)([是为:：]?\s?)((?:19|20)[0-9]{2})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])(?![0-9])",
          lambda m: f"{m.group(1)}{m.group(2)}年{int(m.group(3))}月{int(m.group(4))}日"),
-    # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
-    _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
+    # 2024-03-15, 2024/3/15, 2024.3.15, 2024·3·15 (issue 24) → 2024年3月15日 (read by the year/month/day rules below)
+    _sub(r"(?<![0-9.·])([0-9]{4})([-/.·])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     # round 16: 20/5/2024, 31.12.2025: the year last (Hong Kong, Singapore), read year, month, day
     _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
-    # issue 24: 12/05/98, 98/12/05: a slash date with a two-digit year (said 九八年, digit by digit)
-    _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{2})(?![0-9]|[./][0-9])", _date_two_digit_year),
+    # issue 24: 12/05/98, 98/12/05, 09/3/8: a slash date with a two-digit year (said 九八年, digit by digit)
+    _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[./][0-9])", _date_two_digit_year),
     # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below)
     _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:BCE|BC|B\.C\.E\.|B\.C\.)(?![A-Za-z])(?:\s?年)?",
          lambda m: _era_reading("公元前", m.group(1)) + "年"),
