@@ -801,3 +801,25 @@ def test_issue_24_integer_reader_differs_from_cn2an_only_at_zero_groups() -> Non
 )
 def test_issue_24_middle_dot_and_year_first_dates(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 24, external suite round: BC/AD in any casing, glued or spaced, dotted or not, and after a date
+        ("死于323bc。", "死于公元前三二三年。"),
+        ("建于753 b.c.，", "建于公元前七五三年，"),
+        ("是在221 b.c.e.。", "是在公元前二二一年。"),
+        ("于1066ad被攻占", "于公元一零六六年被攻占"),
+        ("在3000 bc左右", "在公元前三千年左右"),
+        ("铸有a.d. 312的字样", "铸有公元三一二年的字样"),
+        ("遇刺于44年3月15日BC。", "遇刺于公元前四十四年三月十五日。"),
+        ("建于480年9月bc", "建于公元前四八零年九月"),
+        ("孔子生于551BC", "孔子生于公元前五五一年"),
+        # a plain lowercase marker after one or two digits is more often a code: left to the other rules
+        ("型号12bc", normalize_zh("型号12bc")),
+    ],
+)
+def test_issue_24_era_markers_in_any_casing(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+    assert "公元" not in normalize_zh("型号12bc")

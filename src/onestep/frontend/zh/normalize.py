@@ -833,6 +833,24 @@ def _era_reading(era: str, n: str) -> str:
     return era + read_digits(n)
 
 
+_ERA_BC = r"(?i:bce|bc|b\.c\.e\.|b\.c\.)"
+_ERA_AD = r"(?i:ad|a\.d\.)"
+
+
+def _era_word(marker: str) -> str:
+    """公元前 for BC/BCE in any casing, else 公元."""
+    return "公元前" if marker.lower().startswith("b") else "公元"
+
+
+def _era_after(m: re.Match[str]) -> str:
+    """``500 BC`` / ``323bc`` / ``1066 ad`` / ``79 CE`` -> 公元前/公元 + the year (:func:`_era_reading`) + 年; a plain
+    lowercase marker after one or two digits is left alone (12bc, 3ad: more often a code than a year)."""
+    number, marker = m.group(1), m.group(2)
+    if marker.islower() and "." not in marker and len(number) < 3:
+        return m.group()
+    return _era_reading(_era_word(marker), number) + "年"
+
+
 def _resolution(m: re.Match[str]) -> str:
     """1920×1080 after 分辨率 (or before 像素/分辨率): 一九二零乘一零八零."""
     if "分辨率" not in _before(m, 8) and not re.match(r"\s?(?:像素|分辨率|的分辨率)", _after(m, 5)):
@@ -966,12 +984,14 @@ _RULES: list[Rule] = [
     _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
     # issue 24: 12/05/98, 98/12/05, 09/3/8: a slash date with a two-digit year (said 九八年, digit by digit)
     _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[./][0-9])", _date_two_digit_year),
-    # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below)
-    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:BCE|BC|B\.C\.E\.|B\.C\.)(?![A-Za-z])(?:\s?年)?",
-         lambda m: _era_reading("公元前", m.group(1)) + "年"),
-    _sub(r"(?<![A-Za-z])(?:AD|A\.D\.)\s?([0-9]{1,4})(?![0-9.])(?:\s?年)?", lambda m: _era_reading("公元", m.group(1)) + "年"),
-    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:AD|A\.D\.|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?",
-         lambda m: _era_reading("公元", m.group(1)) + "年"),
+    # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below); in
+    # any casing (323bc, 1066ad, 753 b.c.; plain lowercase after three or four digits only), and after a date
+    # (44年3月15日BC -> 公元前44年3月15日)
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})年([0-9]{{1,2}}月(?:[0-9]{{1,2}}[日号])?)\s?({_ERA_BC}|{_ERA_AD})(?![A-Za-z])",
+         lambda m: f"{_era_word(m.group(3))}{m.group(1)}年{m.group(2)}"),
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})\s?({_ERA_BC})(?![A-Za-z])(?:\s?年)?", _era_after),
+    _sub(r"(?<![A-Za-z])(?:AD|A\.D\.|a\.d\.)\s?([0-9]{1,4})(?![0-9.])(?:\s?年)?", lambda m: _era_reading("公元", m.group(1)) + "年"),
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})\s?({_ERA_AD}|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?", _era_after),
     # issue 24: -百分之五: a minus sign before a percentage written in words is 负
     _sub(r"(?<![0-9A-Za-z%％])[-−－]\s?(?=[百千]分之)", "负"),
     # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time
