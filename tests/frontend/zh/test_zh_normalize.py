@@ -823,3 +823,19 @@ def test_issue_24_middle_dot_and_year_first_dates(text: str, expected: str) -> N
 def test_issue_24_era_markers_in_any_casing(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
     assert "公元" not in normalize_zh("型号12bc")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 24, external suite round: a proper fraction before a unit symbol reads the unit in Chinese
+        ("加入1/2kg面粉", "加入二分之一公斤面粉"),
+        ("需要3/4L的水", "需要四分之三升的水"),
+        ("切成1/4cm厚的片", "切成四分之一厘米厚的片"),
+        ("板厚3/8 mm", "板厚八分之三毫米"),
+        ("血压140/90mmHg", normalize_zh("血压140/90mmHg")),  # not a fraction: the blood-pressure rule's
+    ],
+)
+def test_issue_24_fraction_before_a_unit(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+    assert "分之" not in normalize_zh("血压140/90mmHg")

@@ -546,6 +546,14 @@ def _fraction(m: re.Match[str]) -> str:
     return f"{read_cardinal(denominator)}分之{read_cardinal(numerator)}"
 
 
+def _fraction_unit(m: re.Match[str]) -> str:
+    """``1/2kg`` -> 二分之一公斤, ``3/4L`` -> 四分之三升: a proper fraction of a unit (``140/90``, ``5/3`` stay)."""
+    numerator, denominator, unit = int(m.group(1)), int(m.group(2)), m.group(3)
+    if not 0 < numerator < denominator:
+        return m.group()
+    return _fraction(m) + _UNITS[unit][0]
+
+
 # round 14: a bare ° after a weather word is a temperature (最低温度-2° -> 零下二度; an angle of -30° stays 负)
 _WEATHER_BEFORE = re.compile(r"温|气温|低温|高温|最低|最高|体感|降至|零度|天气|冷")
 
@@ -1146,6 +1154,8 @@ _RULES: list[Rule] = [
     # 140/90mmHg: a blood pressure, the two readings one after the other
     _sub(r"(?<![0-9./])([0-9]{2,3})/([0-9]{2,3})\s?mmHg", lambda m: _blood_pressure(m.group(1), m.group(2))),
     _sub(r"(?<![0-9./])([1-9])/([248])(?=\s?拍)", _time_signature),  # round 11: 3/4拍 -> 四三拍
+    # issue 24: 1/2kg, 3/4 L: a proper fraction before a unit symbol (read before arithmetic takes the slash)
+    _sub(rf"(?<![0-9./])([0-9]{{1,3}})/([0-9]{{1,3}})\s?({_UNIT_ALT})(?![A-Za-z²³/])", _fraction_unit),
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])(?<![A-Za-z][0-9])(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?",
          _expression),  # (not after a letter: x1x2=6 is x一x二, round 16)
