@@ -839,3 +839,18 @@ def test_issue_24_era_markers_in_any_casing(text: str, expected: str) -> None:
 def test_issue_24_fraction_before_a_unit(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
     assert "分之" not in normalize_zh("血压140/90mmHg")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 24, external suite round: am/pm after a clock time with seconds is said before it
+        ("会议从09:15:30am开始", "会议从上午九点十五分三十秒开始"),
+        ("航班于11:05:20 PM起飞", "航班于晚上十一点零五分二十秒起飞"),
+        ("系统在10:20:45 a.m.重启", "系统在上午十点二十分四十五秒重启"),
+        ("闹钟定在06:30:00am", "闹钟定在上午六点三十分"),
+        ("于12:10:05 PM举行", "于中午十二点十分零五秒举行"),
+    ],
+)
+def test_issue_24_am_pm_after_seconds(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

@@ -259,7 +259,8 @@ _HALF_DAY = {"a": "上午", "p": "下午"}
 
 
 def _am_pm(m: re.Match[str]) -> str:
-    """``7:30pm`` -> 晚上7:30, ``9am`` -> 上午9点, ``12:15 PM`` -> 中午12:15 (the clock is read by the time rule)."""
+    """``7:30pm`` -> 晚上7:30, ``9am`` -> 上午9点, ``12:15 PM`` -> 中午12:15, ``09:15:30am`` -> 上午09:15:30 (the
+    clock is read by the time rule)."""
     hour, minutes, half = int(m.group(1)), m.group(2), m.group(3).lower()
     if not 1 <= hour <= 12:
         return m.group()
@@ -1002,8 +1003,9 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])([0-9]{{1,4}})\s?({_ERA_AD}|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?", _era_after),
     # issue 24: -百分之五: a minus sign before a percentage written in words is 负
     _sub(r"(?<![0-9A-Za-z%％])[-−－]\s?(?=[百千]分之)", "负"),
-    # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time
-    _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9])?)\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
+    # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time (issue 24:
+    # also after seconds, 09:15:30am)
+    _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9]){0,2})\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
     _sub(r"(?<=点)\s?[-~—–]\s?(?=(?:上午|下午|晚上|中午|凌晨)[0-9])", "到"),  # 上午9点-下午6点
     # round 16: 5月20日（一）: the weekday in brackets after a date, said 星期一
     _sub(r"(?<=[0-9][日号])\s?[（(]([一二三四五六日天])[)）]", r"星期\1"),
