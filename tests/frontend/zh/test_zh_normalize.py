@@ -854,3 +854,32 @@ def test_issue_24_fraction_before_a_unit(text: str, expected: str) -> None:
 )
 def test_issue_24_am_pm_after_seconds(text: str, expected: str) -> None:
     assert normalize_zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 24 (shapes WeTextProcessing's zh cases showed wrong): a year and month with a slash needs no cue
+        ("这批货是2008/08生产的", "这批货是二零零八年八月生产的"),
+        ("他2015/7从北京调来", "他二零一五年七月从北京调来"),
+        ("这张卡03/2027到期", "这张卡二零二七年三月到期"),
+        ("计算2048/4=512", "计算两千零四十八除以四等于五百一十二"),  # a sum stays
+        ("快门1/2000秒", "快门两千分之一秒"),  # a shutter speed stays a fraction
+        # day-month-year with dashes, two-digit parts; a pickup code stays digits
+        ("他于15-08-2019入职", "他于二零一九年八月十五日入职"),
+        ("发票上写着12-25-2023", "发票上写着二零二三年十二月二十五日"),
+        # <=, >=, != are read; a spaced slash between a smaller and a larger number is a fraction
+        ("当x<=5时", "当x小于等于五时"),
+        ("分数>=90分为优秀", "分数大于等于九十分为优秀"),
+        ("取值范围是2<=x<=8", "取值范围是二小于等于x小于等于八"),
+        ("当x!=0时", "当x不等于零时"),
+        ("约占 1 / 3 的比例", "约占 三分之一 的比例"),
+    ],
+)
+def test_issue_24_year_month_dashed_dates_and_operators(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected
+
+
+def test_issue_24_season_and_pickup_code_are_not_dates() -> None:
+    assert "月" not in normalize_zh("2011/12赛季")
+    assert "年" not in normalize_zh("取件码8-3-2047")

@@ -227,7 +227,7 @@ def _date(m: re.Match[str]) -> str:
 
 def _date_year_last(m: re.Match[str]) -> str:
     """``20/5/2024`` -> 2024年5月20日: day first (Hong Kong, Singapore); a second part over 12 is the day
-    (``3/15/2024``, the American order)."""
+    (``3/15/2024``, the American order); dots alike, and dashes with two-digit parts (``15-08-2019``, issue 24)."""
     first, second = int(m.group(1)), int(m.group(3))
     day, month = (first, second) if second <= 12 else (second, first)
     if not (1 <= month <= 12 and 1 <= day <= 31):
@@ -545,6 +545,11 @@ def _fraction(m: re.Match[str]) -> str:
     if int(denominator) == 0:
         return m.group()
     return f"{read_cardinal(denominator)}分之{read_cardinal(numerator)}"
+
+
+def _spaced_fraction(m: re.Match[str]) -> str:
+    """``1 / 3`` -> 三分之一 (a proper fraction written with spaces); ``10 / 5`` stays."""
+    return _fraction(m) if 0 < int(m.group(1)) < int(m.group(2)) else m.group()
 
 
 def _fraction_unit(m: re.Match[str]) -> str:
@@ -990,7 +995,15 @@ _RULES: list[Rule] = [
     # 2024-03-15, 2024/3/15, 2024.3.15, 2024·3·15 (issue 24) → 2024年3月15日 (read by the year/month/day rules below)
     _sub(r"(?<![0-9.·])([0-9]{4})([-/.·])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     # round 16: 20/5/2024, 31.12.2025: the year last (Hong Kong, Singapore), read year, month, day
-    _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
+    _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])", _date_year_last),
+    # issue 24: 15-08-2019 with dashes, day and month of two digits each (取件码8-3-2047 is a code)
+    _sub(r"(?<![0-9./-])([0-9]{2})(-)([0-9]{2})-((?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])", _date_year_last),
+    # issue 24: 2008/08, 03/2027: a year and month with a slash, no cue needed (a fraction is not written so);
+    # not a season (2011/12赛季), a sum (2048/4=512) or a shutter speed (1/2000s: a one-digit month is not taken)
+    _sub(r"(?<![0-9./-])((?:19|20)[0-9]{2})/(0?[1-9]|1[0-2])(?![0-9]|[./][0-9]|\s?[=＝]|\s?(?:赛季|财年|年度|学年|季))",
+         lambda m: f"{m.group(1)}年{int(m.group(2))}月"),
+    _sub(r"(?<![0-9./-])(0[1-9]|1[0-2])/((?:19|20)[0-9]{2})(?![0-9]|[./][0-9]|\s?[=＝]|\s?(?:秒|[A-Za-z]))",
+         lambda m: f"{m.group(2)}年{int(m.group(1))}月"),
     # issue 24: 12/05/98, 98/12/05, 09/3/8: a slash date with a two-digit year (said 九八年, digit by digit)
     _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[./][0-9])", _date_two_digit_year),
     # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below); in
@@ -1162,6 +1175,8 @@ _RULES: list[Rule] = [
     _sub(rf"(?<![0-9.])(?<![A-Za-z][0-9])(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?",
          _expression),  # (not after a letter: x1x2=6 is x一x二, round 16)
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
+    # issue 24: 1 / 3 with spaces (the slash was dropped: 一三): a proper fraction; other spaced slashes stay
+    _sub(r"(?<![0-9./])([0-9]{1,3}) / ([0-9]{1,3})(?![0-9/]|\.[0-9]|\s?[=＝/])", _spaced_fraction),
     _sub(r"(?<=[0-9A-Za-z])\+(?=[A-Za-z])|(?<=[A-Za-z])\+(?=[0-9])", "加"),  # x2+y, a+3: an algebraic sum
     _sub(r"(?<=[0-9])\+(?![0-9+A-Za-z])", "多"),  # 5000+ → 五千多 (not x2+y: an algebraic sum)
     # temperature ranges below zero: -5~-2℃ → 零下5到零下2℃
@@ -1194,6 +1209,9 @@ _RULES: list[Rule] = [
          rf"|到(?:[0-9]+(?:\.[0-9]+)?|[零一二三四五六七八九十百千万两点]+)\s?(?:{_MEASURES}|{_LIANG_UNITS}))", _two),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
+    # issue 24: <=, >=, != before a number or a letter (they were dropped): 小于等于, 大于等于, 不等于
+    _sub(r"\s?([<>!])=\s?(?=[0-9A-Za-z零一二三四五六七八九十负两])",
+         lambda m: {"<": "小于等于", ">": "大于等于", "!": "不等于"}[m.group(1)]),
     _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
     _sub(r"\s?>\s?(?=[0-9零一二三四五六七八九十])", "大于"),
     # round 11: 元/㎡/月 (㎡ arrives as m²) -> 元每平方米每月
