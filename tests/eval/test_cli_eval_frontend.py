@@ -107,3 +107,27 @@ def test_external_lenient_key() -> None:
     assert lenient_key("One-fifty P.M., and E.S.T!") == lenient_key("one fifty p m e s t")
     assert lenient_key("twenty-three o'clock") == "twenty three oclock"
     assert lenient_key("zero") != lenient_key("o")  # spelling conventions are not forgiven
+
+
+def test_external_mandarin_suite(folders: tuple[Path, Path], tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A NeMo-format suite whose readings hold Chinese characters is Mandarin: each case is read as a Mandarin
+    sentence (even "25kg", which alone would be English) and compared with punctuation, spaces and case ignored;
+    it needs --lang zh (or no --lang)."""
+    cases, _ = folders
+    suite = tmp_path / "nemo-zh"
+    suite.mkdir()
+    (suite / "test_cases_measure.txt").write_text("25kg~二十五公斤\n±2~正负二\n", encoding="utf-8")
+    (suite / "test_cases_whitelist.txt").write_text("他是这个公司的c e o~他是这个公司的CEO\n", encoding="utf-8")
+    assert main(["eval-frontend", "--cases", str(cases), "--lang", "zh", "--external", str(suite), "--json"]) == 0
+    ext = json.loads(capsys.readouterr().out)["external"]
+    assert ext["lang"] == "zh" and (ext["passed"], ext["total"]) == (3, 3)
+    assert main(["eval-frontend", "--cases", str(cases), "--lang", "en", "--external", str(suite)]) != 0
+
+
+def test_external_lenient_key_zh() -> None:
+    from onestep_dev.eval.external_norm import lenient_key_zh
+
+    assert lenient_key_zh("他说：“好！” C E O") == lenient_key_zh("他说好ceo")
+    assert lenient_key_zh("二百") != lenient_key_zh("两百")  # conventions are not forgiven
+    assert lenient_key_zh("三点4分") != lenient_key_zh("三点四分")  # a digit left unread counts

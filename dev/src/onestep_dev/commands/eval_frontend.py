@@ -11,9 +11,11 @@ first-run figure (recorded when it was generated, before any rule was fitted to 
     onestep eval-frontend --lang zh --failures 5       # also show up to 5 failing cases per category
     onestep eval-frontend --json                       # one JSON object
     onestep eval-frontend --lang en --external DIR     # also NeMo's English test cases (not shipped), leniently
+    onestep eval-frontend --lang zh --external DIR     # NeMo's Mandarin test cases, read as Mandarin sentences
 
-``--external DIR`` scores an external English suite, NeMo text processing's ``test_cases_*.txt`` (how to fetch
-it: docs/FRONTEND.md, :mod:`onestep_dev.eval.external_norm`), by class, case, punctuation, hyphens and "and" ignored.
+``--external DIR`` scores an external suite, NeMo text processing's ``test_cases_*.txt`` (how to fetch it:
+docs/FRONTEND.md, :mod:`onestep_dev.eval.external_norm`), by class: English with case, punctuation, hyphens and
+"and" ignored; Mandarin (a suite whose readings hold Chinese characters) with punctuation, spaces and case ignored.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=("en", "zh", "es", "fr", "it", "pt", "hi", "ja"), action="append",
                    help="only these languages (repeatable; es fr it pt hi ja: their normalization tables)")
     p.add_argument("--external", type=Path, metavar="PATH",
-                   help="also score an external English suite: a folder of NeMo test_cases_*.txt "
+                   help="also score an external suite (English or Mandarin): a folder of NeMo test_cases_*.txt "
                         "('written~spoken'; how to fetch: docs/FRONTEND.md), scored leniently")
     p.add_argument("--failures", type=int, default=0, metavar="N", help="show up to N failing cases per category")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -59,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         raise CLIError(str(e)) from e
 
-    if args.external is not None and "en" not in langs:
-        raise CLIError("--external is an English suite: use it with --lang en (or no --lang)")
     external_cases = None
+    external_lang = "en"
     if args.external is not None:
         from onestep_dev.eval import external_norm
 
@@ -69,6 +70,11 @@ def run(args: argparse.Namespace) -> int:
             external_cases = external_norm.load(args.external)
         except (OSError, ValueError) as e:
             raise CLIError(f"cannot read the external suite at {args.external}: {e}") from e
+        external_lang = external_norm.suite_language(external_cases)
+        if external_lang not in langs:
+            name = {"en": "English", "zh": "Mandarin"}[external_lang]
+            raise CLIError(f"--external {args.external} is a {name} suite: use it with --lang {external_lang} "
+                           "(or no --lang)")
 
     frontend = Frontend(lexicon={}) if set(langs) & {"en", "zh"} else None
 
@@ -96,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
     external = None
     if external_cases is not None:
-        external = external_norm.score(external_cases, normalize)
+        reader = external_norm.mandarin_reader(frontend) if external_lang == "zh" else normalize
+        external = external_norm.score(external_cases, reader, external_norm.key_for(external_lang))
 
     cpp_dir = args.cpp or (Path(os.environ["ONESTEP_CPP_DIR"]) if os.environ.get("ONESTEP_CPP_DIR") else None)
     cpp_result = None
@@ -125,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
                            "first_run_rate": round(t.first_passed / max(1, t.first_total), 4)}
                           for t, ok, total, _ in generated],
             "external": None if external is None else {
-                "path": str(args.external),
+                "path": str(args.external), "lang": external_lang,
                 "passed": external_norm.totals(external)[0], "total": external_norm.totals(external)[1],
                 "audio_passed": external_norm.totals(external, audio=True)[0],
                 "audio_total": external_norm.totals(external, audio=True)[1],
@@ -172,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{'(all)':<14}{total_all:>7}{first_all:>12.1%}{ok_all / max(1, total_all):>9.1%}")
     if external is not None:
         ok, total = external_norm.totals(external)
-        print(f"\nExternal suite {args.external} (lenient: case, punctuation, hyphens, 'and' ignored):")
+        rule = ("read as Mandarin sentences; punctuation, spaces and case ignored" if external_lang == "zh"
+                else "lenient: case, punctuation, hyphens, 'and' ignored")
+        print(f"\nExternal suite {args.external} ({rule}):")
         print(f"{'class':<16}{'pass':>6}{'cases':>7}{'rate':>9}")
         for s in external.values():
             print(f"{s.cls:<16}{s.passed:>6}{s.total:>7}{s.rate:>9.1%}")

@@ -227,7 +227,7 @@ def _date(m: re.Match[str]) -> str:
 
 def _date_year_last(m: re.Match[str]) -> str:
     """``20/5/2024`` -> 2024年5月20日: day first (Hong Kong, Singapore); a second part over 12 is the day
-    (``3/15/2024``, the American order)."""
+    (``3/15/2024``, the American order); dots alike, and dashes with two-digit parts (``15-08-2019``, issue 24)."""
     first, second = int(m.group(1)), int(m.group(3))
     day, month = (first, second) if second <= 12 else (second, first)
     if not (1 <= month <= 12 and 1 <= day <= 31):
@@ -238,9 +238,14 @@ def _date_year_last(m: re.Match[str]) -> str:
 def _date_two_digit_year(m: re.Match[str]) -> str:
     """``12/05/98`` -> 98年5月12日 (day first, as ``_date_year_last``; a second part over 12 is the day),
     ``98/12/05`` -> 98年12月5日 (a first part over 31 is the year); the two-digit year is then said digit by
-    digit (九八年)."""
+    digit (九八年). A one-digit last part cannot be a year as years are written: then the date is year first
+    when its first part has two digits (``09/3/8`` -> 09年3月8日, ``12/2/2``), else it is not a date (``1/2/3``)."""
     a, b, c = int(m.group(1)), int(m.group(2)), int(m.group(3))
-    if a > 31:
+    if len(m.group(3)) == 1:
+        if len(m.group(1)) != 2:
+            return m.group()
+        year, month, day = m.group(1), b, c
+    elif a > 31:
         year, month, day = m.group(1), b, c
     else:
         year = m.group(3)
@@ -254,7 +259,8 @@ _HALF_DAY = {"a": "上午", "p": "下午"}
 
 
 def _am_pm(m: re.Match[str]) -> str:
-    """``7:30pm`` -> 晚上7:30, ``9am`` -> 上午9点, ``12:15 PM`` -> 中午12:15 (the clock is read by the time rule)."""
+    """``7:30pm`` -> 晚上7:30, ``9am`` -> 上午9点, ``12:15 PM`` -> 中午12:15, ``09:15:30am`` -> 上午09:15:30 (the
+    clock is read by the time rule)."""
     hour, minutes, half = int(m.group(1)), m.group(2), m.group(3).lower()
     if not 1 <= hour <= 12:
         return m.group()
@@ -539,6 +545,19 @@ def _fraction(m: re.Match[str]) -> str:
     if int(denominator) == 0:
         return m.group()
     return f"{read_cardinal(denominator)}分之{read_cardinal(numerator)}"
+
+
+def _spaced_fraction(m: re.Match[str]) -> str:
+    """``1 / 3`` -> 三分之一 (a proper fraction written with spaces); ``10 / 5`` stays."""
+    return _fraction(m) if 0 < int(m.group(1)) < int(m.group(2)) else m.group()
+
+
+def _fraction_unit(m: re.Match[str]) -> str:
+    """``1/2kg`` -> 二分之一公斤, ``3/4L`` -> 四分之三升: a proper fraction of a unit (``140/90``, ``5/3`` stay)."""
+    numerator, denominator, unit = int(m.group(1)), int(m.group(2)), m.group(3)
+    if not 0 < numerator < denominator:
+        return m.group()
+    return _fraction(m) + _UNITS[unit][0]
 
 
 # round 14: a bare ° after a weather word is a temperature (最低温度-2° -> 零下二度; an angle of -30° stays 负)
@@ -828,6 +847,24 @@ def _era_reading(era: str, n: str) -> str:
     return era + read_digits(n)
 
 
+_ERA_BC = r"(?i:bce|bc|b\.c\.e\.|b\.c\.)"
+_ERA_AD = r"(?i:ad|a\.d\.)"
+
+
+def _era_word(marker: str) -> str:
+    """公元前 for BC/BCE in any casing, else 公元."""
+    return "公元前" if marker.lower().startswith("b") else "公元"
+
+
+def _era_after(m: re.Match[str]) -> str:
+    """``500 BC`` / ``323bc`` / ``1066 ad`` / ``79 CE`` -> 公元前/公元 + the year (:func:`_era_reading`) + 年; a plain
+    lowercase marker after one or two digits is left alone (12bc, 3ad: more often a code than a year)."""
+    number, marker = m.group(1), m.group(2)
+    if marker.islower() and "." not in marker and len(number) < 3:
+        return m.group()
+    return _era_reading(_era_word(marker), number) + "年"
+
+
 def _resolution(m: re.Match[str]) -> str:
     """1920×1080 after 分辨率 (or before 像素/分辨率): 一九二零乘一零八零."""
     if "分辨率" not in _before(m, 8) and not re.match(r"\s?(?:像素|分辨率|的分辨率)", _after(m, 5)):
@@ -955,22 +992,33 @@ _RULES: list[Rule] = [
     # round 15: 生产日期：20240312 -> 2024年3月12日: eight digits of a date after a date label
     _sub(r"(?<=日期|日至|期至|效期|生日)([是为:：]?\s?)((?:19|20)[0-9]{2})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])(?![0-9])",
          lambda m: f"{m.group(1)}{m.group(2)}年{int(m.group(3))}月{int(m.group(4))}日"),
-    # 2024-03-15, 2024/3/15, 2024.3.15 → 2024年3月15日 (read by the year/month/day rules below)
-    _sub(r"(?<![0-9.])([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
+    # 2024-03-15, 2024/3/15, 2024.3.15, 2024·3·15 (issue 24) → 2024年3月15日 (read by the year/month/day rules below)
+    _sub(r"(?<![0-9.·])([0-9]{4})([-/.·])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])", _date),
     # round 16: 20/5/2024, 31.12.2025: the year last (Hong Kong, Singapore), read year, month, day
-    _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./][0-9])", _date_year_last),
-    # issue 24: 12/05/98, 98/12/05: a slash date with a two-digit year (said 九八年, digit by digit)
-    _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{2})(?![0-9]|[./][0-9])", _date_two_digit_year),
-    # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below)
-    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:BCE|BC|B\.C\.E\.|B\.C\.)(?![A-Za-z])(?:\s?年)?",
-         lambda m: _era_reading("公元前", m.group(1)) + "年"),
-    _sub(r"(?<![A-Za-z])(?:AD|A\.D\.)\s?([0-9]{1,4})(?![0-9.])(?:\s?年)?", lambda m: _era_reading("公元", m.group(1)) + "年"),
-    _sub(r"(?<![0-9.])([0-9]{1,4})\s?(?:AD|A\.D\.|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?",
-         lambda m: _era_reading("公元", m.group(1)) + "年"),
+    _sub(r"(?<![0-9./-])([0-9]{1,2})([/.])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])", _date_year_last),
+    # issue 24: 15-08-2019 with dashes, day and month of two digits each (取件码8-3-2047 is a code)
+    _sub(r"(?<![0-9./-])([0-9]{2})(-)([0-9]{2})-((?:19|20)[0-9]{2})(?![0-9]|[./-][0-9])", _date_year_last),
+    # issue 24: 2008/08, 03/2027: a year and month with a slash, no cue needed (a fraction is not written so);
+    # not a season (2011/12赛季), a sum (2048/4=512) or a shutter speed (1/2000s: a one-digit month is not taken)
+    _sub(r"(?<![0-9./-])((?:19|20)[0-9]{2})/(0?[1-9]|1[0-2])(?![0-9]|[./][0-9]|\s?[=＝]|\s?(?:赛季|财年|年度|学年|季))",
+         lambda m: f"{m.group(1)}年{int(m.group(2))}月"),
+    _sub(r"(?<![0-9./-])(0[1-9]|1[0-2])/((?:19|20)[0-9]{2})(?![0-9]|[./][0-9]|\s?[=＝]|\s?(?:秒|[A-Za-z]))",
+         lambda m: f"{m.group(2)}年{int(m.group(1))}月"),
+    # issue 24: 12/05/98, 98/12/05, 09/3/8: a slash date with a two-digit year (said 九八年, digit by digit)
+    _sub(r"(?<![0-9./-])([0-9]{1,2})/([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[./][0-9])", _date_two_digit_year),
+    # issue 24: 500 BC, AD 79, 79 CE: the era said as 公元前/公元 before the year (read by _era_year below); in
+    # any casing (323bc, 1066ad, 753 b.c.; plain lowercase after three or four digits only), and after a date
+    # (44年3月15日BC -> 公元前44年3月15日)
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})年([0-9]{{1,2}}月(?:[0-9]{{1,2}}[日号])?)\s?({_ERA_BC}|{_ERA_AD})(?![A-Za-z])",
+         lambda m: f"{_era_word(m.group(3))}{m.group(1)}年{m.group(2)}"),
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})\s?({_ERA_BC})(?![A-Za-z])(?:\s?年)?", _era_after),
+    _sub(r"(?<![A-Za-z])(?:AD|A\.D\.|a\.d\.)\s?([0-9]{1,4})(?![0-9.])(?:\s?年)?", lambda m: _era_reading("公元", m.group(1)) + "年"),
+    _sub(rf"(?<![0-9.])([0-9]{{1,4}})\s?({_ERA_AD}|CE|C\.E\.)(?![A-Za-z])(?:\s?年)?", _era_after),
     # issue 24: -百分之五: a minus sign before a percentage written in words is 负
     _sub(r"(?<![0-9A-Za-z%％])[-−－]\s?(?=[百千]分之)", "负"),
-    # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time
-    _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9])?)\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
+    # round 16: 9:00a.m., 10:30am, 9am, 7:30pm, 12:15 PM: the half of the day said before the time (issue 24:
+    # also after seconds, 09:15:30am)
+    _sub(r"(?<![0-9.:])(?<![0-9][:：])([01]?[0-9])((?:[:：][0-5][0-9]){0,2})\s?([aApP])\.?[mM]\.?(?![A-Za-z])", _am_pm),
     _sub(r"(?<=点)\s?[-~—–]\s?(?=(?:上午|下午|晚上|中午|凌晨)[0-9])", "到"),  # 上午9点-下午6点
     # round 16: 5月20日（一）: the weekday in brackets after a date, said 星期一
     _sub(r"(?<=[0-9][日号])\s?[（(]([一二三四五六日天])[)）]", r"星期\1"),
@@ -1121,10 +1169,14 @@ _RULES: list[Rule] = [
     # 140/90mmHg: a blood pressure, the two readings one after the other
     _sub(r"(?<![0-9./])([0-9]{2,3})/([0-9]{2,3})\s?mmHg", lambda m: _blood_pressure(m.group(1), m.group(2))),
     _sub(r"(?<![0-9./])([1-9])/([248])(?=\s?拍)", _time_signature),  # round 11: 3/4拍 -> 四三拍
+    # issue 24: 1/2kg, 3/4 L: a proper fraction before a unit symbol (read before arithmetic takes the slash)
+    _sub(rf"(?<![0-9./])([0-9]{{1,3}})/([0-9]{{1,3}})\s?({_UNIT_ALT})(?![A-Za-z²³/])", _fraction_unit),
     # arithmetic with an equals sign: 1+1=2, 6/2=3, 5-3=2
     _sub(rf"(?<![0-9.])(?<![A-Za-z][0-9])(?<![A-Za-z])[0-9]+(?:\.[0-9]+)?(?:\s?[-+×*xX÷/—–]\s?{_NUM})+(?:\s?=\s?)?",
          _expression),  # (not after a letter: x1x2=6 is x一x二, round 16)
     _sub(r"(?<![0-9./])([0-9]+)/([0-9]+)(?![0-9/]|\.[0-9])", _fraction),
+    # issue 24: 1 / 3 with spaces (the slash was dropped: 一三): a proper fraction; other spaced slashes stay
+    _sub(r"(?<![0-9./])([0-9]{1,3}) / ([0-9]{1,3})(?![0-9/]|\.[0-9]|\s?[=＝/])", _spaced_fraction),
     _sub(r"(?<=[0-9A-Za-z])\+(?=[A-Za-z])|(?<=[A-Za-z])\+(?=[0-9])", "加"),  # x2+y, a+3: an algebraic sum
     _sub(r"(?<=[0-9])\+(?![0-9+A-Za-z])", "多"),  # 5000+ → 五千多 (not x2+y: an algebraic sum)
     # temperature ranges below zero: -5~-2℃ → 零下5到零下2℃
@@ -1157,6 +1209,9 @@ _RULES: list[Rule] = [
          rf"|到(?:[0-9]+(?:\.[0-9]+)?|[零一二三四五六七八九十百千万两点]+)\s?(?:{_MEASURES}|{_LIANG_UNITS}))", _two),
     _sub(r"(?<![0-9])[0-9]+(?:\.[0-9]+)*", _number),
     _sub(r"(?<![A-Za-z+])\s?\+\s?(?![+A-Za-z])|(?<=[A-Za-z])\+(?=[0-9一二三四五六七八九十零百两])", "加"),
+    # issue 24: <=, >=, != before a number or a letter (they were dropped): 小于等于, 大于等于, 不等于
+    _sub(r"\s?([<>!])=\s?(?=[0-9A-Za-z零一二三四五六七八九十负两])",
+         lambda m: {"<": "小于等于", ">": "大于等于", "!": "不等于"}[m.group(1)]),
     _sub(r"\s?<\s?(?=[0-9零一二三四五六七八九十])", "小于"),
     _sub(r"\s?>\s?(?=[0-9零一二三四五六七八九十])", "大于"),
     # round 11: 元/㎡/月 (㎡ arrives as m²) -> 元每平方米每月

@@ -1,7 +1,8 @@
 """Reading Arabic numerals aloud in Mandarin: cardinals, decimals, digit strings.
 
 Cardinals and decimals come from ``cn2an`` (``an2cn``), with 两 for a leading two before 千/万/亿
-(2000 → 两千, 12500 → 一万两千五百); digit strings are read one digit at a time (1 as 幺 for phone numbers
+(2000 → 两千, 12500 → 一万两千五百) and 零 for a whole group of four zeros between two read groups, which
+cn2an drops (100001000 → 一亿零一千, not 一亿一千; issue 24); digit strings are read one digit at a time (1 as 幺 for phone numbers
 and codes, 一 for years). cn2an is imported on the first number read (its import compiles large regular
 expressions, ~0.15 s; see ``onestep.frontend.import_tools.defer_import``).
 """
@@ -20,6 +21,23 @@ _DIGITS = "零一二三四五六七八九"
 _DIGITS_YAO = "零幺二三四五六七八九"
 _LIANG = re.compile(r"(?<!十)二(?=[千万亿])")
 MAX_CARDINAL_DIGITS = 16  # cn2an's limit; longer integers are read digit by digit
+
+
+def _integer(integer: str) -> str:
+    """cn2an's reading of a non-negative integer (no leading zeros), with the 零 it drops: numbers over eight
+    digits are read as ``high`` 亿 ``low`` (eight digits), and a ``low`` that starts with 0 after a read ``high``
+    takes 零 (100001000 一亿零一千, 10000100000 一百亿零一十万; cn2an says 一亿一千 when the 万 group is all
+    zeros). Eight digits or fewer are cn2an's as they are (10001 一万零一, 10001000 一千万一千)."""
+    if len(integer) <= 8:
+        return cn2an.an2cn(integer)
+    high, low = integer[:-8], integer[-8:]
+    spoken = _integer(high) + "亿"
+    if low == "00000000":
+        return spoken
+    rest = cn2an.an2cn(low.lstrip("0"))
+    if low[0] == "0":
+        rest = "零" + ("一" + rest if rest.startswith("十") else rest)
+    return spoken + rest
 
 
 def read_digits(digits: str, *, yao: bool = False) -> str:
@@ -45,5 +63,5 @@ def read_cardinal(number: str, *, liang: bool = False) -> str:
     elif liang and integer == "2" and not fraction:
         spoken = "两"
     else:
-        spoken = _LIANG.sub("两", cn2an.an2cn(integer))
+        spoken = _LIANG.sub("两", _integer(integer))
     return f"{spoken}点{read_digits(fraction)}" if fraction else spoken
