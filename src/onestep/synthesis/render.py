@@ -79,6 +79,15 @@ def render_batch(
         prepared = [prepare_text(t, v, s, resources, max_phonemes, language=lang) for t, v, s, lang in jobs]
         return render_prepared(prepared, words, resources)
     pool = pool or resources.host_pool()
+    if pool.settings.processes:  # the frontend and the finishing work in worker processes
+        from onestep.synthesis.remote import render_in_processes
+
+        done = render_in_processes(jobs, words, pool, resources, max_phonemes, pool.settings.chunk)
+        if errors == "raise":
+            for result in done:
+                if isinstance(result, Exception):
+                    raise result
+        return done  # type: ignore[return-value]
     if errors == "raise":
         return run_ordered(
             jobs,

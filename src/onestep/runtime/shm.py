@@ -1,0 +1,115 @@
+"""Shared memory segments: audio handed between the host pool's processes without pickling it.
+
+A segment is a file in ``/dev/shm`` (the OS's shared memory; the temporary folder where there is none) named
+``onestep-<creator pid>-<n>-<random>``, mapped by every process that uses it. Its creator unlinks the name
+once the other processes are done with it; the memory itself lives on while any mapping (and so any numpy view
+of :meth:`Segment.array`) does: a result can keep pointing into the segment after its name is gone, and the
+last view dropped frees it. No ``multiprocessing.shared_memory``: its resource tracker unlinks a segment when
+any process that merely attached to it exits (Python < 3.13), and its ``close`` fails while views exist.
+
+The creator maps a new segment with ``MAP_POPULATE`` (its pages are allocated in the kernel, in one call that
+releases the GIL, instead of one page fault at a time while the samples are copied in).
+"""
+
+from __future__ import annotations
+
+import itertools
+import mmap
+import os
+import secrets
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+
+PREFIX = "onestep-"
+_counter = itertools.count()
+_created: set[str] = set()  # names this process created and has not unlinked yet
+_lock = threading.Lock()
+
+
+def shm_dir() -> Path:
+    """Where segments live: ``/dev/shm`` when it is there, else the temporary folder."""
+    dev = Path("/dev/shm")
+    return dev if dev.is_dir() and os.access(dev, os.W_OK) else Path(tempfile.gettempdir())
+
+
+class Segment:
+    """One mapped segment of ``size`` bytes (see the module docstring).
+
+    Args:
+        name: the segment's file name (in :func:`shm_dir`).
+        size: bytes.
+        create: make it (fails if the name exists) rather than attach to an existing one.
+    """
+
+    def __init__(self, name: str, size: int, create: bool = False) -> None:
+        self.name = name
+        self.size = size
+        self.creator = create
+        path = shm_dir() / name
+        fd = os.open(path, os.O_RDWR | (os.O_CREAT | os.O_EXCL if create else 0), 0o600)
+        try:
+            if create:
+                with _lock:
+                    _created.add(name)
+                os.ftruncate(fd, max(size, 1))
+            flags = mmap.MAP_SHARED | (getattr(mmap, "MAP_POPULATE", 0) if create else 0)
+            self.mm = mmap.mmap(fd, max(size, 1), flags=flags)
+        except BaseException:
+            if create:
+                self.unlink()
+            raise
+        finally:
+            os.close(fd)
+
+    @classmethod
+    def create(cls, size: int) -> Segment:
+        """A new segment of ``size`` bytes, named after this process."""
+        name = f"{PREFIX}{os.getpid()}-{next(_counter)}-{secrets.token_hex(4)}"
+        return cls(name, size, create=True)
+
+    @classmethod
+    def attach(cls, name: str) -> Segment:
+        """The existing segment ``name`` (all of it)."""
+        return cls(name, (shm_dir() / name).stat().st_size)
+
+    def array(self, offset: int, count: int, dtype: type = np.float32) -> np.ndarray:
+        """A writable view of ``count`` items of ``dtype`` from byte ``offset`` (it keeps the mapping alive)."""
+        return np.frombuffer(self.mm, dtype=dtype, count=count, offset=offset)
+
+    def unlink(self) -> None:
+        """Remove the segment's name (mappings and views stay valid); idempotent."""
+        with _lock:
+            _created.discard(self.name)
+        try:
+            os.unlink(shm_dir() / self.name)
+        except FileNotFoundError:
+            pass
+
+    def close(self) -> None:
+        """Unmap now if no view is left (else the mapping goes with the last view)."""
+        try:
+            self.mm.close()
+        except BufferError:
+            pass
+
+
+def unlink_all_created() -> int:
+    """Unlink every segment this process created and has not unlinked (a pool's last resort); returns how many."""
+    with _lock:
+        names = list(_created)
+        _created.clear()
+    for name in names:
+        try:
+            os.unlink(shm_dir() / name)
+        except FileNotFoundError:
+            pass
+    return len(names)
+
+
+def leftover_segments(pid: int | None = None) -> list[str]:
+    """Names of segments still linked that process ``pid`` (default: any) created: what a leak leaves."""
+    stem = PREFIX if pid is None else f"{PREFIX}{pid}-"
+    return sorted(p.name for p in shm_dir().glob(f"{stem}*"))

@@ -1,0 +1,330 @@
+"""``TTS.synthesize_batch`` with the host work in worker processes: the parent only feeds the engine.
+
+Per text, one worker process (of :class:`onestep.runtime.host_pool.HostPool`'s ``processes``, chosen in turn)
+runs the frontend and places the words (:func:`remote_prepare`; it keeps the utterances' phonemes and placed
+words, and sends back only the phoneme ids); the parent runs the engine over a chunk of texts, copies the
+chunk's audio into ONE shared memory segment (:mod:`onestep.runtime.shm`: no pickled arrays), and the same
+worker finishes the text (:func:`remote_finish`: frame spans measured on the audio, word and phoneme timings,
+the output stage, whose samples it writes into the segment when they differ from the engine's). The text's
+:class:`Audio` samples are a view of the segment (a chunk's texts share it; its memory is freed with the last
+of them). The functions are the serial path's (:func:`onestep.synthesis.assembly.timings_of`, the output
+stage), so the results are equal to it.
+
+Errors stay with their text: a text whose frontend, engine pass or finishing fails gets its exception in its
+place (:func:`render_in_processes` returns it; ``errors="raise"`` raises the first in input order). SSML texts
+are prepared and rendered here, in the parent, as in the serial path.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from onestep.config import SynthesisOptions
+from onestep.frontend.symbols import phonemes_to_ids
+from onestep.runtime.host_pool import HostPool
+from onestep.runtime.output import OutputOptions, OutputStage, expected_length
+from onestep.runtime.shm import Segment
+from onestep.synthesis.prepare import PreparedText, prepare_text
+from onestep.synthesis.resources import Resources, max_ids
+from onestep.synthesis.results import Audio
+from onestep.synthesis.timings import seconds_per_frame
+from onestep.synthesis.voice_choice import VoiceArg
+from onestep.work_limits import TooMuchWorkError, count_phonemes, nothing_to_speak, too_much_work_message
+
+Job = tuple[str, VoiceArg, float, "str | None"]
+_runs = itertools.count()
+#: Extra samples reserved per text for the output stage's samples beyond :func:`expected_length`.
+OUT_SLACK = 256
+
+# --- in a worker process -------------------------------------------------------------------------------------
+
+
+def remote_prepare(key: Any, text: str, most_ids: int, language: str | None, words: str) -> tuple[list[list[int]], dict[str, int], int]:
+    """In a worker: the frontend pass of ``text`` (utterances of at most ``most_ids`` ids) and, with ``words``
+    (``"word"`` / ``"char"``), its words placed in the text; kept under ``key`` for :func:`remote_finish`.
+
+    Returns per utterance its model ids ``[0, *ids, 0]``, the characters skipped, and the phonemes in all.
+    """
+    from onestep.runtime.host_pool import worker_frontend
+    from onestep.runtime.host_workers import worker_state
+    from onestep.synthesis.timings import placements
+
+    skipped: Counter[str] = Counter()
+    found = list(worker_frontend().speakable_sentences(text, most_ids, skipped, language))  # type: ignore[attr-defined]
+    phonemes = [u.phonemes for u in found]
+    if found:
+        placed = placements(text, found, words == "char", phonemes) if words else None
+        worker_state()[key] = (phonemes, placed)
+    return [phonemes_to_ids(ph) for ph in phonemes], dict(skipped), sum(count_phonemes(ph) for ph in phonemes)
+
+
+def remote_drop(key: Any) -> None:
+    """In a worker: forget what :func:`remote_prepare` kept under ``key`` (its text will not be finished)."""
+    from onestep.runtime.host_workers import worker_state
+
+    worker_state().pop(key, None)
+
+
+@dataclass(frozen=True)
+class FinishOrder:
+    """Where a text's engine output lies in a chunk's segment, and what to make of it.
+
+    Attributes:
+        segment: the segment's name. offset: byte offset of the text's samples (float32, its utterances one
+            after another); sizes: samples per utterance. counts: per utterance, its frames per id (int64 [ids
+            + 2]) as bytes. out_offset, out_capacity: where (bytes) and how many samples the output stage may
+            write. native_rate: Hz of the engine's audio; spf: seconds a frame. output: (sample rate, gain dB).
+    """
+
+    segment: str
+    offset: int
+    sizes: tuple[int, ...]
+    counts: tuple[bytes, ...]
+    out_offset: int
+    out_capacity: int
+    native_rate: int
+    spf: float
+    output: tuple[int | None, float]
+
+
+_SEGMENTS: dict[str, Segment] = {}  # in a worker: the segments mapped lately (a chunk's texts share one)
+
+
+def _segment(name: str) -> Segment:
+    seg = _SEGMENTS.get(name)
+    if seg is None:
+        while len(_SEGMENTS) >= 2:  # the chunk before is done: unmap it
+            _SEGMENTS.pop(next(iter(_SEGMENTS))).close()
+        seg = _SEGMENTS[name] = Segment.attach(name)
+    return seg
+
+
+def remote_finish(key: Any, order: FinishOrder) -> tuple[int | np.ndarray, int, int, str, list, list]:
+    """In a worker: the text kept under ``key`` finished from its engine output in ``order``'s segment.
+
+    Returns (where its final samples start in the segment, in bytes, or the samples themselves when they do not
+    fit the room left for them; how many; their rate in Hz; the phonemes; the words; the phoneme timings).
+    """
+    from onestep.runtime.host_workers import worker_state
+    from onestep.synthesis.assembly import timings_of
+
+    phonemes, placed = worker_state().pop(key)
+    seg = _segment(order.segment)
+    n = sum(order.sizes)
+    samples = seg.array(order.offset, n)
+    bounds = np.cumsum((0, *order.sizes))
+    audios = [samples[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    counts = [np.frombuffer(c, dtype=np.int64) for c in order.counts]
+    words: list = []
+    stamps: list = []
+    if placed is not None:
+        words, stamps = timings_of(phonemes, counts, audios, order.spf, placed)
+    stage = OutputStage(OutputOptions(*order.output), order.native_rate)
+    where: int | np.ndarray = order.offset
+    if not stage.identity:
+        out = stage.whole(samples)
+        n = out.size
+        if n <= order.out_capacity:
+            seg.array(order.out_offset, n)[:] = out
+            where = order.out_offset
+        else:
+            where = out
+    del samples, audios
+    return where, n, stage.sample_rate, " ".join(phonemes), words, stamps
+
+
+# --- in the parent -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Text:
+    """A text in flight: its job, where it goes, and what became of it."""
+
+    index: int
+    job: Job
+    worker: int
+    key: Any = None
+    output: OutputOptions = OutputOptions()
+    entry: Any = None
+    prepared: Future[Any] | None = None
+    local: PreparedText | None = None  # SSML: prepared in the parent
+    result: Any = None  # Audio, Exception, or a Future of the worker's finish
+
+
+def render_in_processes(
+    jobs: Sequence[Job],
+    words: str,
+    pool: HostPool,
+    resources: Resources,
+    max_phonemes: int | None,
+    chunk: int,
+    output: OutputOptions = OutputOptions(),
+    ssml: Sequence[bool | None] | None = None,
+) -> list[Audio | Exception]:
+    """Every job's :class:`Audio` (or its exception), in input order; the frontend and finishing work on
+    ``pool``'s worker processes, the engine on this thread, ``chunk`` texts a pass (see the module docstring).
+
+    ``jobs``: (text, voice, speed, language) each; ``output``: the delivered sample rate and gain of every text;
+    ``ssml``: per job, as :meth:`onestep.TTS.prepare`'s ``ssml`` (None: SSML when the text starts as SSML)."""
+    from onestep.synthesis.render import engine_pass_or_errors, render_plan
+
+    procs = pool.processes
+    assert procs is not None
+    run = next(_runs)
+    texts = [_Text(i, job, i % len(procs), output=output) for i, job in enumerate(jobs)]
+    flags = list(ssml) if ssml is not None else [None] * len(jobs)
+    segments: list[Segment] = []
+    ahead = 2  # chunks whose frontend is asked for ahead of the engine
+
+    def send(t: _Text) -> None:
+        text, voice, speed, language = t.job
+        try:
+            SynthesisOptions(speed=speed)
+            flag = flags[t.index]
+            if flag or (flag is None and _is_ssml(text)):
+                t.local = prepare_text(
+                    text, voice, speed, resources, max_phonemes, language=language, ssml=True,
+                    sample_rate=output.sample_rate, gain_db=output.gain_db,
+                )  # fmt: skip
+                return
+            t.entry = resources.voices.entry(voice, text, language)
+            most = max_ids(resources.engine(t.entry))
+            t.key = (run, t.index)
+            t.prepared = pool.submit(
+                remote_prepare, t.key, text, most, t.entry.config.language, words, worker=t.worker
+            )
+        except Exception as e:
+            t.result = e
+
+    def prepared(t: _Text) -> PreparedText | Exception:
+        if t.result is not None:
+            return t.result  # type: ignore[no-any-return]
+        if t.local is not None:
+            return t.local
+        assert t.prepared is not None
+        text, _, speed, _ = t.job
+        try:
+            ids, skipped, n_phonemes = t.prepared.result()
+            if not ids:
+                raise nothing_to_speak(Counter(skipped))
+            if max_phonemes is not None and n_phonemes > max_phonemes:
+                raise TooMuchWorkError(too_much_work_message(max_phonemes), max_phonemes)
+        except Exception as e:
+            _drop(t)
+            return e
+        speed = SynthesisOptions(speed=speed).speed
+        engine = resources.engine(t.entry)
+        return PreparedText(t.entry, engine, speed, [], ids, t.output, text, skipped=dict(skipped))
+
+    def _drop(t: _Text) -> None:
+        if t.key is not None:
+            pool.submit(remote_drop, t.key, worker=t.worker)
+
+    try:
+        starts = list(range(0, len(texts), chunk))
+        for k in starts[:ahead]:
+            for t in texts[k : k + chunk]:
+                send(t)
+        for c, k in enumerate(starts):
+            if c + ahead < len(starts):
+                for t in texts[starts[c + ahead] : starts[c + ahead] + chunk]:
+                    send(t)
+            members = texts[k : k + chunk]
+            ready = [prepared(t) for t in members]
+            rendered = engine_pass_or_errors(ready)
+            orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]] = []
+            for t, p, r in zip(members, ready, rendered, strict=True):
+                if isinstance(p, Exception) or isinstance(r, Exception):
+                    t.result = p if isinstance(p, Exception) else r
+                    if not isinstance(p, Exception):
+                        _drop(t)
+                elif p.plan is not None:
+                    try:
+                        t.result = render_plan(p, words, resources)
+                    except Exception as e:
+                        t.result = e
+                else:
+                    orders.append((t, p, r))
+            if orders:
+                segments.append(_ship(orders, pool, words))
+        out: list[Audio | Exception] = []
+        for t in texts:
+            if isinstance(t.result, Future):
+                try:
+                    t.result = t.result.result()
+                except Exception as e:
+                    t.result = e
+            out.append(t.result)
+        return out
+    finally:
+        for seg in segments:
+            seg.unlink()
+
+
+def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]], pool: HostPool, words: str) -> Segment:
+    """Copy a chunk's engine output into a new segment and send each text's :func:`remote_finish`; each
+    text's ``result`` becomes a future of its :class:`Audio`. The segment's name is unlinked when all are done."""
+    layout: list[tuple[int, int, int]] = []  # per text: (offset, out offset, out capacity), bytes / samples
+    at = 0
+    for _, p, parts in orders:
+        n = sum(a.size for _, a in parts)
+        native = p.engine.sample_rate
+        cap = 0 if p.output.is_identity(native) else expected_length(n, native, p.output.rate(native)) + OUT_SLACK
+        layout.append((at, at + 4 * n, cap))
+        at += 4 * (n + cap)
+    seg = Segment.create(at)
+    left = [len(orders)]
+    lock = threading.Lock()
+
+    def done(_: Future[Any]) -> None:
+        with lock:
+            left[0] -= 1
+            last = left[0] == 0
+        if last:
+            seg.unlink()
+
+    for (t, p, parts), (offset, out_offset, cap) in zip(orders, layout, strict=True):
+        sizes = tuple(a.size for _, a in parts)
+        dest = seg.array(offset, sum(sizes))
+        bounds = np.cumsum((0, *sizes))
+        for (_, a), lo, hi in zip(parts, bounds[:-1], bounds[1:], strict=True):
+            dest[lo:hi] = a
+        order = FinishOrder(
+            seg.name, offset, sizes, tuple(np.asarray(c, dtype=np.int64).tobytes() for c, _ in parts),
+            out_offset, cap, p.engine.sample_rate, seconds_per_frame(p.engine),
+            (p.output.sample_rate, p.output.gain_db),
+        )  # fmt: skip
+        future = pool.submit(remote_finish, t.key, order, worker=t.worker)
+        t.result = _audio_future(future, seg, p)
+        future.add_done_callback(done)
+    return seg
+
+
+def _audio_future(future: Future[Any], seg: Segment, p: PreparedText) -> Future[Audio]:
+    """The :class:`Audio` a :func:`remote_finish` answer describes (its samples a view of ``seg``)."""
+    out: Future[Audio] = Future()
+
+    def make(f: Future[Any]) -> None:
+        try:
+            where, n, rate, phonemes, words, stamps = f.result()
+            samples = where if isinstance(where, np.ndarray) else seg.array(where, n)
+            out.set_result(Audio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped)))
+        except Exception as e:
+            out.set_exception(e)
+
+    future.add_done_callback(make)
+    return out
+
+
+def _is_ssml(text: str) -> bool:
+    from onestep.ssml import is_ssml
+
+    return is_ssml(text)
