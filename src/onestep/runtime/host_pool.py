@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.frontend.tokens import Utterance
     from onestep.runtime.host_workers import WorkerProcs
+    from onestep.runtime.shm import SegmentRing
 
 Item = TypeVar("Item")
 Prepared = TypeVar("Prepared")
@@ -139,6 +140,7 @@ class HostPool:
         self.settings = settings or HostPoolSettings()
         self._threads: ThreadPoolExecutor | None = None
         self._processes: WorkerProcs | None = None
+        self._ring: SegmentRing | None = None
         self._lock = threading.Lock()
 
     @property
@@ -163,6 +165,17 @@ class HostPool:
                         self.settings.processes, initializer=_init_worker, initargs=(self.settings.lexicon,)
                     )
         return self._processes
+
+    @property
+    def ring(self) -> SegmentRing:
+        """Shared memory slots for handing the engine's audio to the worker processes (reused from call to call)."""
+        if self._ring is None:
+            from onestep.runtime.shm import SegmentRing
+
+            with self._lock:
+                if self._ring is None:
+                    self._ring = SegmentRing(3)
+        return self._ring
 
     def start(self) -> list[int]:
         """Start every worker process now and wait until each has built its frontend; returns their ids."""
@@ -192,10 +205,13 @@ class HostPool:
         """Stop the threads and the worker processes (waits for work in flight)."""
         with self._lock:
             threads, procs, self._threads, self._processes = self._threads, self._processes, None, None
+            ring, self._ring = self._ring, None
         if threads is not None:
             threads.shutdown(wait=True)
         if procs is not None:
             procs.close()
+        if ring is not None:
+            ring.close()
 
     def __enter__(self) -> HostPool:
         return self

@@ -113,3 +113,52 @@ def leftover_segments(pid: int | None = None) -> list[str]:
     """Names of segments still linked that process ``pid`` (default: any) created: what a leak leaves."""
     stem = PREFIX if pid is None else f"{PREFIX}{pid}-"
     return sorted(p.name for p in shm_dir().glob(f"{stem}*"))
+
+
+class SegmentRing:
+    """``slots`` reusable segments: a producer takes a free one (:meth:`acquire`), fills it, and gives it back
+    when its readers are done (:meth:`release`). Reusing them spares allocating fresh shared pages for every
+    chunk (on a 2-core VM, ~0.7 ms of kernel time per MB; a copy into pages already there, ~0.02 ms per MB).
+    A slot too small for a request is replaced by a larger one. :meth:`close` unlinks every segment."""
+
+    def __init__(self, slots: int = 3) -> None:
+        self._segments: list[Segment | None] = [None] * slots
+        self._free = list(range(slots))
+        self._cond = threading.Condition()
+
+    def acquire(self, nbytes: int, timeout: float | None = None) -> tuple[int, Segment]:
+        """A free slot of at least ``nbytes`` bytes: (its index, its segment); waits for one to be released."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: self._free, timeout):
+                raise TimeoutError("no shared memory slot came free")
+            fits = [i for i in self._free if (s := self._segments[i]) is not None and s.size >= nbytes]
+            index = fits[0] if fits else self._free[0]  # else one to replace by a larger one
+            self._free.remove(index)
+            seg = self._segments[index]
+            largest = max((s.size for s in self._segments if s is not None), default=0)
+        if seg is None or seg.size < nbytes:
+            if seg is not None:
+                seg.unlink()
+                seg.close()
+            try:  # as large as the largest so far (chunks differ in audio), with room to grow
+                seg = Segment.create(max(nbytes + nbytes // 2, largest, 1 << 20))
+            except BaseException:
+                self.release(index)
+                raise
+            self._segments[index] = seg
+        return index, seg
+
+    def release(self, index: int) -> None:
+        """Give slot ``index`` back (its readers are done with it)."""
+        with self._cond:
+            self._free.append(index)
+            self._cond.notify()
+
+    def close(self) -> None:
+        """Unlink every segment (mappings still viewed stay valid)."""
+        with self._cond:
+            segments, self._segments = self._segments, [None] * len(self._segments)
+        for seg in segments:
+            if seg is not None:
+                seg.unlink()
+                seg.close()

@@ -75,13 +75,14 @@ def remote_drop(key: Any) -> None:
 
 @dataclass(frozen=True)
 class FinishOrder:
-    """Where a text's engine output lies in a chunk's segment, and what to make of it.
+    """Where a text's engine output lies in a shared memory slot, and what to make of it.
 
     Attributes:
-        segment: the segment's name. offset: byte offset of the text's samples (float32, its utterances one
-            after another); sizes: samples per utterance. counts: per utterance, its frames per id (int64 [ids
-            + 2]) as bytes. out_offset, out_capacity: where (bytes) and how many samples the output stage may
-            write. native_rate: Hz of the engine's audio; spf: seconds a frame. output: (sample rate, gain dB).
+        segment: the slot's segment name. offset: byte offset of the text's samples (float32, its utterances
+            one after another); sizes: samples per utterance. counts: per utterance, its frames per id (int64
+            [ids + 2]) as bytes. out_offset, out_capacity: where (bytes) and how many samples the output stage
+            may write (capacity 0: the output is the engine's audio as it is). native_rate: Hz of the engine's
+            audio; spf: seconds a frame. output: (sample rate, gain dB).
     """
 
     segment: str
@@ -95,31 +96,32 @@ class FinishOrder:
     output: tuple[int | None, float]
 
 
-_SEGMENTS: dict[str, Segment] = {}  # in a worker: the segments mapped lately (a chunk's texts share one)
+_SEGMENTS: dict[str, Segment] = {}  # in a worker: the slots mapped lately (the ring's, and those it replaced)
 
 
 def _segment(name: str) -> Segment:
     seg = _SEGMENTS.get(name)
     if seg is None:
-        while len(_SEGMENTS) >= 2:  # the chunk before is done: unmap it
+        while len(_SEGMENTS) >= 8:  # a slot replaced by a larger one: unmap the oldest
             _SEGMENTS.pop(next(iter(_SEGMENTS))).close()
         seg = _SEGMENTS[name] = Segment.attach(name)
     return seg
 
 
-def remote_finish(key: Any, order: FinishOrder) -> tuple[int | np.ndarray, int, int, str, list, list]:
-    """In a worker: the text kept under ``key`` finished from its engine output in ``order``'s segment.
+def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, list]:
+    """In a worker: the text kept under ``key`` finished from its engine output in ``order``'s slot: its word
+    and phoneme timings measured on that audio and, when the output options change the audio, the output
+    stage's samples written at ``order.out_offset``.
 
-    Returns (where its final samples start in the segment, in bytes, or the samples themselves when they do not
-    fit the room left for them; how many; their rate in Hz; the phonemes; the words; the phoneme timings).
+    Returns (how many output samples were written, or -1: the engine's audio is the output; their rate in Hz; the
+    phonemes; the words; the phoneme timings).
     """
     from onestep.runtime.host_workers import worker_state
     from onestep.synthesis.assembly import timings_of
 
     phonemes, placed = worker_state().pop(key)
     seg = _segment(order.segment)
-    n = sum(order.sizes)
-    samples = seg.array(order.offset, n)
+    samples = seg.array(order.offset, sum(order.sizes))
     bounds = np.cumsum((0, *order.sizes))
     audios = [samples[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
     counts = [np.frombuffer(c, dtype=np.int64) for c in order.counts]
@@ -128,17 +130,15 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int | np.ndarray, int, 
     if placed is not None:
         words, stamps = timings_of(phonemes, counts, audios, order.spf, placed)
     stage = OutputStage(OutputOptions(*order.output), order.native_rate)
-    where: int | np.ndarray = order.offset
+    n = -1
     if not stage.identity:
         out = stage.whole(samples)
+        if out.size > order.out_capacity:
+            raise RuntimeError(f"{out.size} output samples do not fit the {order.out_capacity} reserved")
+        seg.array(order.out_offset, out.size)[:] = out
         n = out.size
-        if n <= order.out_capacity:
-            seg.array(order.out_offset, n)[:] = out
-            where = order.out_offset
-        else:
-            where = out
     del samples, audios
-    return where, n, stage.sample_rate, " ".join(phonemes), words, stamps
+    return n, stage.sample_rate, " ".join(phonemes), words, stamps
 
 
 # --- in the parent -------------------------------------------------------------------------------------------
@@ -181,7 +181,6 @@ def render_in_processes(
     run = next(_runs)
     texts = [_Text(i, job, i % len(procs), output=output) for i, job in enumerate(jobs)]
     flags = list(ssml) if ssml is not None else [None] * len(jobs)
-    segments: list[Segment] = []
     ahead = 2  # chunks whose frontend is asked for ahead of the engine
 
     def send(t: _Text) -> None:
@@ -254,7 +253,7 @@ def render_in_processes(
                 else:
                     orders.append((t, p, r))
             if orders:
-                segments.append(_ship(orders, pool, words))
+                _ship(orders, pool)
         out: list[Audio | Exception] = []
         for t in texts:
             if isinstance(t.result, Future):
@@ -264,14 +263,16 @@ def render_in_processes(
                     t.result = e
             out.append(t.result)
         return out
-    finally:
-        for seg in segments:
-            seg.unlink()
+    except BaseException:  # interrupted: the workers forget the texts prepared and not sent to be finished
+        for t in texts:
+            if t.prepared is not None and t.result is None:
+                _drop(t)
+        raise
 
 
-def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]], pool: HostPool, words: str) -> Segment:
-    """Copy a chunk's engine output into a new segment and send each text's :func:`remote_finish`; each
-    text's ``result`` becomes a future of its :class:`Audio`. The segment's name is unlinked when all are done."""
+def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]], pool: HostPool) -> None:
+    """Copy a chunk's engine output into a slot of the pool's ring and send each text's :func:`remote_finish`;
+    each text's ``result`` becomes a future of its :class:`Audio`. The slot is released when all are done."""
     layout: list[tuple[int, int, int]] = []  # per text: (offset, out offset, out capacity), bytes / samples
     at = 0
     for _, p, parts in orders:
@@ -280,7 +281,7 @@ def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndar
         cap = 0 if p.output.is_identity(native) else expected_length(n, native, p.output.rate(native)) + OUT_SLACK
         layout.append((at, at + 4 * n, cap))
         at += 4 * (n + cap)
-    seg = Segment.create(at)
+    index, seg = pool.ring.acquire(at)
     left = [len(orders)]
     lock = threading.Lock()
 
@@ -289,33 +290,42 @@ def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndar
             left[0] -= 1
             last = left[0] == 0
         if last:
-            seg.unlink()
+            pool.ring.release(index)
 
-    for (t, p, parts), (offset, out_offset, cap) in zip(orders, layout, strict=True):
-        sizes = tuple(a.size for _, a in parts)
-        dest = seg.array(offset, sum(sizes))
-        bounds = np.cumsum((0, *sizes))
-        for (_, a), lo, hi in zip(parts, bounds[:-1], bounds[1:], strict=True):
-            dest[lo:hi] = a
-        order = FinishOrder(
-            seg.name, offset, sizes, tuple(np.asarray(c, dtype=np.int64).tobytes() for c, _ in parts),
-            out_offset, cap, p.engine.sample_rate, seconds_per_frame(p.engine),
-            (p.output.sample_rate, p.output.gain_db),
-        )  # fmt: skip
-        future = pool.submit(remote_finish, t.key, order, worker=t.worker)
-        t.result = _audio_future(future, seg, p)
-        future.add_done_callback(done)
-    return seg
+    try:
+        for i, ((t, p, parts), (offset, out_offset, cap)) in enumerate(zip(orders, layout, strict=True)):
+            sizes = tuple(a.size for _, a in parts)
+            dest = seg.array(offset, sum(sizes))
+            bounds = np.cumsum((0, *sizes))
+            for (_, a), lo, hi in zip(parts, bounds[:-1], bounds[1:], strict=True):
+                dest[lo:hi] = a
+            order = FinishOrder(
+                seg.name, offset, sizes, tuple(np.asarray(c, dtype=np.int64).tobytes() for c, _ in parts),
+                out_offset, cap, p.engine.sample_rate, seconds_per_frame(p.engine),
+                (p.output.sample_rate, p.output.gain_db),
+            )  # fmt: skip
+            future = pool.submit(remote_finish, t.key, order, worker=t.worker)
+            t.result = _audio_future(future, seg, out_offset, p, [a for _, a in parts])
+            future.add_done_callback(done)  # after _audio_future's: the output is copied out before release
+    except BaseException:
+        for _ in range(len(orders) - i):  # the orders not sent: the slot is released once the sent ones are done
+            done(Future())
+        raise
 
 
-def _audio_future(future: Future[Any], seg: Segment, p: PreparedText) -> Future[Audio]:
-    """The :class:`Audio` a :func:`remote_finish` answer describes (its samples a view of ``seg``)."""
+def _audio_future(
+    future: Future[Any], seg: Segment, out_offset: int, p: PreparedText, audios: list[np.ndarray]
+) -> Future[Audio]:
+    """The :class:`Audio` a :func:`remote_finish` answer describes: its samples the engine's (joined without
+    a copy where they lie one after another), or the output stage's, copied out of the slot."""
+    from onestep.synthesis.assembly import join_samples
+
     out: Future[Audio] = Future()
 
     def make(f: Future[Any]) -> None:
         try:
-            where, n, rate, phonemes, words, stamps = f.result()
-            samples = where if isinstance(where, np.ndarray) else seg.array(where, n)
+            n, rate, phonemes, words, stamps = f.result()
+            samples = join_samples(audios) if n < 0 else seg.array(out_offset, n).copy()
             out.set_result(Audio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped)))
         except Exception as e:
             out.set_exception(e)
