@@ -260,11 +260,11 @@ def test_no_segment_is_left_after_an_interrupted_run(tts: TTS, monkeypatch: pyte
     calls = [0]
     real = remote._ship
 
-    def ship_then_stop(orders, pool):
+    def ship_then_stop(orders, pool, *rest):
         calls[0] += 1
         if calls[0] == 2:
             raise KeyboardInterrupt
-        return real(orders, pool)
+        return real(orders, pool, *rest)
 
     monkeypatch.setattr(remote, "_ship", ship_then_stop)
     with HostPool(HostPoolSettings(threads=2, processes=2, chunk=2)) as pool:

@@ -18,6 +18,7 @@ are prepared and rendered here, in the parent, as in the serial path.
 from __future__ import annotations
 
 import itertools
+import sys
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -82,7 +83,8 @@ class FinishOrder:
             one after another); sizes: samples per utterance. counts: per utterance, its frames per id (int64
             [ids + 2]) as bytes. out_offset, out_capacity: where (bytes) and how many samples the output stage
             may write (capacity 0: the output is the engine's audio as it is). native_rate: Hz of the engine's
-            audio; spf: seconds a frame. output: (sample rate, gain dB).
+            audio; spf: seconds a frame. output: (sample rate, gain dB). file, file_format: when given, the
+            worker also encodes the output and writes it there (:func:`write_audio`), unless it is empty.
     """
 
     segment: str
@@ -94,6 +96,8 @@ class FinishOrder:
     native_rate: int
     spf: float
     output: tuple[int | None, float]
+    file: str = ""
+    file_format: str = "wav"
 
 
 _SEGMENTS: dict[str, Segment] = {}  # in a worker: the slots mapped lately (the ring's, and those it replaced)
@@ -130,15 +134,35 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, li
     if placed is not None:
         words, stamps = timings_of(phonemes, counts, audios, order.spf, placed)
     stage = OutputStage(OutputOptions(*order.output), order.native_rate)
-    n = -1
+    n, out = -1, samples
     if not stage.identity:
         out = stage.whole(samples)
         if out.size > order.out_capacity:
             raise RuntimeError(f"{out.size} output samples do not fit the {order.out_capacity} reserved")
         seg.array(order.out_offset, out.size)[:] = out
         n = out.size
-    del samples, audios
+    if order.file and out.size:
+        write_audio(order.file, order.file_format, out, stage.sample_rate)
+    del samples, audios, out
     return n, stage.sample_rate, " ".join(phonemes), words, stamps
+
+
+def write_audio(path: str, audio_format: str, samples: np.ndarray, sample_rate: int) -> None:
+    """Encode ``samples`` (float32 [n] at ``sample_rate`` Hz) and write them to ``path``: under a temporary
+    name first (``.<name>.<pid>.tmp`` beside it, deleted if the write fails), then renamed."""
+    import os
+    from pathlib import Path
+
+    from onestep.runtime.encoders import encode_file
+
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(encode_file(audio_format, samples, sample_rate))
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # --- in the parent -------------------------------------------------------------------------------------------
@@ -168,12 +192,17 @@ def render_in_processes(
     chunk: int,
     output: OutputOptions = OutputOptions(),
     ssml: Sequence[bool | None] | None = None,
+    files: Sequence[str | None] | None = None,
+    file_format: str = "wav",
 ) -> list[Audio | Exception]:
     """Every job's :class:`Audio` (or its exception), in input order; the frontend and finishing work on
     ``pool``'s worker processes, the engine on this thread, ``chunk`` texts a pass (see the module docstring).
 
     ``jobs``: (text, voice, speed, language) each; ``output``: the delivered sample rate and gain of every text;
-    ``ssml``: per job, as :meth:`onestep.TTS.prepare`'s ``ssml`` (None: SSML when the text starts as SSML)."""
+    ``ssml``: per job, as :meth:`onestep.TTS.prepare`'s ``ssml`` (None: SSML when the text starts as SSML);
+    ``files``: per job, a file to write its audio to in ``file_format`` (:func:`write_audio`, in the worker: the
+    encoding leaves the parent too), or None; a text whose audio is empty gets no file, one whose file cannot
+    be written gets the error."""
     from onestep.synthesis.render import engine_pass_or_errors, render_plan
 
     procs = pool.processes
@@ -181,6 +210,7 @@ def render_in_processes(
     run = next(_runs)
     texts = [_Text(i, job, i % len(procs), output=output) for i, job in enumerate(jobs)]
     flags = list(ssml) if ssml is not None else [None] * len(jobs)
+    paths = list(files) if files is not None else [None] * len(jobs)
     ahead = 2  # chunks whose frontend is asked for ahead of the engine
 
     def send(t: _Text) -> None:
@@ -227,6 +257,10 @@ def render_in_processes(
         if t.key is not None:
             pool.submit(remote_drop, t.key, worker=t.worker)
 
+    switch = pool.settings.switch_interval_s
+    previous = sys.getswitchinterval()
+    if switch is not None:  # the engine's thread gets the GIL back sooner from the threads reading answers
+        sys.setswitchinterval(switch)
     try:
         starts = list(range(0, len(texts), chunk))
         for k in starts[:ahead]:
@@ -248,12 +282,14 @@ def render_in_processes(
                 elif p.plan is not None:
                     try:
                         t.result = render_plan(p, words, resources)
+                        if paths[t.index] and t.result.samples.size:
+                            write_audio(paths[t.index], file_format, t.result.samples, t.result.sample_rate)  # type: ignore[arg-type]
                     except Exception as e:
                         t.result = e
                 else:
                     orders.append((t, p, r))
             if orders:
-                _ship(orders, pool)
+                _ship(orders, pool, [(paths[t.index] or "", file_format) for t, _, _ in orders])
         out: list[Audio | Exception] = []
         for t in texts:
             if isinstance(t.result, Future):
@@ -268,9 +304,16 @@ def render_in_processes(
             if t.prepared is not None and t.result is None:
                 _drop(t)
         raise
+    finally:
+        if switch is not None:
+            sys.setswitchinterval(previous)
 
 
-def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]], pool: HostPool) -> None:
+def _ship(
+    orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]],
+    pool: HostPool,
+    files: Sequence[tuple[str, str]] | None = None,
+) -> None:
     """Copy a chunk's engine output into a slot of the pool's ring and send each text's :func:`remote_finish`;
     each text's ``result`` becomes a future of its :class:`Audio`. The slot is released when all are done."""
     layout: list[tuple[int, int, int]] = []  # per text: (offset, out offset, out capacity), bytes / samples
@@ -292,6 +335,7 @@ def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndar
         if last:
             pool.ring.release(index)
 
+    files = files or [("", "wav")] * len(orders)
     try:
         for i, ((t, p, parts), (offset, out_offset, cap)) in enumerate(zip(orders, layout, strict=True)):
             sizes = tuple(a.size for _, a in parts)
@@ -302,7 +346,7 @@ def _ship(orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndar
             order = FinishOrder(
                 seg.name, offset, sizes, tuple(np.asarray(c, dtype=np.int64).tobytes() for c, _ in parts),
                 out_offset, cap, p.engine.sample_rate, seconds_per_frame(p.engine),
-                (p.output.sample_rate, p.output.gain_db),
+                (p.output.sample_rate, p.output.gain_db), *files[i],
             )  # fmt: skip
             future = pool.submit(remote_finish, t.key, order, worker=t.worker)
             t.result = _audio_future(future, seg, out_offset, p, [a for _, a in parts])
