@@ -22,7 +22,7 @@ import sys
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +118,7 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, li
     stage's samples written at ``order.out_offset``.
 
     Returns (how many output samples were written, or -1: the engine's audio is the output; their rate in Hz; the
-    phonemes; the words; the phoneme timings).
+    phonemes; the words and the phoneme timings, each pickled: see :class:`RemoteAudio`).
     """
     from onestep.runtime.host_workers import worker_state
     from onestep.synthesis.assembly import timings_of
@@ -144,7 +144,14 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, li
     if order.file and out.size:
         write_audio(order.file, order.file_format, out, stage.sample_rate)
     del samples, audios, out
-    return n, stage.sample_rate, " ".join(phonemes), words, stamps
+    return n, stage.sample_rate, " ".join(phonemes), _blob(words), _blob(stamps)
+
+
+def _blob(items: list) -> bytes | list:
+    """``items`` pickled (the parent unpickles them when they are first read, :class:`RemoteAudio`); [] as is."""
+    import pickle
+
+    return pickle.dumps(items, protocol=pickle.HIGHEST_PROTOCOL) if items else []
 
 
 def write_audio(path: str, audio_format: str, samples: np.ndarray, sample_rate: int) -> None:
@@ -257,6 +264,8 @@ def render_in_processes(
         if t.key is not None:
             pool.submit(remote_drop, t.key, worker=t.worker)
 
+    shipper = ThreadPoolExecutor(1, thread_name_prefix="onestep-ship")  # copies + sends while the engine runs on
+    shipped: list[Future[None]] = []
     switch = pool.settings.switch_interval_s
     previous = sys.getswitchinterval()
     if switch is not None:  # the engine's thread gets the GIL back sooner from the threads reading answers
@@ -272,6 +281,8 @@ def render_in_processes(
                     send(t)
             members = texts[k : k + chunk]
             ready = [prepared(t) for t in members]
+            if len(shipped) >= 2:
+                shipped[-2].result()  # at most two chunks' engine output waiting to be shipped
             rendered = engine_pass_or_errors(ready)
             orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]] = []
             for t, p, r in zip(members, ready, rendered, strict=True):
@@ -289,7 +300,10 @@ def render_in_processes(
                 else:
                     orders.append((t, p, r))
             if orders:
-                _ship(orders, pool, [(paths[t.index] or "", file_format) for t, _, _ in orders])
+                files = [(paths[t.index] or "", file_format) for t, _, _ in orders]
+                shipped.append(shipper.submit(_ship_or_fail, orders, pool, files))
+        for f in shipped:
+            f.result()
         out: list[Audio | Exception] = []
         for t in texts:
             if isinstance(t.result, Future):
@@ -305,8 +319,29 @@ def render_in_processes(
                 _drop(t)
         raise
     finally:
+        shipper.shutdown(wait=True, cancel_futures=True)
         if switch is not None:
             sys.setswitchinterval(previous)
+
+
+def _ship_or_fail(
+    orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]],
+    pool: HostPool,
+    files: Sequence[tuple[str, str]],
+) -> None:
+    """:func:`_ship`; if it fails (no shared memory, a worker's pipe broken), its texts not yet sent get the error."""
+    try:
+        _ship(orders, pool, files)
+    except Exception as e:
+        for t, _, _ in orders:
+            if t.result is None:
+                t.result = e
+                _drop_key(pool, t)
+
+
+def _drop_key(pool: HostPool, t: _Text) -> None:
+    if t.key is not None:
+        pool.submit(remote_drop, t.key, worker=t.worker)
 
 
 def _ship(
@@ -370,12 +405,59 @@ def _audio_future(
         try:
             n, rate, phonemes, words, stamps = f.result()
             samples = join_samples(audios) if n < 0 else seg.array(out_offset, n).copy()
-            out.set_result(Audio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped)))
+            out.set_result(RemoteAudio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped)))
         except Exception as e:
             out.set_exception(e)
 
     future.add_done_callback(make)
     return out
+
+
+def _lazy(name: str) -> property:
+    """A timings attribute of :class:`RemoteAudio`: a list, kept pickled until first read."""
+    key = "_" + name
+
+    def get(self: RemoteAudio) -> list:
+        blob = self._blobs.get(name)
+        if blob is not None:
+            import pickle
+
+            self.__dict__[key] = pickle.loads(blob)
+            self._blobs.pop(name, None)
+        return self.__dict__[key]  # type: ignore[no-any-return]
+
+    def put(self: RemoteAudio, value: list | bytes | None) -> None:
+        if isinstance(value, bytes):
+            self._blobs[name] = value
+            return
+        self._blobs.pop(name, None)
+        self.__dict__[key] = [] if value is None else value
+
+    return property(get, put, doc=f"As :attr:`Audio.{name}` (unpickled on first read).")
+
+
+class RemoteAudio(Audio):
+    """An :class:`Audio` finished in a host worker process: the same fields, but :attr:`words` and
+    :attr:`phoneme_timestamps` arrive pickled and are unpickled when first read (in the reader's thread), not
+    while the parent feeds the engine (~100 objects a text: ~0.1 ms of the parent's GIL; a batch job reads the
+    words only, a caller that wants audio alone reads neither). ``words`` / ``phoneme_timestamps`` may be given
+    as a list or as its pickle."""
+
+    def __init__(
+        self,
+        samples: np.ndarray,
+        sample_rate: int,
+        phonemes: str = "",
+        words: list | bytes | None = None,
+        phoneme_timestamps: list | bytes | None = None,
+        voice: str = "",
+        skipped: dict[str, int] | None = None,
+    ) -> None:
+        self._blobs: dict[str, bytes] = {}
+        super().__init__(samples, sample_rate, phonemes, words, phoneme_timestamps, voice, skipped or {})  # type: ignore[arg-type]
+
+    words = _lazy("words")  # type: ignore[assignment]
+    phoneme_timestamps = _lazy("phoneme_timestamps")  # type: ignore[assignment]
 
 
 def _is_ssml(text: str) -> bool:
