@@ -33,6 +33,7 @@ from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.host_pool import HostPool
 from onestep.runtime.output import OutputOptions, OutputStage, expected_length
 from onestep.runtime.shm import Segment
+from onestep.synthesis.passes import engine_pass_or_errors, render_plan
 from onestep.synthesis.prepare import PreparedText, prepare_text
 from onestep.synthesis.resources import Resources, max_ids
 from onestep.synthesis.results import Audio
@@ -210,8 +211,6 @@ def render_in_processes(
     ``files``: per job, a file to write its audio to in ``file_format`` (:func:`write_audio`, in the worker: the
     encoding leaves the parent too), or None; a text whose audio is empty gets no file, one whose file cannot
     be written gets the error."""
-    from onestep.synthesis.render import engine_pass_or_errors, render_plan
-
     procs = pool.processes
     assert procs is not None
     run = next(_runs)
