@@ -30,7 +30,8 @@ class WorkerDied(RuntimeError):
     """The worker process running a call ended before answering it."""
 
 
-def _picklable(e: BaseException) -> BaseException:
+def picklable_error(e: BaseException) -> BaseException:
+    """``e`` if it survives pickling, else a RuntimeError that names it (what a worker can send back)."""
     import pickle
 
     try:
@@ -62,7 +63,7 @@ def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: t
                 raise RuntimeError(f"host worker failed to start: {init_error!r}")
             reply = (call, True, fn(*args))
         except BaseException as e:
-            reply = (call, False, _picklable(e))
+            reply = (call, False, picklable_error(e))
         try:
             conn.send(reply)
         except Exception as e:  # an answer that cannot be pickled

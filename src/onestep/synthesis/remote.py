@@ -68,6 +68,21 @@ def remote_prepare(key: Any, text: str, most_ids: int, language: str | None, wor
     return [phonemes_to_ids(ph) for ph in phonemes], dict(skipped), sum(count_phonemes(ph) for ph in phonemes)
 
 
+def remote_prepare_many(calls: list[tuple[Any, str, int, str | None]], words: str) -> list[tuple[bool, Any]]:
+    """In a worker: :func:`remote_prepare` of each ``(key, text, most_ids, language)``, each as ``(True, its
+    result)`` or ``(False, its exception)`` (one message for a chunk's texts on this worker)."""
+    return [_attempt(remote_prepare, key, text, most, language, words) for key, text, most, language in calls]
+
+
+def _attempt(fn: Any, *args: Any) -> tuple[bool, Any]:
+    from onestep.runtime.host_workers import picklable_error
+
+    try:
+        return True, fn(*args)
+    except Exception as e:
+        return False, picklable_error(e)
+
+
 def remote_drop(key: Any) -> None:
     """In a worker: forget what :func:`remote_prepare` kept under ``key`` (its text will not be finished)."""
     from onestep.runtime.host_workers import worker_state
@@ -148,6 +163,29 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, li
     return n, stage.sample_rate, " ".join(phonemes), _blob(words), _blob(stamps)
 
 
+def remote_finish_many(calls: list[tuple[Any, FinishOrder]]) -> list[tuple[bool, Any]]:
+    """In a worker: :func:`remote_finish` of each ``(key, order)``, each as ``(True, its result)`` or ``(False,
+    its exception)``."""
+    return [_attempt(remote_finish, key, order) for key, order in calls]
+
+
+def _items(batch: Future[list[tuple[bool, Any]]], n: int) -> list[Future[Any]]:
+    """One future per item of a ``*_many`` call's answer (the call's own error, e.g. a dead worker, for all)."""
+    items: list[Future[Any]] = [Future() for _ in range(n)]
+
+    def split(f: Future[list[tuple[bool, Any]]]) -> None:
+        error = f.exception()
+        answers = f.result() if error is None else [(False, error)] * n
+        for item, (ok, value) in zip(items, answers, strict=True):
+            if ok:
+                item.set_result(value)
+            else:
+                item.set_exception(value)
+
+    batch.add_done_callback(split)
+    return items
+
+
 def _blob(items: list) -> bytes | list:
     """``items`` pickled (the parent unpickles them when they are first read, :class:`RemoteAudio`); [] as is."""
     import pickle
@@ -219,25 +257,30 @@ def render_in_processes(
     paths = list(files) if files is not None else [None] * len(jobs)
     ahead = 2  # chunks whose frontend is asked for ahead of the engine
 
-    def send(t: _Text) -> None:
-        text, voice, speed, language = t.job
-        try:
-            SynthesisOptions(speed=speed)
-            flag = flags[t.index]
-            if flag or (flag is None and _is_ssml(text)):
-                t.local = prepare_text(
-                    text, voice, speed, resources, max_phonemes, language=language, ssml=True,
-                    sample_rate=output.sample_rate, gain_db=output.gain_db,
-                )  # fmt: skip
-                return
-            t.entry = resources.voices.entry(voice, text, language)
-            most = max_ids(resources.engine(t.entry))
-            t.key = (run, t.index)
-            t.prepared = pool.submit(
-                remote_prepare, t.key, text, most, t.entry.config.language, words, worker=t.worker
-            )
-        except Exception as e:
-            t.result = e
+    def send(members: list[_Text]) -> None:
+        """The frontend pass of ``members`` asked of their workers (one message per worker); SSML here."""
+        calls: dict[int, list[tuple[_Text, tuple[Any, str, int, str | None]]]] = {}
+        for t in members:
+            text, voice, speed, language = t.job
+            try:
+                SynthesisOptions(speed=speed)
+                flag = flags[t.index]
+                if flag or (flag is None and _is_ssml(text)):
+                    t.local = prepare_text(
+                        text, voice, speed, resources, max_phonemes, language=language, ssml=True,
+                        sample_rate=output.sample_rate, gain_db=output.gain_db,
+                    )  # fmt: skip
+                    continue
+                t.entry = resources.voices.entry(voice, text, language)
+                most = max_ids(resources.engine(t.entry))
+                t.key = (run, t.index)
+                calls.setdefault(t.worker, []).append((t, (t.key, text, most, t.entry.config.language)))
+            except Exception as e:
+                t.result = e
+        for worker, items in calls.items():
+            batch = pool.submit(remote_prepare_many, [c for _, c in items], words, worker=worker)
+            for (t, _), future in zip(items, _items(batch, len(items)), strict=True):
+                t.prepared = future
 
     def prepared(t: _Text) -> PreparedText | Exception:
         if t.result is not None:
@@ -272,12 +315,10 @@ def render_in_processes(
     try:
         starts = list(range(0, len(texts), chunk))
         for k in starts[:ahead]:
-            for t in texts[k : k + chunk]:
-                send(t)
+            send(texts[k : k + chunk])
         for c, k in enumerate(starts):
             if c + ahead < len(starts):
-                for t in texts[starts[c + ahead] : starts[c + ahead] + chunk]:
-                    send(t)
+                send(texts[starts[c + ahead] : starts[c + ahead] + chunk])
             members = texts[k : k + chunk]
             ready = [prepared(t) for t in members]
             if len(shipped) >= 2:
@@ -370,6 +411,8 @@ def _ship(
             pool.ring.release(index)
 
     files = files or [("", "wav")] * len(orders)
+    calls: dict[int, list[tuple[_Text, PreparedText, list[np.ndarray], int, FinishOrder]]] = {}
+    sent = 0
     try:
         for i, ((t, p, parts), (offset, out_offset, cap)) in enumerate(zip(orders, layout, strict=True)):
             sizes = tuple(a.size for _, a in parts)
@@ -382,11 +425,15 @@ def _ship(
                 out_offset, cap, p.engine.sample_rate, seconds_per_frame(p.engine),
                 (p.output.sample_rate, p.output.gain_db), *files[i],
             )  # fmt: skip
-            future = pool.submit(remote_finish, t.key, order, worker=t.worker)
-            t.result = _audio_future(future, seg, out_offset, p, [a for _, a in parts])
-            future.add_done_callback(done)  # after _audio_future's: the output is copied out before release
+            calls.setdefault(t.worker, []).append((t, p, [a for _, a in parts], out_offset, order))
+        for worker, items in calls.items():  # one message per worker
+            batch = pool.submit(remote_finish_many, [(t.key, order) for t, _, _, _, order in items], worker=worker)
+            for (t, p, audios, out_offset, _), future in zip(items, _items(batch, len(items)), strict=True):
+                t.result = _audio_future(future, seg, out_offset, p, audios)
+                future.add_done_callback(done)  # after _audio_future's: the output is copied out before release
+                sent += 1
     except BaseException:
-        for _ in range(len(orders) - i):  # the orders not sent: the slot is released once the sent ones are done
+        for _ in range(len(orders) - sent):  # the texts not sent: the slot is released once the sent ones are done
             done(Future())
         raise
 

@@ -70,9 +70,14 @@ def render_batch(
         raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
     jobs = list(zip(texts, voices, speeds, langs, strict=True))
     words = timestamp_mode(timestamps)
-    if pool is None and n < 2 and errors == "raise":
-        prepared = [prepare_text(t, v, s, resources, max_phonemes, language=lang) for t, v, s, lang in jobs]
-        return render_prepared(prepared, words, resources)
+    if n < 2 and (pool is None or pool.settings.processes):  # one text: serially here (no handing over)
+        try:
+            prepared = [prepare_text(t, v, s, resources, max_phonemes, language=lang) for t, v, s, lang in jobs]
+            return render_prepared(prepared, words, resources)
+        except Exception as e:
+            if errors == "raise":
+                raise
+            return [e]  # type: ignore[list-item]
     pool = pool or resources.host_pool()
     if pool.settings.processes:  # the frontend and the finishing work in worker processes
         from onestep.synthesis.remote import render_in_processes
