@@ -119,7 +119,7 @@ def test_segments_are_shared_and_unlinked(procs: WorkerProcs) -> None:
     assert float(view.sum()) == 2000.0  # written by the worker
     assert seg.name in leftover_segments(os.getpid())
     seg.unlink()
-    assert seg.name not in leftover_segments() and float(view[0]) == 2.0  # the view outlives the name
+    assert seg.name not in leftover_segments(os.getpid()) and float(view[0]) == 2.0  # the view outlives the name
     seg.close()  # a view is left: the mapping stays
     assert float(view[-1]) == 2.0
 
@@ -140,7 +140,7 @@ def test_ring_reuses_slots_and_grows_them() -> None:
     assert seg_big.size >= 8 << 20
     names = [seg_a.name, seg_b.name, seg_big.name]
     ring.close()
-    assert not set(names) & set(leftover_segments())
+    assert not set(names) & set(leftover_segments(os.getpid()))
 
 
 # --- synthesize_batch with the finishing work in the worker processes ---
@@ -178,7 +178,6 @@ def _serial(tts: TTS, texts: list[str], chunk: int, **kwargs) -> list:
 
 @pytest.mark.parametrize(("processes", "chunk"), [(2, 3), (3, 4)])
 def test_finishing_in_processes_equals_the_serial_path_in_order(tts: TTS, processes: int, chunk: int) -> None:
-    before = set(leftover_segments())
     serial = _serial(tts, TEXTS, chunk)
     with HostPool(HostPoolSettings(threads=2, processes=processes, chunk=chunk)) as pool:
         for _ in range(2):  # the second run reuses the pool's shared memory slots
@@ -194,7 +193,8 @@ def test_finishing_in_processes_equals_the_serial_path_in_order(tts: TTS, proces
         assert all(not a.words and not a.phoneme_timestamps for a in plain[:7])
         assert all(np.array_equal(a.samples, b.samples) for a, b in zip(plain, serial, strict=True))
         workers = list(pool.processes.pids)  # type: ignore[union-attr]
-    assert set(leftover_segments()) - before == set()  # the ring's slots are unlinked at close
+    assert not leftover_segments(os.getpid())  # the ring's slots are unlinked at close
+    assert not any(leftover_segments(pid) for pid in workers)
     assert not any(Path(f"/proc/{pid}").exists() and _alive(pid) for pid in workers)
 
 
@@ -256,7 +256,6 @@ def test_a_killed_worker_fails_its_texts_not_the_others(tts: TTS) -> None:
 def test_no_segment_is_left_after_an_interrupted_run(tts: TTS, monkeypatch: pytest.MonkeyPatch) -> None:
     import onestep.synthesis.remote as remote
 
-    before = set(leftover_segments())
     calls = [0]
     real = remote._ship
 
@@ -271,9 +270,17 @@ def test_no_segment_is_left_after_an_interrupted_run(tts: TTS, monkeypatch: pyte
         with pytest.raises(KeyboardInterrupt):
             tts.synthesize_batch(TEXTS, pool=pool)
         workers = pool.processes.pids  # type: ignore[union-attr]
-    assert set(leftover_segments()) - before == set()
+    assert not leftover_segments(os.getpid())
     assert not any(leftover_segments(pid) for pid in workers)
-    assert str(shm_dir())
+
+
+def test_segments_leave_a_full_dev_shm_for_the_temporary_folder() -> None:
+    import tempfile
+
+    assert shm_dir(1 << 62) == Path(tempfile.gettempdir())  # no room for it in /dev/shm (a container's 64 MB)
+    seg = Segment.create(4096)
+    assert Path(seg.name).parent == shm_dir(4096)
+    seg.unlink()
 
 
 def test_pools_can_be_used_from_several_threads(tts: TTS) -> None:

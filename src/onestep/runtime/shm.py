@@ -1,7 +1,9 @@
 """Shared memory segments: audio handed between the host pool's processes without pickling it.
 
-A segment is a file in ``/dev/shm`` (the OS's shared memory; the temporary folder where there is none) named
-``onestep-<creator pid>-<n>-<random>``, mapped by every process that uses it. Its creator unlinks the name
+A segment is a file in ``/dev/shm`` (the OS's shared memory; the temporary folder where there is none, or where
+it has no room left for the segment: a container's ``/dev/shm`` is often 64 MB, and a write past a full tmpfs
+kills the process with SIGBUS) named ``onestep-shm-<creator pid>-<n>-<random>``, mapped by every process that uses it.
+Its :attr:`Segment.name` is the file's whole path. Its creator unlinks the name
 once the other processes are done with it; the memory itself lives on while any mapping (and so any numpy view
 of :meth:`Segment.array`) does: a result can keep pointing into the segment after its name is gone, and the
 last view dropped frees it. No ``multiprocessing.shared_memory``: its resource tracker unlinks a segment when
@@ -23,23 +25,35 @@ from pathlib import Path
 
 import numpy as np
 
-PREFIX = "onestep-"
+PREFIX = "onestep-shm-"
 _counter = itertools.count()
 _created: set[str] = set()  # names this process created and has not unlinked yet
 _lock = threading.Lock()
 
 
-def shm_dir() -> Path:
-    """Where segments live: ``/dev/shm`` when it is there, else the temporary folder."""
+def shm_dir(nbytes: int = 0) -> Path:
+    """Where a segment of ``nbytes`` goes: ``/dev/shm`` when it is there with room for it (and a quarter more),
+    else the temporary folder."""
     dev = Path("/dev/shm")
-    return dev if dev.is_dir() and os.access(dev, os.W_OK) else Path(tempfile.gettempdir())
+    if dev.is_dir() and os.access(dev, os.W_OK):
+        try:
+            st = os.statvfs(dev)
+            if st.f_bavail * st.f_frsize >= nbytes + nbytes // 4:
+                return dev
+        except OSError:
+            pass
+    return Path(tempfile.gettempdir())
+
+
+def _dirs() -> list[Path]:
+    return list(dict.fromkeys([shm_dir(), Path(tempfile.gettempdir())]))
 
 
 class Segment:
     """One mapped segment of ``size`` bytes (see the module docstring).
 
     Args:
-        name: the segment's file name (in :func:`shm_dir`).
+        name: the segment file's path.
         size: bytes.
         create: make it (fails if the name exists) rather than attach to an existing one.
     """
@@ -48,7 +62,7 @@ class Segment:
         self.name = name
         self.size = size
         self.creator = create
-        path = shm_dir() / name
+        path = Path(name)
         fd = os.open(path, os.O_RDWR | (os.O_CREAT | os.O_EXCL if create else 0), 0o600)
         try:
             if create:
@@ -68,12 +82,12 @@ class Segment:
     def create(cls, size: int) -> Segment:
         """A new segment of ``size`` bytes, named after this process."""
         name = f"{PREFIX}{os.getpid()}-{next(_counter)}-{secrets.token_hex(4)}"
-        return cls(name, size, create=True)
+        return cls(str(shm_dir(size) / name), size, create=True)
 
     @classmethod
     def attach(cls, name: str) -> Segment:
         """The existing segment ``name`` (all of it)."""
-        return cls(name, (shm_dir() / name).stat().st_size)
+        return cls(name, Path(name).stat().st_size)
 
     def array(self, offset: int, count: int, dtype: type = np.float32) -> np.ndarray:
         """A writable view of ``count`` items of ``dtype`` from byte ``offset`` (it keeps the mapping alive)."""
@@ -84,7 +98,7 @@ class Segment:
         with _lock:
             _created.discard(self.name)
         try:
-            os.unlink(shm_dir() / self.name)
+            os.unlink(self.name)
         except FileNotFoundError:
             pass
 
@@ -103,16 +117,16 @@ def unlink_all_created() -> int:
         _created.clear()
     for name in names:
         try:
-            os.unlink(shm_dir() / name)
+            os.unlink(name)
         except FileNotFoundError:
             pass
     return len(names)
 
 
 def leftover_segments(pid: int | None = None) -> list[str]:
-    """Names of segments still linked that process ``pid`` (default: any) created: what a leak leaves."""
+    """Paths of segments still linked that process ``pid`` (default: any) created: what a leak leaves."""
     stem = PREFIX if pid is None else f"{PREFIX}{pid}-"
-    return sorted(p.name for p in shm_dir().glob(f"{stem}*"))
+    return sorted(str(p) for d in _dirs() for p in d.glob(f"{stem}*"))
 
 
 class SegmentRing:
