@@ -299,3 +299,11 @@ def test_pools_can_be_used_from_several_threads(tts: TTS) -> None:
     for k in range(3):
         for a, b in zip(results[k], serial, strict=True):
             _same(a, b)
+
+
+def test_a_pool_whose_workers_read_with_another_lexicon_is_refused(tts: TTS, tmp_path: Path) -> None:
+    pool = HostPool(HostPoolSettings(processes=1, lexicon=str(tmp_path / "other.txt")))
+    with pytest.raises(ValueError, match="lexicon"):
+        tts.synthesize_batch(TEXTS[:2], pool=pool)
+    assert pool._processes is None  # refused before any worker started
+    pool.close()

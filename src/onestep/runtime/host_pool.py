@@ -56,14 +56,15 @@ class HostPoolSettings:
 
     Attributes:
         threads: threads for the per-text work (None: one per usable core, at most 32; 1 runs it serially
-            on the calling thread).
+            on the calling thread); unused by ``TTS.synthesize_batch`` when ``processes`` are given.
         processes: worker processes for the per-text work (0: it runs on the threads): the text frontend, and
             in ``TTS.synthesize_batch`` the finishing work too (timings, assembly, output stage). They are
             spawned, so, as with any spawned pool, a script that uses them must guard its entry point with
             ``if __name__ == "__main__":`` (a worker imports the main module again).
         chunk: texts per engine pass (the engine batches their sentences; larger chunks fill the GPU better
             and hold more audio at once).
-        lexicon: the user lexicon file the worker processes' frontends load (as the caller's frontend does).
+        lexicon: the user lexicon file the worker processes' frontends load: the TTS's own (``TTS.synthesize_batch``
+            refuses a pool whose workers would load another).
         switch_interval_s: the interpreter's GIL switch interval while :func:`run_ordered` runs (restored after);
             None leaves it (5 ms by default). The engine's thread gives the GIL up in every CUDA call and must
             get it back from threads busy in Python: each time it may wait up to this interval, so a shorter

@@ -249,6 +249,12 @@ def render_in_processes(
     ``files``: per job, a file to write its audio to in ``file_format`` (:func:`write_audio`, in the worker: the
     encoding leaves the parent too), or None; a text whose audio is empty gets no file, one whose file cannot
     be written gets the error."""
+    lexicon = None if resources.lexicon is None else str(resources.lexicon)
+    if pool.settings.lexicon != lexicon:  # the workers' frontends would read otherwise than this TTS's
+        raise ValueError(
+            f"the host pool's workers load lexicon {pool.settings.lexicon!r} but this TTS uses {lexicon!r}: "
+            "give HostPoolSettings the TTS's lexicon"
+        )
     procs = pool.processes
     assert procs is not None
     run = next(_runs)
