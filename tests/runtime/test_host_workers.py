@@ -307,3 +307,31 @@ def test_a_pool_whose_workers_read_with_another_lexicon_is_refused(tts: TTS, tmp
         tts.synthesize_batch(TEXTS[:2], pool=pool)
     assert pool._processes is None  # refused before any worker started
     pool.close()
+
+
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import os, sys\n"
+        "from onestep.runtime.host_workers import WorkerProcs\n"
+        "if __name__ == '__main__':\n"
+        "    procs = WorkerProcs(2)\n"
+        "    print(*procs.pids, flush=True)\n"
+        "    sys.stdin.read()\n",
+        encoding="utf-8",
+    )
+    parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    pids = [int(x) for x in parent.stdout.readline().split()]
+    assert len(pids) == 2 and all(_alive(p) for p in pids)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    deadline = time.monotonic() + 20
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in pids)

@@ -8,6 +8,8 @@ the answers and completes their futures. Calls to one worker run in the order th
 
 A call that raises gives its exception to its own future only. A worker that dies (killed, out of memory)
 fails the futures of its calls in flight with :class:`WorkerDied` and every later call to it; the others go on.
+Workers ignore Ctrl-C (the parent's to handle: it closes the pool) and end when the parent's end of their pipe
+closes (the parent exited, however).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ def picklable_error(e: BaseException) -> BaseException:
 def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
     """A worker's life: its initializer, then each ``(call id, fn, args)`` answered ``(call id, ok, value)``
     until ``None`` (or the parent's end of the pipe closes)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it closes the pool
     init_error: BaseException | None = None
     if initializer is not None:
         try:
