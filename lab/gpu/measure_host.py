@@ -143,7 +143,7 @@ def run_ready(args: argparse.Namespace) -> dict:
         t0 = time.perf_counter()
         prepared = tts.prepare(text)
         t1 = time.perf_counter()
-        built = sum(len(getattr(e, "_acoustic_steps", {})) + len(getattr(e, "_frame_steps", {})) for e in tts._engines.values())
+        built = sum(len(getattr(e, "_acoustic_steps", {})) + len(getattr(e, "_frame_steps", {})) for e in tts._resources._engines.values())
         tts.render([prepared])
         t2 = time.perf_counter()
         first_calls.append(round((t2 - t0) * 1e3, 2))
@@ -167,7 +167,7 @@ def run_ready(args: argparse.Namespace) -> dict:
         assert audio.samples.size > 0
     engines = {str(p): {"load_s": round(e.load_seconds, 3), "warmup_s": round(e.warmup_seconds, 3),
                         "capture_error": repr(getattr(e, "capture_error", None))}
-               for p, e in tts._engines.items()}  # fmt: skip
+               for p, e in tts._resources._engines.items()}  # fmt: skip
     ms = np.array(after)
     return {
         "device": args.device,
