@@ -169,21 +169,21 @@ def remote_finish_many(calls: list[tuple[Any, FinishOrder]]) -> list[tuple[bool,
     return [_attempt(remote_finish, key, order) for key, order in calls]
 
 
-def _items(batch: Future[list[tuple[bool, Any]]], n: int) -> list[Future[Any]]:
-    """One future per item of a ``*_many`` call's answer (the call's own error, e.g. a dead worker, for all)."""
-    items: list[Future[Any]] = [Future() for _ in range(n)]
+class _Answer:
+    """Item ``i`` of a ``*_many`` call's answer, read when needed (no future of its own: a ``Future`` costs a
+    condition and a lock to make, ~3 µs of the parent's GIL, three of them a text before)."""
 
-    def split(f: Future[list[tuple[bool, Any]]]) -> None:
-        error = f.exception()
-        answers = f.result() if error is None else [(False, error)] * n
-        for item, (ok, value) in zip(items, answers, strict=True):
-            if ok:
-                item.set_result(value)
-            else:
-                item.set_exception(value)
+    __slots__ = ("batch", "i")
 
-    batch.add_done_callback(split)
-    return items
+    def __init__(self, batch: Future[list[Any]], i: int) -> None:
+        self.batch, self.i = batch, i
+
+    def result(self) -> Any:
+        """The item's value; its exception raised (the call's own, e.g. a dead worker's, for every item)."""
+        ok, value = self.batch.result()[self.i]
+        if not ok:
+            raise value
+        return value
 
 
 def _blob(items: list) -> bytes | list:
@@ -224,7 +224,7 @@ class _Text:
     key: Any = None
     output: OutputOptions = OutputOptions()
     entry: Any = None
-    prepared: Future[Any] | None = None
+    prepared: _Answer | None = None
     local: PreparedText | None = None  # SSML: prepared in the parent
     result: Any = None  # Audio, Exception, or a Future of the worker's finish
 
@@ -285,8 +285,8 @@ def render_in_processes(
                 t.result = e
         for worker, items in calls.items():
             batch = pool.submit(remote_prepare_many, [c for _, c in items], words, worker=worker)
-            for (t, _), future in zip(items, _items(batch, len(items)), strict=True):
-                t.prepared = future
+            for i, (t, _) in enumerate(items):
+                t.prepared = _Answer(batch, i)
 
     def prepared(t: _Text) -> PreparedText | Exception:
         if t.result is not None:
@@ -352,7 +352,7 @@ def render_in_processes(
             f.result()
         out: list[Audio | Exception] = []
         for t in texts:
-            if isinstance(t.result, Future):
+            if isinstance(t.result, _Answer):
                 try:
                     t.result = t.result.result()
                 except Exception as e:
@@ -406,19 +406,19 @@ def _ship(
         layout.append((at, at + 4 * n, cap))
         at += 4 * (n + cap)
     index, seg = pool.ring.acquire(at)
-    left = [len(orders)]
+    files = files or [("", "wav")] * len(orders)
+    calls: dict[int, list[tuple[_Text, PreparedText, list[np.ndarray], int, FinishOrder]]] = {}
+    submitted = 0
+    left = [0]
     lock = threading.Lock()
 
-    def done(_: Future[Any]) -> None:
+    def done() -> None:
         with lock:
             left[0] -= 1
             last = left[0] == 0
         if last:
             pool.ring.release(index)
 
-    files = files or [("", "wav")] * len(orders)
-    calls: dict[int, list[tuple[_Text, PreparedText, list[np.ndarray], int, FinishOrder]]] = {}
-    sent = 0
     try:
         for i, ((t, p, parts), (offset, out_offset, cap)) in enumerate(zip(orders, layout, strict=True)):
             sizes = tuple(a.size for _, a in parts)
@@ -432,37 +432,53 @@ def _ship(
                 (p.output.sample_rate, p.output.gain_db), *files[i],
             )  # fmt: skip
             calls.setdefault(t.worker, []).append((t, p, [a for _, a in parts], out_offset, order))
+        left[0] = len(calls)
         for worker, items in calls.items():  # one message per worker
+            built: Future[list[Any]] = Future()
             batch = pool.submit(remote_finish_many, [(t.key, order) for t, _, _, _, order in items], worker=worker)
-            for (t, p, audios, out_offset, _), future in zip(items, _items(batch, len(items)), strict=True):
-                t.result = _audio_future(future, seg, out_offset, p, audios)
-                future.add_done_callback(done)  # after _audio_future's: the output is copied out before release
-                sent += 1
+            submitted += 1
+            batch.add_done_callback(_audios_of(items, seg, built, done))
+            for j, (t, *_) in enumerate(items):
+                t.result = _Answer(built, j)
     except BaseException:
-        for _ in range(len(orders) - sent):  # the texts not sent: the slot is released once the sent ones are done
-            done(Future())
+        if not submitted:  # nothing sent: the slot is free now
+            pool.ring.release(index)
+        else:  # released once the sent ones are done
+            for _ in range(len(calls) - submitted):
+                done()
         raise
 
 
-def _audio_future(
-    future: Future[Any], seg: Segment, out_offset: int, p: PreparedText, audios: list[np.ndarray]
-) -> Future[Audio]:
-    """The :class:`Audio` a :func:`remote_finish` answer describes: its samples the engine's (joined without
-    a copy where they lie one after another), or the output stage's, copied out of the slot."""
+def _audios_of(
+    items: list[tuple[_Text, PreparedText, list[np.ndarray], int, FinishOrder]],
+    seg: Segment,
+    built: Future[list[Any]],
+    done: Any,
+) -> Any:
+    """The callback of a worker's :func:`remote_finish_many` answer: each text's :class:`RemoteAudio` (its
+    samples the engine's, joined without a copy where they lie one after another, or the output stage's, copied
+    out of the slot) or its exception, as ``(ok, value)`` into ``built``; then ``done()`` (the slot may go)."""
     from onestep.synthesis.assembly import join_samples
 
-    out: Future[Audio] = Future()
+    def make(f: Future[list[tuple[bool, Any]]]) -> None:
+        error = f.exception()
+        answers = f.result() if error is None else [(False, error)] * len(items)
+        out: list[tuple[bool, Any]] = []
+        for (_, p, audios, out_offset, _), (ok, value) in zip(items, answers, strict=True):
+            if not ok:
+                out.append((False, value))
+                continue
+            try:
+                n, rate, phonemes, words, stamps = value
+                samples = join_samples(audios) if n < 0 else seg.array(out_offset, n).copy()
+                audio = RemoteAudio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped))
+                out.append((True, audio))
+            except Exception as e:
+                out.append((False, e))
+        built.set_result(out)
+        done()
 
-    def make(f: Future[Any]) -> None:
-        try:
-            n, rate, phonemes, words, stamps = f.result()
-            samples = join_samples(audios) if n < 0 else seg.array(out_offset, n).copy()
-            out.set_result(RemoteAudio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped)))
-        except Exception as e:
-            out.set_exception(e)
-
-    future.add_done_callback(make)
-    return out
+    return make
 
 
 def _lazy(name: str) -> property:
