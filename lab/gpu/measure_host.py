@@ -143,7 +143,7 @@ def run_ready(args: argparse.Namespace) -> dict:
         t0 = time.perf_counter()
         prepared = tts.prepare(text)
         t1 = time.perf_counter()
-        built = sum(len(getattr(e, "_acoustic_steps", {})) + len(getattr(e, "_frame_steps", {})) for e in tts._engines.values())
+        built = sum(len(getattr(e, "_acoustic_steps", {})) + len(getattr(e, "_frame_steps", {})) for e in tts._resources._engines.values())
         tts.render([prepared])
         t2 = time.perf_counter()
         first_calls.append(round((t2 - t0) * 1e3, 2))
@@ -167,7 +167,7 @@ def run_ready(args: argparse.Namespace) -> dict:
         assert audio.samples.size > 0
     engines = {str(p): {"load_s": round(e.load_seconds, 3), "warmup_s": round(e.warmup_seconds, 3),
                         "capture_error": repr(getattr(e, "capture_error", None))}
-               for p, e in tts._engines.items()}  # fmt: skip
+               for p, e in tts._resources._engines.items()}  # fmt: skip
     ms = np.array(after)
     return {
         "device": args.device,
@@ -195,6 +195,7 @@ def run_throughput(args: argparse.Namespace) -> dict:
 
     from onestep import TTS
     from onestep.runtime.host_pool import HostPool, HostPoolSettings, usable_cores
+    from onestep.synthesis.render import engine_pass
 
     report: dict = {"device": args.device, "cores": usable_cores()}
     t0 = time.perf_counter()
@@ -219,7 +220,7 @@ def run_throughput(args: argparse.Namespace) -> dict:
 
     def engine_only(chunk: int) -> None:
         for i in range(0, len(prepared), chunk):
-            tts._engine_pass(prepared[i : i + chunk])
+            engine_pass(prepared[i : i + chunk])
         sync(args.device)
 
     results: dict[str, dict] = {}
@@ -233,16 +234,25 @@ def run_throughput(args: argparse.Namespace) -> dict:
 
     cores = usable_cores()
     variants: list[tuple[str, HostPoolSettings]] = [("serial_host", HostPoolSettings(threads=1, chunk=args.chunks[0]))]
+    # first the host pool's worker processes (the frontend AND the finishing work in them, the engine's audio
+    # handed over in shared memory: issue 22's path), then threads alone (the GIL-bound path measured before)
     for chunk in args.chunks:
-        variants.append((f"threads{cores}_chunk{chunk}", HostPoolSettings(threads=cores, chunk=chunk)))
         for procs in args.processes:
             if procs > 0:
-                variants.append((f"threads{cores}_procs{procs}_chunk{chunk}",
-                                 HostPoolSettings(threads=cores, processes=procs, chunk=chunk)))  # fmt: skip
-    procs = max(args.processes)  # the GIL switch interval (5 ms default) against the engine thread's waits
-    for switch in args.switch_ms:
-        variants.append((f"threads{cores}_procs{procs}_chunk{args.chunks[0]}_switch{switch}ms",
-                         HostPoolSettings(threads=cores, processes=procs, chunk=args.chunks[0],
+                variants.append((f"procs{procs}_chunk{chunk}", HostPoolSettings(threads=1, processes=procs, chunk=chunk)))
+    procs = max(args.processes)
+    files_dir = None
+    if args.files and procs > 0:  # onestep batch --frontend-processes's path: WAV files written by the workers too
+        import tempfile
+
+        files_dir = Path(tempfile.mkdtemp(prefix="onestep-measure-files-"))
+        variants.append((f"files_wav_procs{procs}_chunk{args.chunks[0]}",
+                         HostPoolSettings(threads=1, processes=procs, chunk=args.chunks[0])))  # fmt: skip
+    for chunk in args.chunks[:1]:
+        variants.append((f"threads{cores}_chunk{chunk}", HostPoolSettings(threads=cores, chunk=chunk)))
+    for switch in args.switch_ms:  # the GIL switch interval (5 ms default) against the engine thread's waits
+        variants.append((f"procs{procs}_chunk{args.chunks[0]}_switch{switch}ms",
+                         HostPoolSettings(threads=1, processes=procs, chunk=args.chunks[0],
                                           switch_interval_s=switch / 1000)))  # fmt: skip
     deadline = time.monotonic() + args.budget_s
     for name, settings in variants:
@@ -254,7 +264,10 @@ def run_throughput(args: argparse.Namespace) -> dict:
             pool.start()
             started = round(time.perf_counter() - t_start, 2)
             tts.synthesize_batch(texts[: 4 * settings.chunk], pool=pool)  # warm the pool's threads and workers
-            r = timed_runs(lambda p=pool: tts.synthesize_batch(texts, pool=p), args.runs)
+            if name.startswith("files_"):
+                r = timed_runs(lambda p=pool: write_files(tts, texts, p, files_dir), args.runs)
+            else:
+                r = timed_runs(lambda p=pool: tts.synthesize_batch(texts, pool=p), args.runs)
         r["texts_per_s"] = round(len(texts) / r["best_s"], 1)
         r["share_of_engine_only"] = round(r["texts_per_s"] / best_engine, 3)
         r["pool_start_s"] = started
@@ -268,9 +281,23 @@ def run_throughput(args: argparse.Namespace) -> dict:
     return report
 
 
+def write_files(tts, texts: list[str], pool, out_dir: Path) -> None:
+    """Every text's WAV file written by the pool's worker processes (``onestep batch --frontend-processes``)."""
+    from onestep.synthesis.remote import render_in_processes
+
+    files = [str(out_dir / f"{i:06d}.wav") for i in range(len(texts))]
+    jobs = [(t, None, 1.0, None) for t in texts]
+    done = render_in_processes(jobs, "word", pool, tts._resources, tts.max_phonemes, pool.settings.chunk, files=files)
+    bad = [r for r in done if isinstance(r, Exception)]
+    if bad:
+        raise bad[0]
+
+
 def compare_frames(tts, prepared, langs: list[str], args: argparse.Namespace) -> dict:
     """Per line: do the GPU engine's frames per id (of every utterance) equal ONNX Runtime's on the CPU?"""
     import numpy as np
+
+    from onestep.synthesis.render import engine_pass
 
     from onestep import TTS
 
@@ -278,10 +305,10 @@ def compare_frames(tts, prepared, langs: list[str], args: argparse.Namespace) ->
     per_line: list[dict] = []
     gpu_frames: list[list[np.ndarray]] = []
     for i in range(0, len(prepared), 64):
-        for parts in tts._engine_pass(prepared[i : i + 64]):
+        for parts in engine_pass(prepared[i : i + 64]):
             gpu_frames.append([f for f, _ in parts])
     for p, frames, lang in zip(prepared, gpu_frames, langs, strict=True):
-        engine = cpu._engine(p.entry)  # the same voice (and speaker vector) on ONNX Runtime
+        engine = cpu._resources.engine(p.entry)  # the same voice (and speaker vector) on ONNX Runtime
         inner = getattr(engine, "engine", engine)
         rows = inner.speaker_rows(getattr(engine, "vector", None), len(p.ids))
         counts = inner._frames(p.ids, p.speed, None, rows)[2]  # the acoustic graph + the rounding rule
@@ -311,7 +338,8 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=240, help="texts per language (throughput)")
     ap.add_argument("--calls", type=int, default=100, help="held-out calls after ready (ready)")
     ap.add_argument("--chunks", default="64,256", help="texts per engine pass, comma-separated")
-    ap.add_argument("--processes", default="0,8", help="frontend worker processes to try, comma-separated")
+    ap.add_argument("--processes", default="0,8", help="host worker processes to try (frontend + finishing), comma-separated")
+    ap.add_argument("--no-files", dest="files", action="store_false", help="skip the variant that writes WAV files")
     ap.add_argument("--switch-ms", default="0.5", help="GIL switch intervals to try (ms), comma-separated; '' none")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--budget-s", type=float, default=150.0, help="start no pool variant after this")

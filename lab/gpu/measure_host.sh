@@ -15,8 +15,10 @@
 #   1. tests/runtime/test_cuda_engine.py + tests/runtime/test_host_pool.py (the CUDA tests)  -> cuda_tests.txt
 #   2. a fresh process: TTS(device="cuda") from process start to ready (graphs captured in the background), every
 #      call while capturing, then held-out calls after ready (p50/p99/max, calls over 10 ms)  -> ready_background.json
-#   3. engine-only throughput vs synthesize_batch with all host work (serial, threads, threads + frontend
-#      processes; chunks of 64/256 texts), GPU busy %, on LINES held-out lines per language (default 240), and
+#   3. engine-only throughput vs synthesize_batch with all host work (serial; PROCS host worker processes, default
+#      8 and 15, running the frontend AND the finishing work with the audio in shared memory; the same writing WAV
+#      files as onestep batch --frontend-processes; 16 threads; chunks of 64/256 texts), GPU busy %, on LINES
+#      held-out lines per language (default 240), and
 #      the frame counts of every line on the GPU vs ONNX Runtime on the CPU                -> throughput.json
 #   4. if time is left: step 2 with ONESTEP_CUDA_CAPTURE=now (every graph captured in the constructor) -> ready_now.json
 #   5. if time is left: step 2 with ONESTEP_CUDNN_BENCHMARK=1 (cuDNN autotuning while capturing; off by default) -> ready_bench.json
@@ -51,7 +53,7 @@ echo "== probe: $(tr '\n' ' ' < "$logs/probe.txt" | cut -c1-300)"
 tests="not run"
 if [ "${TESTS:-1}" != 0 ]; then
   timeout "${TESTS_S:-150}" "$PY" -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
-    tests/runtime/test_host_pool.py > "$OUT/cuda_tests.txt" 2>&1
+    tests/runtime/test_host_pool.py tests/runtime/test_host_workers.py > "$OUT/cuda_tests.txt" 2>&1
   tests="exit $? ($(tail -n 1 "$OUT/cuda_tests.txt"))"
 fi
 echo "== CUDA tests: $tests ($(( $(date +%s) - start )) s)"
@@ -63,7 +65,7 @@ echo "== ready (background capture): exit $? ($(( $(date +%s) - start )) s)"
 t=$(left); [ "$t" -gt 300 ] && t=300
 if [ "$t" -gt 60 ] && [ "${THROUGHPUT:-1}" != 0 ]; then
   timeout "$t" "$PY" lab/gpu/measure_host.py throughput --device "$DEVICE" "${voices[@]}" --lines "${LINES:-240}" \
-    --chunks "${CHUNKS:-64,256}" --processes "${PROCS:-0,8}" --runs "${RUNS:-3}" --budget-s $((t - 90)) \
+    --chunks "${CHUNKS:-64,256}" --processes "${PROCS:-8,15}" --runs "${RUNS:-3}" --budget-s $((t - 90)) \
     --out "$OUT/throughput.json" > "$logs/throughput.txt" 2>&1
   echo "== throughput: exit $? ($(( $(date +%s) - start )) s)"
 else

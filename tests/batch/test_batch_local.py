@@ -250,3 +250,38 @@ def test_cli_exit_status_and_summary_when_rows_fail(tmp_path: Path, capsys: pyte
     ok = tmp_path / "ok.txt"
     ok.write_text("你好。\n", encoding="utf-8")
     assert main(["batch", str(ok), "--out", str(tmp_path / "o2"), *base[4:], "--device", "cpu"]) == 0
+
+
+@pytest.mark.parametrize("output", [{}, {"sample_rate": 16000, "gain_db": -3.0, "audio_format": "flac"}])
+def test_host_pool_job_equals_the_local_one(tmp_path: Path, sentences: list[str], output: dict) -> None:
+    """``--frontend-processes``: one engine here, each row's frontend, timings, output stage and file in worker
+    processes; the same manifest and the same audio as the local runner (one engine pass for all rows in both)."""
+    from onestep.runtime.shm import leftover_segments
+
+    records = [
+        {"id": "ok-1", "text": sentences[0]},
+        {"id": "ok-2", "text": sentences[1], "speed": 1.5},
+        {"id": "empty", "text": "   "},
+        {"id": "cyrillic", "text": "Привет мир"},
+        {"id": "bad-voice", "text": sentences[2], "voice": "nobody"},
+        {"id": "ok-3", "text": sentences[3] + sentences[5]},
+        {"id": "ssml", "ssml": f"<speak><prosody rate='slow'>{sentences[4]}</prosody></speak>"},
+    ]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), encoding="utf-8")
+    runs = {}
+    for name, kw in (("local", {"workers": 0}), ("pool", {"frontend_processes": 2})):
+        out = tmp_path / name
+        job = BatchJob(src, settings(out, **output), batch_size=16, **kw)  # type: ignore[arg-type]
+        summary = run_batch(job, show_progress=False)
+        assert (summary["rows"], summary["errors"]) == (7, 3)
+        runs[name] = (out, load_manifest(out / MANIFEST_NAME))
+    (a_dir, a), (b_dir, b) = runs["local"], runs["pool"]
+    assert a == b  # errors, words, durations, rates: every field of every row
+    for rid, entry in a.items():
+        if entry["error"] is None:
+            assert (a_dir / entry["audio"]).read_bytes() == (b_dir / entry["audio"]).read_bytes(), rid
+    assert not list((b_dir / "audio").glob(".*.tmp"))
+    assert not leftover_segments(os.getpid())
+    with pytest.raises(ValueError, match="frontend_processes"):
+        BatchJob(src, settings(tmp_path / "x"), frontend_processes=2, ray=True)

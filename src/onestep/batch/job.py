@@ -41,6 +41,10 @@ class BatchJob:
         cpus_per_worker / gpus_per_worker: Ray resources of each engine actor.
         frontend_workers: Ray: actors running the text frontend ahead of the engine actors (0: the engine
             actors run it themselves). With GPU engine actors, this is what keeps the GPU fed.
+        frontend_processes: local: ONE engine in this process, fed by this many worker processes that run
+            each row's frontend, timings, output stage, encoding and file (the host pool,
+            :mod:`onestep.runtime.host_pool`; ``batch_size`` texts per engine pass); 0: ``workers`` processes,
+            each with its own engine.
     """
 
     input: Path
@@ -55,6 +59,7 @@ class BatchJob:
     cpus_per_worker: float = 1.0
     gpus_per_worker: float = 0.0
     frontend_workers: int = 0
+    frontend_processes: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "input", Path(self.input))
@@ -68,6 +73,10 @@ class BatchJob:
             raise ValueError(f"frontend_workers must be >= 0, got {self.frontend_workers}")
         if self.frontend_workers and not self.ray:
             raise ValueError("frontend_workers needs the Ray pipeline (--ray)")
+        if self.frontend_processes < 0:
+            raise ValueError(f"frontend_processes must be >= 0, got {self.frontend_processes}")
+        if self.frontend_processes and self.ray:
+            raise ValueError("frontend_processes is the local runner's (with --ray: --frontend-workers)")
         if self.cpus_per_worker <= 0 or self.gpus_per_worker < 0:
             raise ValueError("cpus_per_worker must be > 0 and gpus_per_worker >= 0")
 
@@ -169,6 +178,9 @@ def _work(rows: list[BatchRow]) -> list[dict[str, Any]]:
 def run_local(job: BatchJob, rows: list[BatchRow], writer: ManifestWriter, progress: JobProgress) -> None:
     """Synthesize ``rows`` on ``job.workers`` processes (each one engine), at most two chunks queued per
     process; entries are written as chunks finish."""
+    if job.frontend_processes:
+        run_host_pool(job, rows, writer, progress)
+        return
     chunks = chunked(rows, job.batch_size)
     if job.workers == 0:
         synth = RowSynthesizer(job.synth)
@@ -190,5 +202,27 @@ def run_local(job: BatchJob, rows: list[BatchRow], writer: ManifestWriter, progr
                     progress.advance(entries)
         for f in pending:
             entries = f.result()
+            writer.write(entries)
+            progress.advance(entries)
+
+
+#: Engine passes per block of rows handed to the host pool at once (a block's manifest lines are written when
+#: it is done; within a block the frontend of the next passes and the finishing of the last overlap the engine).
+PASSES_PER_BLOCK = 16
+
+
+def run_host_pool(job: BatchJob, rows: list[BatchRow], writer: ManifestWriter, progress: JobProgress) -> None:
+    """Synthesize ``rows`` with ONE engine in this process and ``job.frontend_processes`` worker processes for
+    the rest (:class:`onestep.runtime.host_pool.HostPool`), a block of rows at a time."""
+    from onestep.runtime.host_pool import HostPool, HostPoolSettings
+
+    settings = HostPoolSettings(
+        threads=1, processes=job.frontend_processes, chunk=job.batch_size, lexicon=job.synth.lexicon
+    )
+    with HostPool(settings) as pool:
+        synth = RowSynthesizer(job.synth, pool)
+        pool.start()
+        for block in chunked(rows, job.batch_size * PASSES_PER_BLOCK):
+            entries = synth.run(block)
             writer.write(entries)
             progress.advance(entries)

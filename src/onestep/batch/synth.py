@@ -27,6 +27,7 @@ from onestep.work_limits import NothingToSpeakError, describe_skipped
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS, Audio, PreparedText
+    from onestep.runtime.host_pool import HostPool
 
 log = logging.getLogger("onestep.batch")
 
@@ -103,11 +104,19 @@ def _describe(e: Exception) -> str:
 
 
 class RowSynthesizer:
-    """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once)."""
+    """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once).
 
-    def __init__(self, settings: SynthSettings) -> None:
+    With ``pool`` (a :class:`~onestep.runtime.host_pool.HostPool` with ``processes``), the rows' frontend,
+    timings, output stage, encoding and file writing run in its worker processes and this process only feeds
+    the engine (:func:`onestep.synthesis.remote.render_in_processes`): what keeps a GPU busy.
+    """
+
+    def __init__(self, settings: SynthSettings, pool: HostPool | None = None) -> None:
         from onestep.runtime.encoders import encode_file
 
+        if pool is not None and not pool.settings.processes:
+            raise ValueError("a RowSynthesizer's pool needs worker processes")
+        self.pool = pool
         self.settings = settings
         self.tts = settings.make_tts()
         self.audio_dir = Path(settings.out_dir) / AUDIO_DIR
@@ -122,6 +131,8 @@ class RowSynthesizer:
         """
         s = self.settings
         rows = [replace(r, speed=r.speed if r.speed is not None else s.speed) for r in rows]
+        if self.pool is not None and utterances is None:
+            return self._run_pooled(rows)
         entries: list[dict[str, Any] | None] = [None] * len(rows)
         prepared: list[tuple[int, PreparedText]] = []
         for i, row in enumerate(rows):
@@ -141,6 +152,43 @@ class RowSynthesizer:
                 entries[i] = error_entry(row.id, row.source, row.voice or s.voice, row.speed, error)
         for i, audio in self._render(prepared):
             entries[i] = self._write(rows[i], audio)
+        return [e for e in entries if e is not None]
+
+    def _run_pooled(self, rows: Sequence[BatchRow]) -> list[dict[str, Any]]:
+        """:meth:`run` on the pool's worker processes (each row's audio file written there)."""
+        from onestep.synthesis.remote import render_in_processes
+
+        assert self.pool is not None
+        s = self.settings
+        entries: list[dict[str, Any] | None] = [None] * len(rows)
+        jobs: list[tuple[str, Any, float, None]] = []
+        flags: list[bool] = []
+        files: list[str | None] = []
+        at: list[int] = []
+        for i, row in enumerate(rows):
+            error = check_row(row, s.max_chars)
+            if error is not None:
+                entries[i] = error_entry(row.id, row.source, row.voice or s.voice, row.speed, error)
+                continue
+            voice = row.voice if row.voice is not None else voice_ref(s.voice)
+            jobs.append((row.ssml if row.ssml is not None else row.text, voice, row.speed, None))  # type: ignore[arg-type]
+            flags.append(row.ssml is not None)
+            files.append(str(self.audio_dir / (row.id + AUDIO_FORMATS[s.audio_format])))
+            at.append(i)
+        resources, max_phonemes = self.tts._resources, self.tts.max_phonemes
+        done = render_in_processes(
+            jobs, "word", self.pool, resources, max_phonemes, self.pool.settings.chunk, s.output(), flags, files,
+            s.audio_format,
+        )  # fmt: skip
+        for i, audio in zip(at, done, strict=True):
+            row = rows[i]
+            if isinstance(audio, NothingToSpeakError):
+                error = NOTHING_SPEAKABLE + (f"; skipped: {describe_skipped(audio.skipped)}" if audio.skipped else "")
+                entries[i] = error_entry(row.id, row.source, row.voice or s.voice, row.speed, error)
+            elif isinstance(audio, Exception) or audio.samples.size == 0:
+                entries[i] = self._write(row, audio)  # the error entry
+            else:
+                entries[i] = self._entry(row, audio, row.id + AUDIO_FORMATS[s.audio_format])
         return [e for e in entries if e is not None]
 
     def _prepare(self, row: BatchRow, pickled: bytes | None) -> PreparedText:
@@ -191,6 +239,10 @@ class RowSynthesizer:
         except Exception as e:  # e.g. the disk is full: this row fails, the job reports it
             tmp.unlink(missing_ok=True)
             return error_entry(row.id, row.source, voice, row.speed, _describe(e))
+        return self._entry(row, audio, name)
+
+    def _entry(self, row: BatchRow, audio: Audio, name: str) -> dict[str, Any]:
+        """The manifest entry of a row whose audio file ``audio/<name>`` is written."""
         return {
             "id": row.id,
             "text": row.source,

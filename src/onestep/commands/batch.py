@@ -50,6 +50,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--ray-address", help="join this Ray cluster ('auto', ray://HOST:PORT); implies --ray")
     p.add_argument("--gpus-per-worker", type=float, default=0.0, help="Ray: GPUs per engine actor (e.g. 0.25)")
     p.add_argument("--frontend-workers", type=int, default=0, help="Ray: text-frontend actors ahead of the engines")
+    p.add_argument(
+        "--frontend-processes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="one engine in this process (e.g. --device cuda) fed by N worker processes that run the text "
+        "frontend, word timings, output stage and encoding of each row (the host pool; --workers is then unused, "
+        "--batch-size is texts per engine pass: 64 suits a GPU); default 0: --workers processes, each its own engine",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress output")
     p.set_defaults(func=run)
 
@@ -87,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
             ray_address=args.ray_address,
             gpus_per_worker=args.gpus_per_worker,
             frontend_workers=args.frontend_workers,
+            frontend_processes=args.frontend_processes,
         )
         if not 0.5 <= args.speed <= 2.0:
             raise ValueError(f"--speed must be between 0.5 and 2.0, got {args.speed}")

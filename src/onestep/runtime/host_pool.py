@@ -13,9 +13,12 @@ results back in input order:
 Chunk ``k + 1`` is prepared and chunk ``k - 1`` finished while chunk ``k`` is on the engine. The numpy
 parts of the work (frame RMS, concatenation, resampling in soxr) release the GIL, so they scale on
 threads; the frontend is pure Python and holds it, so :class:`HostPool` can run it in worker processes
-(``processes``; spawned, never forked: the caller may hold CUDA): each builds its own frontend once, and a
-text goes over as a string and comes back as its utterances (small). The same steps run whatever the pool
-(the same functions, in the same order per item), so the results equal a serial run's.
+(``processes``; spawned, never forked: the caller may hold CUDA; :mod:`onestep.runtime.host_workers`): each
+builds its own frontend once. ``TTS.synthesize_batch`` then runs the finishing work (word and phoneme
+timings, assembly, the output stage) in the same worker that ran a text's frontend, the engine's audio handed
+over in shared memory (:mod:`onestep.synthesis.remote`, :mod:`onestep.runtime.shm`): the parent only feeds the
+engine. The same steps run whatever the pool (the same functions, in the same order per item), so the
+results equal a serial run's.
 """
 
 from __future__ import annotations
@@ -29,9 +32,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
-    from concurrent.futures import ProcessPoolExecutor
-
     from onestep.frontend.tokens import Utterance
+    from onestep.runtime.host_workers import WorkerProcs
+    from onestep.runtime.shm import SegmentRing
 
 Item = TypeVar("Item")
 Prepared = TypeVar("Prepared")
@@ -53,13 +56,15 @@ class HostPoolSettings:
 
     Attributes:
         threads: threads for the per-text work (None: one per usable core, at most 32; 1 runs it serially
-            on the calling thread).
-        processes: worker processes for the text frontend (0: the frontend runs on the threads). They are
+            on the calling thread); unused by ``TTS.synthesize_batch`` when ``processes`` are given.
+        processes: worker processes for the per-text work (0: it runs on the threads): the text frontend, and
+            in ``TTS.synthesize_batch`` the finishing work too (timings, assembly, output stage). They are
             spawned, so, as with any spawned pool, a script that uses them must guard its entry point with
             ``if __name__ == "__main__":`` (a worker imports the main module again).
         chunk: texts per engine pass (the engine batches their sentences; larger chunks fill the GPU better
             and hold more audio at once).
-        lexicon: the user lexicon file the worker processes' frontends load (as the caller's frontend does).
+        lexicon: the user lexicon file the worker processes' frontends load: the TTS's own (``TTS.synthesize_batch``
+            refuses a pool whose workers would load another).
         switch_interval_s: the interpreter's GIL switch interval while :func:`run_ordered` runs (restored after);
             None leaves it (5 ms by default). The engine's thread gives the GIL up in every CUDA call and must
             get it back from threads busy in Python: each time it may wait up to this interval, so a shorter
@@ -135,7 +140,8 @@ class HostPool:
     def __init__(self, settings: HostPoolSettings | None = None) -> None:
         self.settings = settings or HostPoolSettings()
         self._threads: ThreadPoolExecutor | None = None
-        self._processes: ProcessPoolExecutor | None = None
+        self._processes: WorkerProcs | None = None
+        self._ring: SegmentRing | None = None
         self._lock = threading.Lock()
 
     @property
@@ -149,28 +155,35 @@ class HostPool:
         return self._threads
 
     @property
-    def processes(self) -> ProcessPoolExecutor | None:
-        """The frontend worker processes (None when ``processes == 0``)."""
+    def processes(self) -> WorkerProcs | None:
+        """The worker processes (None when ``processes == 0``), started on first use."""
         if self.settings.processes and self._processes is None:
-            import multiprocessing  # only where processes are asked for (with the process pool: ~20 ms of imports)
-            from concurrent.futures import ProcessPoolExecutor
+            from onestep.runtime.host_workers import WorkerProcs  # multiprocessing only where processes are asked for
 
             with self._lock:
                 if self._processes is None:
-                    self._processes = ProcessPoolExecutor(
-                        self.settings.processes,
-                        mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_init_worker,
-                        initargs=(self.settings.lexicon,),
+                    self._processes = WorkerProcs(
+                        self.settings.processes, initializer=_init_worker, initargs=(self.settings.lexicon,)
                     )
         return self._processes
 
+    @property
+    def ring(self) -> SegmentRing:
+        """Shared memory slots for handing the engine's audio to the worker processes (reused from call to call)."""
+        if self._ring is None:
+            from onestep.runtime.shm import SegmentRing
+
+            with self._lock:
+                if self._ring is None:
+                    self._ring = SegmentRing(3)
+        return self._ring
+
     def start(self) -> list[int]:
-        """Start every worker process now (each builds its frontend); returns their process ids."""
+        """Start every worker process now and wait until each has built its frontend; returns their ids."""
         procs = self.processes
         if procs is None:
             return []
-        return sorted({f.result() for f in [procs.submit(_ping) for _ in range(4 * self.settings.processes)]})
+        return sorted(procs.submit(_ping, worker=i).result() for i in range(len(procs)))
 
     def sentences(self, text: str, max_ids: int, language: str | None) -> Future[tuple[list[Utterance], dict[str, int]]]:
         """The frontend pass of ``text`` in a worker process (needs ``processes >= 1``): its speakable
@@ -180,22 +193,26 @@ class HostPool:
             raise RuntimeError("this pool has no frontend processes (processes=0)")
         return procs.submit(_worker_sentences, text, max_ids, language)
 
-    def submit(self, fn: Callable[..., Result], *args: object) -> Future[Result]:
-        """Run the module-level function ``fn(*args)`` in a worker process (it may call
-        :func:`worker_frontend`); needs ``processes >= 1``."""
+    def submit(self, fn: Callable[..., Result], *args: object, worker: int | None = None) -> Future[Result]:
+        """Run the module-level function ``fn(*args)`` in worker process ``worker`` (None: the next in turn;
+        it may call :func:`worker_frontend` and keep state in
+        :func:`onestep.runtime.host_workers.worker_state`); needs ``processes >= 1``."""
         procs = self.processes
         if procs is None:
             raise RuntimeError("this pool has no frontend processes (processes=0)")
-        return procs.submit(fn, *args)
+        return procs.submit(fn, *args, worker=worker)
 
     def close(self) -> None:
         """Stop the threads and the worker processes (waits for work in flight)."""
         with self._lock:
             threads, procs, self._threads, self._processes = self._threads, self._processes, None, None
+            ring, self._ring = self._ring, None
         if threads is not None:
             threads.shutdown(wait=True)
         if procs is not None:
-            procs.shutdown(wait=True, cancel_futures=True)
+            procs.close()
+        if ring is not None:
+            ring.close()
 
     def __enter__(self) -> HostPool:
         return self

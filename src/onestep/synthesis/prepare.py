@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,10 +17,9 @@ from onestep.runtime.output import OutputOptions
 from onestep.runtime.voices import VoiceEntry
 from onestep.synthesis.resources import Resources, max_ids
 from onestep.synthesis.ssml_plan import Plan, plan_ssml, plan_work
-from onestep.synthesis.timings import Placed, placements
+from onestep.synthesis.timings import Placed
 from onestep.synthesis.voice_choice import VoiceArg
 from onestep.work_limits import (
-    NothingToSpeakError,
     TooMuchWorkError,
     bounded,
     count_phonemes,
@@ -47,8 +46,8 @@ class PreparedText:
         plan_phonemes: for SSML input, (its work in phonemes: its pieces' phonemes and its breaks, its first
             utterance's phonemes), see :func:`onestep.synthesis.ssml_plan.plan_work` (what a server's admission
             costs it by).
-        placed: per utterance, its words placed in ``text`` for word timestamps, when a frontend worker
-            process computed them (``TTS.synthesize_batch``); None: placed when the audio is assembled.
+        placed: per utterance, its words placed in ``text`` for word timestamps, when they were placed
+            before the engine pass; None: placed when the audio is assembled.
     """
 
     entry: VoiceEntry
@@ -117,32 +116,10 @@ def prepare_text(
 def prepare_job(
     job: tuple[str, VoiceArg, float, str | None], pool: HostPool, resources: Resources, max_phonemes: int | None
 ) -> PreparedText:
-    """:func:`prepare_text` of one ``(text, voice, speed, language)``; with the pool's frontend processes, a plain
-    text's frontend pass runs in one of them (the same utterances and skipped characters as here)."""
+    """:func:`prepare_text` of one ``(text, voice, speed, language)`` (on a host pool's thread; with worker
+    processes, ``TTS.synthesize_batch`` takes :mod:`onestep.synthesis.remote`'s path instead)."""
     text, voice, speed, language = job
-    if not pool.settings.processes or _is_ssml(text):
-        return prepare_text(text, voice, speed, resources, max_phonemes, language=language)
-    entry = resources.voices.entry(voice, text, language)
-    job = pool.submit(frontend_job, text, max_ids(resources.engine(entry)), entry.config.language)
-    found, skipped, placed = job.result()
-    try:
-        p = prepare_text(
-            text, voice, speed, resources, max_phonemes, sentences=lambda _text, _max, _lang: found, language=language
-        )
-    except NothingToSpeakError:
-        raise nothing_to_speak(Counter(skipped)) from None
-    return replace(p, skipped=dict(skipped), placed=placed)
-
-
-def frontend_job(text: str, max_ids: int, language: str | None) -> tuple[list[Utterance], dict[str, int], list[list[Placed]]]:
-    """A frontend worker process's part of ``TTS.synthesize_batch`` (:class:`HostPool` with processes): the
-    speakable utterances of ``text``, the characters skipped, and the words placed in the text (the Python
-    half of the word timings, off the caller's GIL)."""
-    from onestep.runtime.host_pool import worker_frontend
-
-    skipped: Counter[str] = Counter()
-    found = list(worker_frontend().speakable_sentences(text, max_ids, skipped, language))
-    return found, dict(skipped), placements(text, found, False)
+    return prepare_text(text, voice, speed, resources, max_phonemes, language=language)
 
 
 def _has_pause(plan: Plan) -> bool:

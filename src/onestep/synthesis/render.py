@@ -8,7 +8,6 @@ on a host pool while the calling thread feeds the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -16,16 +15,12 @@ from onestep.config import SynthesisOptions
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime.host_pool import HostPool, run_ordered
 from onestep.synthesis.assembly import apply_output, assemble
+from onestep.synthesis.passes import EngineResults, engine_pass, engine_pass_or_errors, render_plan
 from onestep.synthesis.prepare import PreparedText, prepare_job, prepare_text
 from onestep.synthesis.resources import Resources
 from onestep.synthesis.results import Audio
-from onestep.synthesis.ssml_plan import plan_phonemes, plan_rate
-from onestep.synthesis.streaming import plan_chunks
 from onestep.synthesis.timings import phoneme_timings, seconds_per_frame, utterance_spans
 from onestep.synthesis.voice_choice import VoiceArg
-
-EngineResults = list[tuple[np.ndarray, np.ndarray]]
-"""Per utterance of a text, the engine's (frames per id int [ids + 2], native-rate audio float32 [frames x hop])."""
 
 
 def timestamp_mode(timestamps: bool | str) -> str:
@@ -75,10 +70,24 @@ def render_batch(
         raise ValueError(f"errors must be 'raise' or 'return', got {errors!r}")
     jobs = list(zip(texts, voices, speeds, langs, strict=True))
     words = timestamp_mode(timestamps)
-    if pool is None and n < 2 and errors == "raise":
-        prepared = [prepare_text(t, v, s, resources, max_phonemes, language=lang) for t, v, s, lang in jobs]
-        return render_prepared(prepared, words, resources)
+    if n < 2 and (pool is None or pool.settings.processes):  # one text: serially here (no handing over)
+        try:
+            prepared = [prepare_text(t, v, s, resources, max_phonemes, language=lang) for t, v, s, lang in jobs]
+            return render_prepared(prepared, words, resources)
+        except Exception as e:
+            if errors == "raise":
+                raise
+            return [e]  # type: ignore[list-item]
     pool = pool or resources.host_pool()
+    if pool.settings.processes:  # the frontend and the finishing work in worker processes
+        from onestep.synthesis.remote import render_in_processes
+
+        done = render_in_processes(jobs, words, pool, resources, max_phonemes, pool.settings.chunk)
+        if errors == "raise":
+            for result in done:
+                if isinstance(result, Exception):
+                    raise result
+        return done  # type: ignore[return-value]
     if errors == "raise":
         return run_ordered(
             jobs,
@@ -105,40 +114,6 @@ def render_batch(
     return run_ordered(jobs, prepare, engine_pass_or_errors, finish_or_error, pool)  # type: ignore[arg-type]
 
 
-def engine_pass(prepared: Sequence[PreparedText]) -> list[EngineResults]:
-    """One batched engine pass per (voice, speed) over every utterance of ``prepared``: per prepared text,
-    per utterance, (frames per id, native audio); SSML texts get none (their pieces run in :func:`finish`)."""
-    groups: dict[tuple[Path, str, float], list[tuple[int, int]]] = {}
-    for i, p in enumerate(prepared):
-        if p.plan is None:
-            for j in range(len(p.ids)):
-                groups.setdefault(p.batch_key, []).append((i, j))
-    out: list[EngineResults] = [[] for _ in prepared]
-    for (_, _, speed), members in groups.items():
-        engine = prepared[members[0][0]].engine
-        batch = [prepared[i].ids[j] for i, j in members]
-        for (i, _), result in zip(members, engine.synthesize_batch(batch, speed), strict=True):
-            out[i].append((result.frames_per_id, result.audio))  # members are in (i, j) order
-    return out
-
-
-def engine_pass_or_errors(prepared: Sequence[PreparedText | Exception]) -> list[EngineResults | Exception]:
-    """:func:`engine_pass` over the texts that were prepared (an error stays in its place); when the
-    batched pass fails, each text alone, so that only the bad one gets the error."""
-    good = [p for p in prepared if not isinstance(p, Exception)]
-    try:
-        done: list[EngineResults | Exception] = list(engine_pass(good))
-    except Exception:
-        done = []
-        for p in good:
-            try:
-                done += engine_pass([p])
-            except Exception as e:
-                done.append(e)
-    results = iter(done)
-    return [p if isinstance(p, Exception) else next(results) for p in prepared]
-
-
 def finish(p: PreparedText, parts: Sequence[tuple[np.ndarray, np.ndarray]], words: str, resources: Resources) -> Audio:
     """A prepared text's :class:`Audio` from its utterances' engine results (assembly, timings, output)."""
     if p.plan is not None:  # SSML: its pieces one after the other (not batched)
@@ -148,19 +123,6 @@ def finish(p: PreparedText, parts: Sequence[tuple[np.ndarray, np.ndarray]], word
     audio = apply_output(assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text, placed), p.output)
     audio.skipped = p.skipped
     return audio
-
-
-def render_plan(p: PreparedText, timestamps: str, resources: Resources) -> Audio:
-    """The whole audio of a prepared SSML text (the same samples as streaming it)."""
-    assert p.plan is not None
-    rate = plan_rate(p.plan, p.entry.path, resources.voices)
-    parts, words = [], []
-    for samples, w in plan_chunks(p.plan, p.speed, rate, timestamps, resources, p.text):
-        parts.append(samples)
-        words += w
-    samples = np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
-    audio = Audio(samples, rate, " ".join(plan_phonemes(p.plan)), words, [], p.entry.name)
-    return apply_output(audio, p.output)
 
 
 def render_phonemes(phonemes: str, voice: VoiceArg, speed: float, resources: Resources) -> Audio:

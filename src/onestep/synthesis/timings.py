@@ -242,7 +242,7 @@ def placements(
 ) -> list[list[Placed]]:
     """Per utterance, its words placed in ``text`` (:func:`placed_words`, one aligner through the text). They
     depend on the text and the frontend's output only (no durations, no audio): a frontend worker process
-    computes them with the utterances (:func:`onestep.synthesis.prepare.frontend_job`)."""
+    computes them with the utterances (:func:`onestep.synthesis.remote_worker.remote_prepare`)."""
     aligner = OffsetAligner(text) if text else None
     phonemes = phonemes if phonemes is not None else [u.phonemes for u in utterances]
     return [

@@ -1,0 +1,192 @@
+"""Worker processes that keep state between calls: the host pool's processes (:mod:`onestep.runtime.host_pool`).
+
+Unlike a ``ProcessPoolExecutor``, a call goes to a chosen worker (:meth:`WorkerProcs.submit`), so a text's
+frontend pass and its finishing work (after the engine) run in the same process, which keeps what the first
+left for the second (:func:`worker_state`) and nothing big crosses back and forth. Each worker is spawned
+(never forked: the caller may hold CUDA) and talks over its own pipe; a thread per worker in the parent reads
+the answers and completes their futures. Calls to one worker run in the order they were sent.
+
+A call that raises gives its exception to its own future only. A worker that dies (killed, out of memory)
+fails the futures of its calls in flight with :class:`WorkerDied` and every later call to it; the others go on.
+Workers ignore Ctrl-C (the parent's to handle: it closes the pool) and end when the parent's end of their pipe
+closes (the parent exited, however).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+_STATE: dict[Any, Any] = {}  # in a worker: what its calls keep for later calls
+
+
+def worker_state() -> dict[Any, Any]:
+    """In a worker process: a dict its calls share (what a call keeps for a later call to the same worker)."""
+    return _STATE
+
+
+class WorkerDied(RuntimeError):
+    """The worker process running a call ended before answering it."""
+
+
+def picklable_error(e: BaseException) -> BaseException:
+    """``e`` if it survives pickling, else a RuntimeError that names it (what a worker can send back)."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(e))
+        return e
+    except Exception:
+        return RuntimeError(f"{type(e).__name__}: {e}")
+
+
+def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's life: its initializer, then each ``(call id, fn, args)`` answered ``(call id, ok, value)``
+    until ``None`` (or the parent's end of the pipe closes)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it closes the pool
+    init_error: BaseException | None = None
+    if initializer is not None:
+        try:
+            initializer(*initargs)
+        except BaseException as e:  # every call then fails with it
+            init_error = e
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            break
+        if message is None:
+            break
+        call, fn, args = message
+        try:
+            if init_error is not None:
+                raise RuntimeError(f"host worker failed to start: {init_error!r}")
+            reply = (call, True, fn(*args))
+        except BaseException as e:
+            reply = (call, False, picklable_error(e))
+        try:
+            conn.send(reply)
+        except Exception as e:  # an answer that cannot be pickled
+            conn.send((call, False, RuntimeError(f"cannot send the result back: {e!r}")))
+    conn.close()
+
+
+class _Worker:
+    """The parent's side of one worker: its process, pipe, calls in flight and reader thread."""
+
+    def __init__(self, ctx: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...], index: int) -> None:
+        parent, child = ctx.Pipe(duplex=True)
+        self.conn = parent
+        self.process = ctx.Process(
+            target=_worker_main, args=(child, initializer, initargs), daemon=True, name=f"onestep-host-{index}"
+        )
+        self.process.start()
+        child.close()
+        self.pending: dict[int, Future[Any]] = {}
+        self.lock = threading.Lock()  # guards pending and dead (the reader takes it: never held while sending)
+        self.send_lock = threading.Lock()  # one message at a time on the pipe
+        self.dead: BaseException | None = None
+        self.reader = threading.Thread(target=self._read, daemon=True, name=f"onestep-host-reader-{index}")
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                call, ok, value = self.conn.recv()
+            except (EOFError, OSError):
+                break
+            with self.lock:
+                future = self.pending.pop(call, None)
+            if future is None:
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._fail(WorkerDied(f"host worker process {self.process.pid} ended (exit code {self.process.exitcode})"))
+
+    def _fail(self, error: BaseException) -> None:
+        with self.lock:
+            self.dead = self.dead or error
+            pending, self.pending = self.pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(error)
+
+    def submit(self, call: int, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self.lock:
+            if self.dead is not None:
+                future.set_exception(self.dead)
+                return future
+            self.pending[call] = future
+        try:
+            with self.send_lock:
+                self.conn.send((call, fn, args))
+        except Exception as e:
+            with self.lock:
+                self.pending.pop(call, None)
+            if not future.done():
+                future.set_exception(WorkerDied(str(e)) if isinstance(e, OSError) else e)
+        return future
+
+    def stop(self, timeout: float) -> None:
+        with self.send_lock:
+            try:
+                self.conn.send(None)
+            except Exception:
+                pass
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout)
+        self.conn.close()
+        self.reader.join(timeout)
+        self._fail(WorkerDied("the host pool was closed"))
+
+
+class WorkerProcs:
+    """``n`` spawned worker processes, each run ``initializer(*initargs)`` once, then the calls sent to it.
+
+    Use :meth:`close` (waits for the calls in flight, then stops every worker).
+    """
+
+    def __init__(self, n: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> None:
+        import multiprocessing
+
+        if n < 1:
+            raise ValueError(f"n must be >= 1, got {n}")
+        ctx = multiprocessing.get_context("spawn")
+        self._workers = [_Worker(ctx, initializer, initargs, i) for i in range(n)]
+        self._calls = itertools.count()
+        self._next = itertools.count()
+
+    def __len__(self) -> int:
+        return len(self._workers)
+
+    @property
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def submit(self, fn: Callable[..., Any], *args: Any, worker: int | None = None) -> Future[Any]:
+        """``fn(*args)`` (a module-level function) on worker ``worker`` (None: the next in turn)."""
+        index = next(self._next) if worker is None else worker
+        return self._workers[index % len(self._workers)].submit(next(self._calls), fn, args)
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Wait for the calls in flight, then stop every worker (terminated after ``timeout`` seconds)."""
+        for w in self._workers:
+            with w.lock:
+                pending = list(w.pending.values())
+            for f in pending:
+                try:
+                    f.exception(timeout)
+                except Exception:
+                    pass
+        for w in self._workers:
+            w.stop(timeout)
