@@ -1,5 +1,5 @@
-"""Issue 24, session 12: the classes still weak on the external suite, fixed by class (street addresses,
-ranges, slash look-alikes, measures, codes), each checked in several written forms."""
+"""The classes that were still weak on the external suite (issue 24), by class: street addresses,
+ranges, slash look-alikes, measures, codes, each checked in several written forms."""
 
 from __future__ import annotations
 
