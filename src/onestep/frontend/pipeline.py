@@ -243,7 +243,7 @@ class Frontend:
         elif host == LATIN:
             segments = [seg for seg in [self._latin_segment(self._pieces(text))] if seg is not None]
         else:
-            segments = self._hosted_sentence(host, text)
+            segments = self.hosted_sentence(host, text)
         # drop segments with nothing to say (e.g. characters no G2P can read), then rejoin their neighbours
         segments = _merge_segments(seg for seg in segments if seg.phonemes)
         return Utterance(text=raw, normalized=join_segment_texts(segments), segments=segments)
@@ -263,10 +263,12 @@ class Frontend:
             out.append(text[pos:])
         return out
 
-    def _hosted_sentence(self, host: Lang, text: str) -> list[Segment]:
+    def hosted_sentence(self, host: Lang, text: str) -> list[Segment]:
         """A sentence of a non-Latin language (``host``, e.g. Mandarin) that may hold Latin-script words:
         lexicon Latin words cut out, the rest normalized by the host's normalizer and split into script runs;
-        the host's runs go to its G2P, Latin runs (and lexicon words) to :meth:`_latin_segment`."""
+        the host's runs go to its G2P, Latin runs (and lexicon words) to :meth:`_latin_segment`. Public for
+        tools that read a fragment as it would be read inside such a sentence ("25kg" in Mandarin: the external
+        normalization suites of ``onestep eval-frontend``); ``text`` is already cleaned (symbols read)."""
         tools = self.tools(host)
         items: list[tuple[RunKind, str | _Match]] = []
         for piece in self._pieces(text):

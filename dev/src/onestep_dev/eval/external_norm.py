@@ -105,7 +105,7 @@ def mandarin_reader(frontend: object) -> Callable[[str], str]:
     def read(text: str) -> str:
         text, _ = read_symbols(text, "zh")
         text, _ = clean(text)
-        segments = [s for s in frontend._hosted_sentence("zh", text) if s.phonemes]  # type: ignore[attr-defined]
+        segments = [s for s in frontend.hosted_sentence("zh", text) if s.phonemes]  # type: ignore[attr-defined] (an object here)
         return join_segment_texts(segments)
 
     return read
