@@ -17,7 +17,6 @@ from onestep.runtime.output import OutputOptions
 from onestep.runtime.voices import VoiceEntry
 from onestep.synthesis.resources import Resources, max_ids
 from onestep.synthesis.ssml_plan import Plan, plan_ssml, plan_work
-from onestep.synthesis.timings import Placed
 from onestep.synthesis.voice_choice import VoiceArg
 from onestep.work_limits import (
     TooMuchWorkError,
@@ -46,8 +45,6 @@ class PreparedText:
         plan_phonemes: for SSML input, (its work in phonemes: its pieces' phonemes and its breaks, its first
             utterance's phonemes), see :func:`onestep.synthesis.ssml_plan.plan_work` (what a server's admission
             costs it by).
-        placed: per utterance, its words placed in ``text`` for word timestamps, when they were placed
-            before the engine pass; None: placed when the audio is assembled.
     """
 
     entry: VoiceEntry
@@ -60,7 +57,6 @@ class PreparedText:
     plan: Plan | None = None
     skipped: dict[str, int] = field(default_factory=dict)
     plan_phonemes: tuple[int, int] = (0, 0)
-    placed: list[list[Placed]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def batch_key(self) -> tuple[Path, str, float]:

@@ -119,8 +119,7 @@ def finish(p: PreparedText, parts: Sequence[tuple[np.ndarray, np.ndarray]], word
     if p.plan is not None:  # SSML: its pieces one after the other (not batched)
         return render_plan(p, words, resources)
     frames, samples = [q[0] for q in parts], [q[1] for q in parts]
-    placed = p.placed if words == "word" else None
-    audio = apply_output(assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text, placed), p.output)
+    audio = apply_output(assemble(p.utterances, frames, samples, p.engine, p.entry, words, p.text), p.output)
     audio.skipped = p.skipped
     return audio
 
