@@ -24,6 +24,10 @@ Every step writes into buffers allocated outside its graph, so all graphs share 
 then only ever holds intermediates, and the engine lock makes replays sequential. Frame counts beyond the
 largest frame bucket (very long, slow sentences) run the second step eagerly at the needed size.
 
+A background warm-up (``capture="background"``, what ``TTS(device="cuda")`` uses) captures the steps batch
+size by batch size, smallest first; requests are planned only over the batch sizes captured so far, and the
+engine is :attr:`CudaEngine.ready` once the smallest is (the rest follow, :attr:`CudaEngine.fully_captured`).
+
 Built with ``cuda_graphs=False`` and ``device="cpu"`` the same steps and plans run eagerly on the CPU, which
 is how the tests check this module without a GPU.
 """
@@ -461,6 +465,7 @@ class CudaEngine:
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
         self._requests_waiting = 0  # requests blocked on _lock; the background warm-up lets them go first
+        self._requests_in = 0  # requests waiting for or holding _lock (the warm-up's rest waits for none)
         self._last_turn_end = float("-inf")  # time.monotonic() when the last request released _lock
         self._turns = threading.Condition()
         self._background = self.settings.capture == "background"
@@ -595,7 +600,8 @@ class CudaEngine:
 
     def _let_requests_go_first(self, patience_s: float = PATIENCE_S, quiet_s: float = 0.0) -> None:
         """Before the warm-up takes the engine lock for its next step: wait (up to ``patience_s``) until no
-        request is waiting for it and none released it in the last ``quiet_s`` seconds. A released lock goes
+        request is waiting for it (``quiet_s`` > 0: none is waiting for or holding it, and none released it in
+        the last ``quiet_s`` seconds). A released lock goes
         to whichever thread asks first, and the warm-up thread, busy in torch with the GIL, asked first every
         time: on an H100 the first request waited for all 50 steps (16 s) instead of one. Under a steady flood
         of requests the warm-up still moves on, one step every ``patience_s``."""
@@ -605,7 +611,7 @@ class CudaEngine:
                 now = time.monotonic()
                 if now >= deadline:
                     return
-                if self._requests_waiting:
+                if self._requests_waiting or (quiet_s > 0 and self._requests_in):
                     wait = deadline - now
                 else:
                     idle = now - self._last_turn_end
@@ -616,22 +622,28 @@ class CudaEngine:
 
     @contextlib.contextmanager
     def _engine_turn(self) -> Iterator[None]:
-        """Hold the engine lock for a request, flagged as waiting while it queues (see
-        :meth:`_let_requests_go_first`)."""
+        """Hold the engine lock for a request, flagged as waiting while it queues and as in while it waits or
+        holds it (see :meth:`_let_requests_go_first`)."""
         with self._turns:
             self._requests_waiting += 1
+            self._requests_in += 1
+        acquired = False
         try:
-            self._lock.acquire()
+            acquired = self._lock.acquire()
         finally:
             with self._turns:
                 self._requests_waiting -= 1
+                if not acquired:
+                    self._requests_in -= 1
                 self._turns.notify_all()
         try:
             yield
         finally:
             self._lock.release()
             with self._turns:
+                self._requests_in -= 1
                 self._last_turn_end = time.monotonic()
+                self._turns.notify_all()
 
     def _sync(self) -> None:
         if self.device.type == "cuda":
