@@ -544,7 +544,8 @@ class CudaEngine:
         largest = self.settings.batch_sizes[-1]
         self._fpi_host.reserve(largest * self._t_max)
         self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
-        self._run_chunk([[0, 1, 0]], 1.0, None, sizes=self._serving_sizes())  # the eager ops of one pass: input and read-back copies
+        # the eager ops of one pass (input and read-back copies), at the smallest size requests are planned on
+        self._run_chunk([[0, 1, 0]], 1.0, None, sizes=self._serving_sizes())
         smallest = self.settings.batch_sizes[0]
         for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
             stage()  # the eager ops of a split chunk: index upload, gathers, copies
@@ -601,10 +602,10 @@ class CudaEngine:
     def _let_requests_go_first(self, patience_s: float = PATIENCE_S, quiet_s: float = 0.0) -> None:
         """Before the warm-up takes the engine lock for its next step: wait (up to ``patience_s``) until no
         request is waiting for it (``quiet_s`` > 0: none is waiting for or holding it, and none released it in
-        the last ``quiet_s`` seconds). A released lock goes
-        to whichever thread asks first, and the warm-up thread, busy in torch with the GIL, asked first every
-        time: on an H100 the first request waited for all 50 steps (16 s) instead of one. Under a steady flood
-        of requests the warm-up still moves on, one step every ``patience_s``."""
+        the last ``quiet_s`` seconds). A released lock goes to whichever thread asks first, and the warm-up
+        thread, busy in torch with the GIL, asked first every time: on an H100 the first request waited for all
+        50 steps (16 s) instead of one. Under a steady flood of requests the warm-up still moves on, one step
+        every ``patience_s``."""
         deadline = time.monotonic() + patience_s
         with self._turns:
             while True:
