@@ -27,7 +27,7 @@ from onestep.runtime.host_pool import HostPool
 from onestep.runtime.output import OutputOptions, OutputStage
 from onestep.runtime.pcm import to_pcm16
 from onestep.runtime.voices import VoiceCatalog, VoiceNotFoundError
-from onestep.synthesis.preload import PRELOAD_ENV, preload_mode, start_preload
+from onestep.synthesis.preload import PRELOAD_ENV, preload_mode
 from onestep.synthesis.prepare import PreparedText, prepare_text
 from onestep.synthesis.render import render_batch, render_phonemes, render_prepared, synthesize_prepared, timestamp_mode
 from onestep.synthesis.resources import Resources, max_ids
@@ -97,10 +97,10 @@ class TTS:
         self.lexicon = lexicon
         self.catalog = VoiceCatalog(voices_dir)
         self._voices = VoiceChoice(self.catalog, voice)
-        self._resources = Resources(self.engine_kind, threads, lexicon, self._voices)
+        self._resources = Resources(self.engine_kind, threads, lexicon, self._voices, preload_mode(preload))
         if self._voices.default is not None:
             self._resources.engine(self._voices.default)
-        self.preload_thread: threading.Thread | None = start_preload(preload_mode(preload), self._resources.frontend)
+        self.preload_thread: threading.Thread | None = self._resources.start_preload()
 
     # --- voices and engines --------------------------------------------------------------------------
 
@@ -123,9 +123,11 @@ class TTS:
         return self._resources.engine(self._voices.entry(voice, text))
 
     def ready(self) -> bool:
-        """Whether every loaded engine has finished its warm-up. A GPU engine (``device="cuda"``) captures its
-        CUDA graphs in the background after loading and serves meanwhile, eagerly and slower; a server reports
-        ready (``/health``) only once this is True."""
+        """Whether the frontend preload (if any) is over and every loaded engine is ready. A GPU engine
+        (``device="cuda"``) captures its CUDA graphs in the background after loading and serves meanwhile,
+        eagerly and slower; it is ready once its smallest batch size's graphs are captured (every call then
+        runs on graphs; larger batches as several passes until their own sizes are captured, which goes on in
+        the background after the preload). A server reports ready (``/health``) only once this is True."""
         return self._resources.ready()
 
     def wait_ready(self, timeout: float | None = None) -> bool:

@@ -297,7 +297,8 @@ def test_background_warm_up_serves_meanwhile_and_then_is_ready(tiny_voice, engin
     settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2))
     e = CudaEngine(tiny_voice, settings)
     during = e.synthesize_batch([MEDIUM, SHORT])  # served while the warm-up thread builds the steps
-    assert e.wait_ready(120) and e.capture_error is None and e.warmup_seconds > 0
+    assert e.wait_ready(120) and e.fully_captured.wait(120) and e.capture_error is None
+    assert 0 < e.ready_seconds <= e.warmup_seconds and e.captured_batch_sizes == (1, 2)
     n_t, n_f = len(e.config.phoneme_buckets), len(e.config.frame_buckets)
     assert len(e._acoustic_steps) == 2 * n_t and len(e._frame_steps) == 2 * n_f  # every step built
     after = e.synthesize_batch([MEDIUM, SHORT])
@@ -334,7 +335,7 @@ def test_a_request_during_the_background_warm_up_waits_for_one_step_not_for_all(
     steps, step_s = 30, 0.03
     swapped = threading.Event()
 
-    def slow_builders(self: CudaEngine) -> list:
+    def slow_builders(self: CudaEngine, sizes=None) -> list:
         def first() -> None:
             swapped.wait(10)  # the test swaps in the slow-waking lock meanwhile
 
@@ -366,11 +367,104 @@ def test_a_failed_background_warm_up_is_reported_and_the_engine_still_serves(tin
     assert e.synthesize(SENTENCE).audio.size > 0
 
 
+class _Gate:
+    """A ``before_rest`` hook that holds the background warm-up between its first batch size and the rest."""
+
+    def __init__(self) -> None:
+        self.reached, self.go = threading.Event(), threading.Event()
+
+    def __call__(self) -> None:
+        self.reached.set()
+        assert self.go.wait(60)
+
+
+def _step_batches(e: CudaEngine) -> set[int]:
+    return {b for _, b in e._acoustic_steps} | {b for _, b in e._frame_steps}
+
+
+def test_ready_after_the_smallest_batch_size_and_passes_use_only_captured_sizes_meanwhile(
+    tiny_voice, cpu_engine: CudaEngine
+) -> None:
+    """Ready once batch size 1 is captured and the eager ops are warm; until the larger sizes are captured a
+    batch runs as passes of captured sizes only (no eager step of another size), with the same results as the
+    fully captured engine."""
+    gate = _Gate()
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2, 4))
+    e = CudaEngine(tiny_voice, settings, before_rest=gate)
+    assert gate.reached.wait(120), "the warm-up never reached its hook"
+    assert e.ready.is_set() and not e.fully_captured.is_set() and e.ready_seconds > 0
+    assert e.captured_batch_sizes == (1,) and _step_batches(e) == {1}
+    batch = [SENTENCE, MEDIUM, SHORT, MEDIUM, SENTENCE]  # 5 rows: 2 chunks of <= 4 once every size is captured
+    during = e.synthesize_batch(batch)
+    assert _step_batches(e) == {1}, "a pass ran at a batch size not captured yet"
+    gate.go.set()
+    assert e.fully_captured.wait(120) and e.capture_error is None
+    assert e.captured_batch_sizes == (1, 2, 4) and _step_batches(e) == {1, 2, 4}
+    assert e.warmup_seconds >= e.ready_seconds
+    for a, b, c in zip(during, e.synthesize_batch(batch), cpu_engine.synthesize_batch(batch), strict=True):
+        assert np.array_equal(a.frames_per_id, c.frames_per_id) and np.array_equal(b.frames_per_id, c.frames_per_id)
+        assert np.abs(a.audio - c.audio).max() <= CPU_TOLERANCE and np.abs(b.audio - c.audio).max() <= CPU_TOLERANCE
+
+
+def test_a_failing_before_rest_hook_is_logged_and_the_warm_up_goes_on(tiny_voice, caplog) -> None:
+    def hook() -> None:
+        raise RuntimeError("preload gone")
+
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2))
+    e = CudaEngine(tiny_voice, settings, before_rest=hook)
+    assert e.fully_captured.wait(120) and e.ready.is_set() and e.capture_error is None
+    assert e.captured_batch_sizes == (1, 2)
+    assert "before_rest" in caplog.text
+
+
+def test_a_capture_failing_after_ready_leaves_an_engine_serving_on_the_captured_sizes(
+    tiny_voice, cpu_engine: CudaEngine, monkeypatch
+) -> None:
+    built = CudaEngine._step_builders
+
+    def builders(self: CudaEngine, sizes=None) -> list:
+        if sizes is not None and 2 in sizes:
+
+            def broken() -> None:
+                raise RuntimeError("capture went wrong")
+
+            return [broken]
+        return built(self, sizes)
+
+    monkeypatch.setattr(CudaEngine, "_step_builders", builders)
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2, 4))
+    e = CudaEngine(tiny_voice, settings)
+    assert e.fully_captured.wait(120) and e.ready.is_set() and isinstance(e.capture_error, RuntimeError)
+    assert e.captured_batch_sizes == (1,)
+    batch = [SENTENCE, MEDIUM, SHORT]
+    for a, c in zip(e.synthesize_batch(batch), cpu_engine.synthesize_batch(batch), strict=True):
+        assert np.array_equal(a.frames_per_id, c.frames_per_id) and np.abs(a.audio - c.audio).max() <= CPU_TOLERANCE
+    assert _step_batches(e) == {1}
+
+
+def test_the_rest_of_the_warm_up_waits_for_a_quiet_engine(tiny_voice, monkeypatch) -> None:
+    """After ready a step is captured only when no request has used the engine for QUIET_S (or after
+    REST_PATIENCE_S under a steady flow): a request then rarely waits behind a capture."""
+    monkeypatch.setattr(CudaEngine, "QUIET_S", 0.3)
+    monkeypatch.setattr(CudaEngine, "REST_PATIENCE_S", 30.0)
+    gate = _Gate()
+    settings = CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, capture="background", batch_sizes=(1, 2))
+    e = CudaEngine(tiny_voice, settings, before_rest=gate)
+    assert gate.reached.wait(120)
+    n = len(e._acoustic_steps) + len(e._frame_steps)
+    e.synthesize(SHORT)
+    gate.go.set()
+    time.sleep(0.1)  # within QUIET_S of the request: no further step yet
+    assert len(e._acoustic_steps) + len(e._frame_steps) == n
+    assert e.fully_captured.wait(120) and e.captured_batch_sizes == (1, 2)
+
+
 def test_engines_without_a_warm_up_are_ready_at_once(tiny_voice, engine: OrtEngine) -> None:
     from onestep.runtime.engine import engine_ready
 
     lazy = CudaEngine(tiny_voice, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False), warmup=False)
     assert engine_ready(lazy) and engine_ready(engine)  # the ONNX engine has no background work
+    assert lazy.fully_captured.is_set() and lazy.captured_batch_sizes == lazy.settings.batch_sizes
 
 
 @pytest.mark.parametrize(
@@ -407,7 +501,7 @@ def test_background_capture_on_a_gpu_serves_eagerly_then_replays(tiny_voice, eng
     gpu = CudaEngine(tiny_voice, CudaSettings(dtype="fp16", batch_sizes=(1, 2, 4), capture="background"))
     batch = [SENTENCE, MEDIUM, LONG]
     early = gpu.synthesize_batch(batch)  # while graphs are being captured
-    assert gpu.wait_ready(300) and gpu.capture_error is None
+    assert gpu.wait_ready(300) and gpu.fully_captured.wait(300) and gpu.capture_error is None
     steps = [s for s, *_ in gpu._acoustic_steps.values()] + [s for s, _ in gpu._frame_steps.values()]
     assert steps and all(s.graph is not None for s in steps)
     late = gpu.synthesize_batch(batch)

@@ -24,6 +24,10 @@ Every step writes into buffers allocated outside its graph, so all graphs share 
 then only ever holds intermediates, and the engine lock makes replays sequential. Frame counts beyond the
 largest frame bucket (very long, slow sentences) run the second step eagerly at the needed size.
 
+A background warm-up (``capture="background"``, what ``TTS(device="cuda")`` uses) captures the steps batch
+size by batch size, smallest first; requests are planned only over the batch sizes captured so far, and the
+engine is :attr:`CudaEngine.ready` once the smallest is (the rest follow, :attr:`CudaEngine.fully_captured`).
+
 Built with ``cuda_graphs=False`` and ``device="cpu"`` the same steps and plans run eagerly on the CPU, which
 is how the tests check this module without a GPU.
 """
@@ -107,8 +111,10 @@ class CudaSettings:
             with it off is not measured yet.
         capture: when the warm-up builds (and captures) the steps: ``"now"`` (in the constructor: ~10-16 s for
             a shipped voice in fp16 on an H100) or ``"background"`` (a thread, one step at a time under the engine
-            lock; until a step is captured the same step runs eagerly, so the engine serves at once, slower,
-            and :attr:`CudaEngine.ready` is set when every step is captured and warm).
+            lock, batch sizes smallest first; the engine serves at once: eagerly until the smallest batch size's
+            steps are captured, then only through captured batch sizes (a larger chunk runs as several passes
+            of the largest captured size); :attr:`CudaEngine.ready` is set when the smallest batch size is
+            captured and the eager ops are warm, :attr:`CudaEngine.fully_captured` when every step is).
         plan: how batches are cut into frame passes (see :class:`BatchPlan`).
     """
 
@@ -382,14 +388,34 @@ class CudaEngine:
         stream: chunk sizes of :meth:`stream` (the audio is computed whole, then cut).
         warmup: build (and capture) every (bucket, batch size) step, now or in the background
             (``settings.capture``); otherwise each on first use.
+        before_rest: a background warm-up calls it (in its thread, without the engine lock) once :attr:`ready`
+            is set, before it captures the larger batch sizes: a way to let other start-up work (the TTS's
+            frontend preload) have the interpreter first. It should return within seconds; what it raises is
+            logged and ignored. May also be set as an attribute before the warm-up gets there.
 
     Attributes:
         plan: the :class:`BatchPlan` in use (from ``settings``; may be replaced at any time).
-        ready: set once the warm-up is over (every step captured and run once; at once without a warm-up);
-            a server reports ready (``/health``) only then. The engine serves before, eagerly.
-        capture_error: what stopped a background warm-up (the engine then goes on eagerly), else None.
-        warmup_seconds: the warm-up's wall time (a background one's once it is over).
+        ready: set once every step of the smallest batch size is captured (and run once) and the eager ops
+            around the steps are warm: from then on no request runs a step eagerly (a background warm-up goes
+            on capturing the larger batch sizes, one step at a time under the engine lock, and requests are cut
+            into passes of the captured sizes meanwhile). Also set when a warm-up fails, and at once without a
+            warm-up. A server reports ready (``/health``) only then; the engine serves before, eagerly.
+        fully_captured: set once the warm-up is over (every step of every batch size captured and run once,
+            or :attr:`capture_error` says what stopped it); with ``capture="now"`` or no warm-up together with
+            :attr:`ready`.
+        capture_error: what stopped a background warm-up (the engine then goes on, eagerly where a step is not
+            captured), else None.
+        ready_seconds: wall time from the warm-up's start to :attr:`ready` (a background one's once set).
+        warmup_seconds: the whole warm-up's wall time (a background one's once :attr:`fully_captured`).
     """
+
+    #: A background warm-up before :attr:`ready`: how long it waits for queued requests before its next step.
+    PATIENCE_S = 0.5
+    #: After :attr:`ready` (requests are served from graphs by then, so a capture is what would delay one):
+    #: each further step waits until no request is queued and none ended in the last ``QUIET_S`` seconds,
+    #: for at most ``REST_PATIENCE_S``.
+    QUIET_S = 0.25
+    REST_PATIENCE_S = 2.0
 
     def __init__(
         self,
@@ -397,6 +423,7 @@ class CudaEngine:
         settings: CudaSettings | None = None,
         stream: StreamSettings | None = None,
         warmup: bool = True,
+        before_rest: Callable[[], None] | None = None,
     ) -> None:
         t0 = time.perf_counter()
         self.settings = settings or CudaSettings()
@@ -438,19 +465,28 @@ class CudaEngine:
         self._frame_steps: dict[tuple[int, int], tuple[_Step, torch.Tensor]] = {}
         self._lock = threading.Lock()
         self._requests_waiting = 0  # requests blocked on _lock; the background warm-up lets them go first
+        self._requests_in = 0  # requests waiting for or holding _lock (the warm-up's rest waits for none)
+        self._last_turn_end = float("-inf")  # time.monotonic() when the last request released _lock
         self._turns = threading.Condition()
         self._background = self.settings.capture == "background"
+        # the batch sizes requests are planned over (read and changed under _lock): a background warm-up
+        # starts with none captured (then every size, eagerly) and adds each once all its steps are captured
+        self._captured: tuple[int, ...] = () if warmup and self._background else self.settings.batch_sizes
+        self.before_rest = before_rest
         self.ready = threading.Event()
+        self.fully_captured = threading.Event()
         self.capture_error: BaseException | None = None
         self.load_seconds = time.perf_counter() - t0
+        self.ready_seconds = 0.0
         self.warmup_seconds = 0.0
         self._capturer: threading.Thread | None = None
         if warmup and self._background:
             self._capturer = threading.Thread(target=self._warm_in_background, name="onestep-capture", daemon=True)
             self._capturer.start()
         else:
-            self.warmup_seconds = self.warm() if warmup else 0.0
+            self.warmup_seconds = self.ready_seconds = self.warm() if warmup else 0.0
             self.ready.set()
+            self.fully_captured.set()
 
     @property
     def sample_rate(self) -> int:
@@ -463,6 +499,7 @@ class CudaEngine:
         with self._lock, torch.inference_mode():
             for build in self._step_builders():
                 build()
+            self._captured = self.settings.batch_sizes
             self._warm_eager_ops()
         self._sync()
         return time.perf_counter() - t0
@@ -471,9 +508,20 @@ class CudaEngine:
         """Block until :attr:`ready` (or ``timeout`` seconds); returns whether it is set."""
         return self.ready.wait(timeout)
 
-    def _step_builders(self) -> list[Callable[[], None]]:
-        """One function per (bucket, batch size) step that builds it and captures its graph (batch sizes
-        smallest first: what a lightly loaded server needs first)."""
+    @property
+    def captured_batch_sizes(self) -> tuple[int, ...]:
+        """The batch sizes whose steps are all captured so far (every size once :attr:`fully_captured`, with
+        ``capture="now"`` and without a warm-up; a snapshot: a background warm-up may add one at any time)."""
+        return self._captured
+
+    def _serving_sizes(self) -> tuple[int, ...]:
+        """The batch sizes a request is planned over (the engine lock held): the captured ones, or every size
+        (eagerly) while none is."""
+        return self._captured or self.settings.batch_sizes
+
+    def _step_builders(self, sizes: Sequence[int] | None = None) -> list[Callable[[], None]]:
+        """One function per (bucket, batch size) step that builds it and captures its graph, for the batch
+        sizes ``sizes`` (default every one, smallest first: what a lightly loaded server needs first)."""
 
         def acoustic(t: int, b: int) -> None:
             step = self._acoustic_step(t, b)[0]
@@ -486,7 +534,7 @@ class CudaEngine:
                 step.capture()
 
         builders: list[Callable[[], None]] = []
-        for b in self.settings.batch_sizes:
+        for b in self.settings.batch_sizes if sizes is None else sizes:
             builders += [functools.partial(acoustic, t, b) for t in self.config.phoneme_buckets]
             builders += [functools.partial(frames, f, b) for f in self.config.frame_buckets]
         return builders
@@ -496,58 +544,107 @@ class CudaEngine:
         largest = self.settings.batch_sizes[-1]
         self._fpi_host.reserve(largest * self._t_max)
         self._audio_host.reserve(largest * self.config.frame_buckets[-1] * self.hop)
-        self._run_chunk([[0, 1, 0]], 1.0, None)  # the eager ops of one pass: input and read-back copies
+        # the eager ops of one pass (input and read-back copies), at the smallest size requests are planned on
+        self._run_chunk([[0, 1, 0]], 1.0, None, sizes=self._serving_sizes())
         smallest = self.settings.batch_sizes[0]
         for stage in self._gather(self._shared[smallest], [FramePass(np.zeros(1, dtype=np.int64), 0, smallest)] * 2):
             stage()  # the eager ops of a split chunk: index upload, gathers, copies
 
     def _warm_in_background(self) -> None:
-        """The background warm-up: each step built and captured under the engine lock, one at a time, so a
-        request waits for at most one capture; then the eager ops; then :attr:`ready`."""
+        """The background warm-up, batch sizes smallest first: each step built and captured under the engine
+        lock, one at a time, so a request waits for at most one capture; a batch size joins the sizes requests
+        are planned over once all its steps are captured. After the smallest: the eager ops, then :attr:`ready`,
+        then :attr:`before_rest`; then the larger sizes (each step when requests leave the engine a quiet
+        moment), then :attr:`fully_captured`."""
         t0 = time.perf_counter()
         on_cuda = self.device.type == "cuda"
         try:
             with torch.cuda.device(self.device) if on_cuda else contextlib.nullcontext(), torch.inference_mode():
-                for build in self._step_builders():
-                    self._let_requests_go_first()
+                for b in self.settings.batch_sizes:
+                    # the rest (after ready): requests run on graphs, so a capture is what would delay one
+                    turn = (self.REST_PATIENCE_S, self.QUIET_S) if self.ready.is_set() else (self.PATIENCE_S, 0.0)
+                    for build in self._step_builders((b,)):
+                        self._let_requests_go_first(*turn)
+                        with self._lock:
+                            build()
                     with self._lock:
-                        build()
-                self._let_requests_go_first()
-                with self._lock:
-                    self._warm_eager_ops()
-                    self._sync()
+                        self._captured = (*self._captured, b)
+                    if not self.ready.is_set():
+                        self._let_requests_go_first()
+                        with self._lock:
+                            self._warm_eager_ops()
+                            self._sync()
+                        self._set_ready(t0)
+                        self._call_before_rest()
         except BaseException as e:  # the engine still serves, eagerly where a step is not captured
             self.capture_error = e
             log.exception("CUDA-graph capture failed for voice %s; serving without graphs", self.config.name)
         finally:
             self.warmup_seconds = time.perf_counter() - t0
-            self.ready.set()
+            if not self.ready.is_set():
+                self._set_ready(t0)
+            self.fully_captured.set()
 
-    def _let_requests_go_first(self, patience_s: float = 0.5) -> None:
+    def _set_ready(self, t0: float) -> None:
+        self.ready_seconds = time.perf_counter() - t0
+        self.ready.set()
+
+    def _call_before_rest(self) -> None:
+        """Run :attr:`before_rest`, if any (in the warm-up thread, no lock held); what it raises is logged."""
+        hook = self.before_rest
+        if hook is None:
+            return
+        try:
+            hook()
+        except Exception:
+            log.exception("the warm-up's before_rest hook failed for voice %s; capturing on", self.config.name)
+
+    def _let_requests_go_first(self, patience_s: float = PATIENCE_S, quiet_s: float = 0.0) -> None:
         """Before the warm-up takes the engine lock for its next step: wait (up to ``patience_s``) until no
-        request is waiting for it. A released lock goes to whichever thread asks first, and the warm-up thread,
-        busy in torch with the GIL, asked first every time: on an H100 the first request waited for all 50
-        steps (16 s) instead of one. Under a steady flood of requests the warm-up still moves on, one step every
-        ``patience_s``."""
+        request is waiting for it (``quiet_s`` > 0: none is waiting for or holding it, and none released it in
+        the last ``quiet_s`` seconds). A released lock goes to whichever thread asks first, and the warm-up
+        thread, busy in torch with the GIL, asked first every time: on an H100 the first request waited for all
+        50 steps (16 s) instead of one. Under a steady flood of requests the warm-up still moves on, one step
+        every ``patience_s``."""
+        deadline = time.monotonic() + patience_s
         with self._turns:
-            self._turns.wait_for(lambda: self._requests_waiting == 0, timeout=patience_s)
+            while True:
+                now = time.monotonic()
+                if now >= deadline:
+                    return
+                if self._requests_waiting or (quiet_s > 0 and self._requests_in):
+                    wait = deadline - now
+                else:
+                    idle = now - self._last_turn_end
+                    if idle >= quiet_s:
+                        return
+                    wait = min(quiet_s - idle, deadline - now)
+                self._turns.wait(wait)
 
     @contextlib.contextmanager
     def _engine_turn(self) -> Iterator[None]:
-        """Hold the engine lock for a request, flagged as waiting while it queues (see
-        :meth:`_let_requests_go_first`)."""
+        """Hold the engine lock for a request, flagged as waiting while it queues and as in while it waits or
+        holds it (see :meth:`_let_requests_go_first`)."""
         with self._turns:
             self._requests_waiting += 1
+            self._requests_in += 1
+        acquired = False
         try:
-            self._lock.acquire()
+            acquired = self._lock.acquire()
         finally:
             with self._turns:
                 self._requests_waiting -= 1
+                if not acquired:
+                    self._requests_in -= 1
                 self._turns.notify_all()
         try:
             yield
         finally:
             self._lock.release()
+            with self._turns:
+                self._requests_in -= 1
+                self._last_turn_end = time.monotonic()
+                self._turns.notify_all()
 
     def _sync(self) -> None:
         if self.device.type == "cuda":
@@ -645,13 +742,16 @@ class CudaEngine:
         speed: float,
         timings: Timings | None,
         speakers: np.ndarray | None = None,
+        sizes: tuple[int, ...] | None = None,
     ) -> list[SynthesisResult]:
-        """One chunk (``len(batch) <=`` the largest batch size) through both steps; results in chunk order.
+        """One chunk (``len(batch) <=`` the largest of ``sizes``) through both steps; results in chunk order.
 
-        The caller holds the engine lock and inference mode.
+        ``sizes``: the batch sizes to plan over (default every configured one). The caller holds the engine
+        lock and inference mode.
         """
+        sizes = self.settings.batch_sizes if sizes is None else sizes
         n = len(batch)
-        b = bucket_for(n, self.settings.batch_sizes)
+        b = bucket_for(n, sizes)
         t = bucket_for(max(len(ids) for ids in batch), self.config.phoneme_buckets)
         ids_np = np.zeros((b, t), dtype=np.int64)
         mask_np = np.zeros((b, t), dtype=np.float32)  # padding rows: no real ids, so no frames
@@ -674,7 +774,7 @@ class CudaEngine:
         totals = fpi.sum(axis=1)
         t1 = time.perf_counter()
 
-        passes = plan_frame_passes(totals, self.config.frame_buckets, self.settings.batch_sizes, self.plan.pass_overhead_frames)
+        passes = plan_frame_passes(totals, self.config.frame_buckets, sizes, self.plan.pass_overhead_frames)
         widths = [int(totals[p.rows].max()) * self.hop for p in passes]  # samples read back per row of a pass
         offsets = np.cumsum([0] + [len(p.rows) * w for p, w in zip(passes, widths, strict=True)])
         self._audio_host.reserve(int(offsets[-1]))
@@ -718,7 +818,9 @@ class CudaEngine:
         """Synthesize utterances of ids (``[0, *ids, 0]`` each); results in input order.
 
         Up to the largest captured batch size the batch is one acoustic pass; larger batches are sorted by
-        length and split into near-equal chunks (:func:`plan_chunks`). ``speaker``: a multi-speaker voice's
+        length and split into near-equal chunks (:func:`plan_chunks`). While a background warm-up runs, only
+        the batch sizes captured so far are used (:attr:`captured_batch_sizes`; every size, eagerly, until the
+        first is captured). ``speaker``: a multi-speaker voice's
         vector (S,) for all or [B,S] one per utterance (voices of one model share a pass); default its
         default voice.
         """
@@ -731,9 +833,11 @@ class CudaEngine:
             raise ValueError(f"an utterance has {longest} ids, more than the largest phoneme bucket {self._t_max}")
         results: list[SynthesisResult | None] = [None] * len(batch)
         with self._engine_turn(), torch.inference_mode():
-            for chunk in plan_chunks([len(ids) for ids in batch], self.settings.batch_sizes[-1]):
+            sizes = self._serving_sizes()  # one snapshot per call, under the lock a warm-up changes it under
+            for chunk in plan_chunks([len(ids) for ids in batch], sizes[-1]):
                 chunk_rows = None if rows is None else rows[chunk]
-                for i, result in zip(chunk, self._run_chunk([batch[i] for i in chunk], speed, timings, chunk_rows), strict=True):
+                run = self._run_chunk([batch[i] for i in chunk], speed, timings, chunk_rows, sizes)
+                for i, result in zip(chunk, run, strict=True):
                     results[i] = result
         return results  # type: ignore[return-value]
 
@@ -758,7 +862,8 @@ class CudaEngine:
 def load(voice_dir: str | Path, threads: int | None = None, stream: StreamSettings | None = None) -> CudaEngine:
     """The ``torch-cuda-graphs`` engine's loader (named by :mod:`onestep.runtime.engines`; ``threads`` is
     unused: the GPU does the work). Graphs are captured in the background (``capture="background"``): the
-    engine serves at once, eagerly, and sets :attr:`CudaEngine.ready` when every graph is captured;
+    engine serves at once, eagerly, sets :attr:`CudaEngine.ready` when the smallest batch size's graphs are
+    captured and :attr:`CudaEngine.fully_captured` when every graph is;
     ``$ONESTEP_CUDA_CAPTURE=now`` captures them in the constructor instead; ``$ONESTEP_CUDNN_BENCHMARK=1``
     turns cuDNN's autotuning on (``CudaSettings.cudnn_benchmark``)."""
     capture = os.environ.get(CAPTURE_ENV, "background")

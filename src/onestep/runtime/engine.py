@@ -127,8 +127,8 @@ def frame_bucket(n_frames: int, buckets: Sequence[int]) -> int:
 
 
 def engine_ready(engine: object) -> bool:
-    """Whether ``engine`` has finished its warm-up: an engine with a ``ready`` event (the GPU engine, which
-    captures its CUDA graphs in the background after loading and serves eagerly meanwhile) once it is set;
-    any other engine at once."""
+    """Whether ``engine`` is ready: an engine with a ``ready`` event (the GPU engine, which captures its CUDA
+    graphs in the background after loading, serves eagerly meanwhile and is ready once its smallest batch
+    size's graphs are captured) once it is set; any other engine at once."""
     ready = getattr(engine, "ready", None)
     return ready is None or ready.is_set()

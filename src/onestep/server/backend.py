@@ -254,11 +254,14 @@ class TTSBackend:
         return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
 
     def warm_up(self) -> None:
-        """Synthesize ``warmup_text`` with every voice (also through the batch path), then load the
-        frontend's lazily loaded parts (espeak-ng fallback); a failure of the latter is only logged."""
+        """Synthesize ``warmup_text`` with every voice (also through the batch path), wait until the TTS is
+        ready (:meth:`onestep.TTS.wait_ready`: a GPU engine's smallest batch size captured; at once on the CPU),
+        then load the frontend's lazily loaded parts (espeak-ng fallback); a failure of the latter is only
+        logged."""
         for v in self.voices():
             self._tts.synthesize(self._warmup_text, voice=v.name)
             self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
+        self._tts.wait_ready()  # /health says ok only once no call runs a GPU step eagerly
         warm_frontend(self._tts.frontend())
         if self._frontend_pool is not None:
             pids = self._frontend_pool.start()

@@ -37,16 +37,38 @@ def preload_mode(preload: bool | str | None) -> Literal["now", "background", "of
 
 
 def start_preload(
-    mode: Literal["now", "background", "off"], frontend: Callable[[], Frontend]
+    mode: Literal["now", "background", "off"],
+    frontend: Callable[[], Frontend],
+    done: threading.Event | None = None,
 ) -> threading.Thread | None:
     """Warm the frontend that ``frontend()`` builds as ``mode`` says: ``"now"``, before returning; ``"background"``,
     in a daemon thread started now (returned; the frontend itself is built here, as it reads the lexicon: the
-    thread only loads); ``"off"``: nothing (not even the frontend is built)."""
-    if mode == "now":
-        warm_frontend(frontend())
-    elif mode == "background":
-        built = frontend()  # built here (it reads the lexicon): the thread only loads
-        thread = threading.Thread(target=warm_frontend, args=(built,), name="onestep-preload", daemon=True)
+    thread only loads); ``"off"``: nothing (not even the frontend is built).
+
+    ``done``: set once the preload is over, whether it loaded everything or failed (``"off"``: at once), so
+    that nothing waiting for it waits forever."""
+    if mode == "background":
+        try:
+            built = frontend()  # built here (it reads the lexicon): the thread only loads
+        except BaseException:
+            if done is not None:
+                done.set()
+            raise
+        thread = threading.Thread(target=_warm_then_set, args=(built, done), name="onestep-preload", daemon=True)
         thread.start()
         return thread
+    try:
+        if mode == "now":
+            warm_frontend(frontend())
+    finally:
+        if done is not None:
+            done.set()
     return None
+
+
+def _warm_then_set(frontend: Frontend, done: threading.Event | None) -> None:
+    try:
+        warm_frontend(frontend)
+    finally:
+        if done is not None:
+            done.set()

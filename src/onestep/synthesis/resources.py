@@ -13,13 +13,14 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from onestep.runtime.engine import Engine, engine_ready
 from onestep.runtime.engines import EngineKind
 from onestep.runtime.host_pool import HostPool, HostPoolSettings
 from onestep.runtime.speakers import SpeakerEngine
 from onestep.runtime.voices import VoiceEntry
+from onestep.synthesis.preload import start_preload
 from onestep.synthesis.voice_choice import VoiceChoice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,7 +39,17 @@ class Resources:
     Args:
         engine_kind: the engine every voice is loaded with; ``threads``: CPU threads per graph (None = one per
             physical core); ``lexicon``: a user pronunciation lexicon file for the frontend.
+        preload: the frontend preload :meth:`start_preload` will run (``"now"``, ``"background"``, ``"off"``);
+            until it is over, :meth:`ready` is False and a GPU engine's background warm-up waits for it (up to
+            :attr:`PRELOAD_PATIENCE_S`) before capturing its larger batch sizes, so the two do not share the
+            interpreter while the first calls need the frontend.
+
+    Attributes:
+        frontend_preloaded: set once the preload is over (loaded or failed; at once for ``"off"``).
     """
+
+    #: How long a GPU engine's warm-up waits for the frontend preload before capturing its larger batch sizes.
+    PRELOAD_PATIENCE_S = 30.0
 
     def __init__(
         self,
@@ -46,11 +57,16 @@ class Resources:
         threads: int | None,
         lexicon: str | os.PathLike[str] | None,
         voices: VoiceChoice,
+        preload: Literal["now", "background", "off"] = "off",
     ) -> None:
         self.engine_kind = engine_kind
         self.threads = threads
         self.lexicon = lexicon
         self.voices = voices
+        self.preload = preload
+        self.frontend_preloaded = threading.Event()
+        if preload == "off":
+            self.frontend_preloaded.set()
         self._lock = threading.Lock()
         self._engines: dict[Path, Engine] = {}
         self._speaker_engines: dict[tuple[Path, str], Engine] = {}
@@ -66,6 +82,8 @@ class Resources:
                 engine = self._engines.get(entry.path)
                 if engine is None:
                     engine = self.engine_kind.load(entry.path, self.threads)
+                    if getattr(engine, "before_rest", False) is None:  # a GPU engine capturing in the background
+                        engine.before_rest = self._wait_for_preload  # type: ignore[attr-defined]
                     self._engines[entry.path] = engine
         if entry.mix is None:
             return engine
@@ -75,14 +93,25 @@ class Resources:
             view = self._speaker_engines.setdefault(key, SpeakerEngine(engine, entry.mix, entry.name))  # type: ignore[arg-type]
         return view
 
+    def start_preload(self) -> threading.Thread | None:
+        """Run the frontend preload given at construction (:func:`onestep.synthesis.preload.start_preload`);
+        returns its thread when it runs in the background."""
+        return start_preload(self.preload, self.frontend, self.frontend_preloaded)
+
+    def _wait_for_preload(self) -> None:
+        """A GPU engine's ``before_rest``: let the frontend preload finish (bounded) before the engine captures
+        its larger batch sizes."""
+        self.frontend_preloaded.wait(self.PRELOAD_PATIENCE_S)
+
     def ready(self) -> bool:
-        """Whether every loaded engine has finished its warm-up (a GPU engine captures its CUDA graphs in the
-        background after loading)."""
-        return all(engine_ready(e) for e in list(self._engines.values()))
+        """Whether the frontend preload is over and every loaded engine is ready (a GPU engine: its smallest
+        batch size's CUDA graphs captured; it captures the rest in the background after that)."""
+        return self.frontend_preloaded.is_set() and all(engine_ready(e) for e in list(self._engines.values()))
 
     def wait_ready(self, timeout: float | None = None) -> bool:
         """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        self.frontend_preloaded.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
         for engine in list(self._engines.values()):
             ready = getattr(engine, "ready", None)
             if ready is not None:
