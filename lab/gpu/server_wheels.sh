@@ -88,8 +88,10 @@ wait_ready "$port" 60
 load "$port"
 python3 -m onestep bench --mode server --url "http://127.0.0.1:$port" --concurrency 2 --duration 3 \
   --pace realtime --processes 1 --out-dir "$work/bench" > /dev/null
-# what the CUDA side of the server imports besides torch (the engine module itself, the voice loader)
-python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.commands.serve, onestep_dev.commands.bench"
+# what the CUDA side of the server imports besides torch (the engine module itself, the voice loader), and the
+# SSML parser (defusedxml: the load test sends plain text; the CUDA tests' SSML cases need it)
+python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.commands.serve, onestep_dev.commands.bench
+from onestep.ssml.parse import parse_ssml; parse_ssml('<speak>Hi <break time=\"100ms\"/> there.</speak>')"
 kill -INT "$server_pid"; wait "$server_pid" || true; server_pid=  # SIGINT: uvicorn re-raises it, atexit runs
 if [ "$ray" = 1 ]; then
   # Ray's processes, traced into their own folder (the distributions only they need go to .carry/ray)
