@@ -20,6 +20,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from onestep.errors import Unavailable
+
 _STATE: dict[Any, Any] = {}  # in a worker: what its calls keep for later calls
 
 
@@ -28,8 +30,8 @@ def worker_state() -> dict[Any, Any]:
     return _STATE
 
 
-class WorkerDied(RuntimeError):
-    """The worker process running a call ended before answering it."""
+class WorkerDied(Unavailable, RuntimeError):
+    """The worker process running a call ended before answering it (the same text may succeed again)."""
 
 
 def picklable_error(e: BaseException) -> BaseException:
