@@ -64,7 +64,7 @@ def bounded(utterances: Iterable[_HasPhonemes], max_phonemes: int | None) -> Ite
     for utterance in utterances:
         total += count_phonemes(utterance.phonemes)
         if max_phonemes is not None and total > max_phonemes:
-            raise TooMuchWorkError(too_much_work_message(max_phonemes), max_phonemes)
+            raise too_much_work(max_phonemes)
         yield utterance
 
 
@@ -94,6 +94,11 @@ def too_much_audio_message(limit_s: float, planned_s: float | None = None) -> st
         f"this request would make more than {limit_s:g} s ({limit_s / 60:.0f} min) of audio, the limit per "
         f"request{about}; split it into several requests, or raise the speed"
     )
+
+
+def too_much_work(max_phonemes: int) -> TooMuchWorkError:
+    """The error for a text of more than ``max_phonemes`` phonemes."""
+    return TooMuchWorkError(too_much_work_message(max_phonemes), max_phonemes)
 
 
 def nothing_to_speak(skipped: Mapping[str, int]) -> NothingToSpeakError:

@@ -36,7 +36,7 @@ from onestep.work_limits import (
     NothingToSpeakError,
     TooMuchWorkError,
     too_much_audio_message,
-    too_much_work_message,
+    too_much_work,
     trim_allocator,
 )
 
@@ -148,7 +148,7 @@ class ServerState:
                 raise TooMuchWorkError("", self.config.max_phonemes)
         except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
             limit = min(e.limit, self.config.max_phonemes)
-            raise as_api_error(TooMuchWorkError(too_much_work_message(limit), limit)) from None
+            raise as_api_error(too_much_work(limit)) from None
         except Exception as e:
             raise as_api_error(e) from e
         finally:

@@ -19,11 +19,10 @@ from onestep.synthesis.resources import Resources, max_ids
 from onestep.synthesis.ssml_plan import Plan, plan_ssml, plan_work
 from onestep.synthesis.voice_choice import VoiceArg
 from onestep.work_limits import (
-    TooMuchWorkError,
     bounded,
     count_phonemes,
     nothing_to_speak,
-    too_much_work_message,
+    too_much_work,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -102,7 +101,7 @@ def prepare_text(
     else:
         utterances = sentences(text, max_ids(engine), entry.config.language)
         if max_phonemes is not None and sum(count_phonemes(u.phonemes) for u in utterances) > max_phonemes:
-            raise TooMuchWorkError(too_much_work_message(max_phonemes), max_phonemes)
+            raise too_much_work(max_phonemes)
     if not utterances:
         raise nothing_to_speak(skipped)
     ids = [phonemes_to_ids(u.phonemes) for u in utterances]
@@ -124,7 +123,8 @@ def _has_pause(plan: Plan) -> bool:
     return any(isinstance(piece, Pause) for piece, _ in plan)
 
 
-def _is_ssml(text: str) -> bool:
+def is_ssml_text(text: str) -> bool:
+    """Whether ``text`` starts as SSML (the SSML package imported only when asked)."""
     from onestep.ssml import is_ssml
 
     return is_ssml(text)

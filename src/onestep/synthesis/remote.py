@@ -35,7 +35,7 @@ from onestep.runtime.host_pool import HostPool
 from onestep.runtime.output import OutputOptions, expected_length
 from onestep.runtime.shm import Segment
 from onestep.synthesis.passes import engine_pass_or_errors, render_plan
-from onestep.synthesis.prepare import PreparedText, prepare_text
+from onestep.synthesis.prepare import PreparedText, is_ssml_text, prepare_text
 from onestep.synthesis.remote_worker import (
     FinishOrder,
     remote_drop,
@@ -47,7 +47,7 @@ from onestep.synthesis.resources import Resources, max_ids
 from onestep.synthesis.results import Audio
 from onestep.synthesis.timings import seconds_per_frame
 from onestep.synthesis.voice_choice import VoiceArg
-from onestep.work_limits import TooMuchWorkError, nothing_to_speak, too_much_work_message
+from onestep.work_limits import nothing_to_speak, too_much_work
 
 Job = tuple[str, VoiceArg, float, "str | None"]
 _runs = itertools.count()
@@ -132,7 +132,7 @@ def render_in_processes(
             try:
                 SynthesisOptions(speed=speed)
                 flag = flags[t.index]
-                if flag or (flag is None and _is_ssml(text)):
+                if flag or (flag is None and is_ssml_text(text)):
                     t.local = prepare_text(
                         text, voice, speed, resources, max_phonemes, language=language, ssml=True,
                         sample_rate=output.sample_rate, gain_db=output.gain_db,
@@ -161,17 +161,13 @@ def render_in_processes(
             if not ids:
                 raise nothing_to_speak(Counter(skipped))
             if max_phonemes is not None and n_phonemes > max_phonemes:
-                raise TooMuchWorkError(too_much_work_message(max_phonemes), max_phonemes)
+                raise too_much_work(max_phonemes)
         except Exception as e:
-            _drop(t)
+            _drop_key(pool, t)
             return e
         speed = SynthesisOptions(speed=speed).speed
         engine = resources.engine(t.entry)
         return PreparedText(t.entry, engine, speed, [], ids, t.output, text, skipped=dict(skipped))
-
-    def _drop(t: _Text) -> None:
-        if t.key is not None:
-            pool.submit(remote_drop, t.key, worker=t.worker)
 
     shipper = ThreadPoolExecutor(1, thread_name_prefix="onestep-ship")  # copies + sends while the engine runs on
     shipped: list[Future[None]] = []
@@ -196,7 +192,7 @@ def render_in_processes(
                 if isinstance(p, Exception) or isinstance(r, Exception):
                     t.result = p if isinstance(p, Exception) else r
                     if not isinstance(p, Exception):
-                        _drop(t)
+                        _drop_key(pool, t)
                 elif p.plan is not None:
                     try:
                         t.result = render_plan(p, words, resources)
@@ -223,7 +219,7 @@ def render_in_processes(
     except BaseException:  # interrupted: the workers forget the texts prepared and not sent to be finished
         for t in texts:
             if t.prepared is not None and t.result is None:
-                _drop(t)
+                _drop_key(pool, t)
         raise
     finally:
         shipper.shutdown(wait=True, cancel_futures=True)
@@ -247,6 +243,7 @@ def _ship_or_fail(
 
 
 def _drop_key(pool: HostPool, t: _Text) -> None:
+    """Let ``t``'s worker forget what it kept for ``t`` (its text will not be finished)."""
     if t.key is not None:
         pool.submit(remote_drop, t.key, worker=t.worker)
 
@@ -387,9 +384,3 @@ class RemoteAudio(Audio):
 
     words = _lazy("words")  # type: ignore[assignment]
     phoneme_timestamps = _lazy("phoneme_timestamps")  # type: ignore[assignment]
-
-
-def _is_ssml(text: str) -> bool:
-    from onestep.ssml import is_ssml
-
-    return is_ssml(text)

@@ -8,7 +8,7 @@ from onestep.runtime.voices import VoiceEntry
 from onestep.ssml.parse import Piece, SsmlError
 from onestep.synthesis.resources import Resources
 from onestep.synthesis.voice_choice import VoiceArg, VoiceChoice, reading
-from onestep.work_limits import SECONDS_PER_PHONEME, TooMuchWorkError, bounded, count_phonemes, too_much_work_message
+from onestep.work_limits import SECONDS_PER_PHONEME, bounded, count_phonemes, too_much_work
 
 Plan = list[tuple[Piece, VoiceEntry | None]]
 """An SSML text's pieces in order, each with its voice (None for a pause)."""
@@ -73,7 +73,7 @@ def plan_work(plan: Plan, max_phonemes: int | None, resources: Resources) -> tup
                 total += count_phonemes(utterance.phonemes)
                 first = first or count_phonemes(utterance.phonemes)
         if limit is not None and total > limit:
-            raise TooMuchWorkError(too_much_work_message(limit), limit)
+            raise too_much_work(limit)
     return round(total), first
 
 
