@@ -281,22 +281,24 @@ class Trainer:
             chosen.append((f"-{self.data.speaker_names[k]}", int(of_speaker[len(of_speaker) // 2])))
         return chosen
 
-    def save(self, now: float) -> Path:
-        meta = {
+    def _meta(self, now: float) -> dict[str, Any]:
+        """What a checkpoint's meta.json records besides its step and model config."""
+        return {
             "elapsed_s": self.elapsed_before + (now - self.loop_started),
             "train_config": {**self.cfg.to_dict(), "model": self.cfg.model.to_dict()},
             "data": str(self.cfg.data),
             "speakers": self.data.speaker_names,
         }
-        path = save_checkpoint(self.out, self.step, self.models, self.disc, self.optimizers, meta)
+
+    def save(self, now: float) -> Path:
+        path = save_checkpoint(self.out, self.step, self.models, self.disc, self.optimizers, self._meta(now))
         self.log(f"checkpoint {path}")
         return path
 
     def save_before_finetune(self) -> Path:
         """Keep the weights as the vocoder fine-tune begins (``out/before-finetune/checkpoints/step-N``, no
         optimizer state): the same lease's vocoder without the fine-tune, to measure what it does."""
-        meta = {"train_config": {**self.cfg.to_dict(), "model": self.cfg.model.to_dict()},
-                "data": str(self.cfg.data), "speakers": self.data.speaker_names, "before_finetune": True}
+        meta = {**self._meta(time.time()), "before_finetune": True}
         path = save_checkpoint(self.out / BEFORE_FINETUNE, self.step, self.models, self.disc, None, meta, keep=1)
         self.log(f"before the vocoder fine-tune: {path}")
         return path
