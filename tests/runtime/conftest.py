@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
+from onestep import TTS
 from onestep.runtime.ort_engine import OrtEngine
 
 TINY_VOICE = Path(__file__).resolve().parents[1] / "fixtures" / "tiny-voice"
@@ -38,3 +40,21 @@ def voice_copy(tmp_path: Path) -> Callable[..., Path]:
         return target
 
     return make
+
+
+@pytest.fixture(scope="module")
+def tts() -> TTS:
+    """A TTS of the tiny voice (no frontend preload), one per test module."""
+    return TTS(TINY_VOICE, preload=False)
+
+
+@pytest.fixture(scope="session")
+def same_audio() -> Callable[[Any, Any], None]:
+    """Assert two :class:`onestep.Audio` are equal: samples, rate, words, phoneme timings, phonemes, skipped, voice."""
+
+    def check(a: Any, b: Any) -> None:
+        assert np.array_equal(a.samples, b.samples) and a.sample_rate == b.sample_rate
+        assert a.words == b.words and a.phoneme_timestamps == b.phoneme_timestamps
+        assert a.phonemes == b.phonemes and a.skipped == b.skipped and a.voice == b.voice
+
+    return check

@@ -88,19 +88,8 @@ def test_settings_are_checked() -> None:
         HostPool(HostPoolSettings(threads=1)).sentences("hi", 30, "en")
 
 
-@pytest.fixture(scope="module")
-def tts() -> TTS:
-    return TTS(TINY_VOICE, preload=False)
-
-
-def _same(a, b) -> None:
-    assert np.array_equal(a.samples, b.samples) and a.sample_rate == b.sample_rate
-    assert a.words == b.words and a.phoneme_timestamps == b.phoneme_timestamps
-    assert a.phonemes == b.phonemes and a.skipped == b.skipped and a.voice == b.voice
-
-
 @pytest.mark.parametrize(("threads", "processes", "chunk"), [(3, 0, 2), (2, 1, 3)])
-def test_pooled_synthesize_batch_equals_the_serial_path(tts: TTS, threads: int, processes: int, chunk: int) -> None:
+def test_pooled_synthesize_batch_equals_the_serial_path(same_audio, tts: TTS, threads: int, processes: int, chunk: int) -> None:
     speeds = [1.0, 1.3, 0.8, 1.0, 1.0, 1.0, 1.0]
     prepared = [tts.prepare(t, None, s) for t, s in zip(TEXTS, speeds, strict=True)]
     # the serial path over the same engine batches (ONNX Runtime's Conv rounds a little differently per
@@ -110,7 +99,7 @@ def test_pooled_synthesize_batch_equals_the_serial_path(tts: TTS, threads: int, 
         pooled = tts.synthesize_batch(TEXTS, speeds=speeds, pool=pool)
         assert len(pooled) == len(TEXTS)
         for a, b in zip(pooled, serial, strict=True):
-            _same(a, b)
+            same_audio(a, b)
         assert pooled[-1].skipped  # the symbol nobody speaks, counted in the worker process too
         with pytest.raises(NothingToSpeakError):
             tts.synthesize_batch(["Fine.", "✓✓"], pool=pool)
@@ -119,21 +108,21 @@ def test_pooled_synthesize_batch_equals_the_serial_path(tts: TTS, threads: int, 
         assert all(np.array_equal(a.samples, b.samples) for a, b in zip(plain, serial, strict=True))
 
 
-def test_default_pool_is_shared_and_serial_for_one_text(tts: TTS) -> None:
+def test_default_pool_is_shared_and_serial_for_one_text(same_audio, tts: TTS) -> None:
     assert tts.host_pool() is tts.host_pool()
     assert tts.ready() and tts.wait_ready(1)  # the ONNX engine has no background warm-up
     one = tts.synthesize_batch(TEXTS[:1])
-    _same(one[0], tts.synthesize(TEXTS[0]))
+    same_audio(one[0], tts.synthesize(TEXTS[0]))
     two = tts.synthesize_batch(TEXTS[:2], ["tiny", None])
     for a, b in zip(two, tts.render([tts.prepare(t) for t in TEXTS[:2]]), strict=True):
-        _same(a, b)
+        same_audio(a, b)
 
 
-def test_errors_can_come_back_in_place(tts: TTS) -> None:
+def test_errors_can_come_back_in_place(same_audio, tts: TTS) -> None:
     texts = ["Fine.", "✓✓", "Also fine, twice over."]
     with HostPool(HostPoolSettings(threads=2, chunk=2)) as pool:
         out = tts.synthesize_batch(texts, speeds=[1.0, 1.0, 9.0], pool=pool, errors="return")
         assert isinstance(out[1], NothingToSpeakError) and isinstance(out[2], ValueError)  # speed out of range
-        _same(out[0], tts.render([tts.prepare("Fine.")])[0])  # type: ignore[arg-type]
+        same_audio(out[0], tts.render([tts.prepare("Fine.")])[0])  # type: ignore[arg-type]
         with pytest.raises(ValueError, match="errors"):
             tts.synthesize_batch(texts, pool=pool, errors="ignore")

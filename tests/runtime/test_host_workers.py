@@ -158,17 +158,6 @@ TEXTS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def tts() -> TTS:
-    return TTS(TINY_VOICE, preload=False)
-
-
-def _same(a, b) -> None:
-    assert np.array_equal(a.samples, b.samples) and a.sample_rate == b.sample_rate
-    assert a.words == b.words and a.phoneme_timestamps == b.phoneme_timestamps
-    assert a.phonemes == b.phonemes and a.skipped == b.skipped and a.voice == b.voice
-
-
 def _serial(tts: TTS, texts: list[str], chunk: int, **kwargs) -> list:
     """The serial path over the same engine batches (the tiny voice's ONNX Conv rounds a little differently
     per batch length)."""
@@ -177,18 +166,18 @@ def _serial(tts: TTS, texts: list[str], chunk: int, **kwargs) -> list:
 
 
 @pytest.mark.parametrize(("processes", "chunk"), [(2, 3), (3, 4)])
-def test_finishing_in_processes_equals_the_serial_path_in_order(tts: TTS, processes: int, chunk: int) -> None:
+def test_finishing_in_processes_equals_the_serial_path_in_order(same_audio, tts: TTS, processes: int, chunk: int) -> None:
     serial = _serial(tts, TEXTS, chunk)
     with HostPool(HostPoolSettings(threads=2, processes=processes, chunk=chunk)) as pool:
         for _ in range(2):  # the second run reuses the pool's shared memory slots
             pooled = tts.synthesize_batch(TEXTS, pool=pool)
             assert len(pooled) == len(TEXTS)
             for a, b in zip(pooled, serial, strict=True):
-                _same(a, b)
+                same_audio(a, b)
         assert pooled[6].skipped and pooled[0].words and pooled[0].phoneme_timestamps
         chars = tts.synthesize_batch(TEXTS, pool=pool, timestamps="char")
         for a, b in zip(chars, _serial(tts, TEXTS, chunk, timestamps="char"), strict=True):
-            _same(a, b)
+            same_audio(a, b)
         plain = tts.synthesize_batch(TEXTS, pool=pool, timestamps=False)
         assert all(not a.words and not a.phoneme_timestamps for a in plain[:7])
         assert all(np.array_equal(a.samples, b.samples) for a, b in zip(plain, serial, strict=True))
@@ -206,7 +195,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_bad_text_gets_its_error_and_the_others_their_audio(tts: TTS) -> None:
+def test_a_bad_text_gets_its_error_and_the_others_their_audio(same_audio, tts: TTS) -> None:
     texts = ["Fine.", "✓✓", "Also fine, twice over.", "x " * 400, "", "Last one, fine too."]
     speeds = [1.0, 1.0, 9.0, 1.0, 1.0, 1.0]
     small = TTS(TINY_VOICE, preload=False, max_phonemes=300)
@@ -214,8 +203,8 @@ def test_a_bad_text_gets_its_error_and_the_others_their_audio(tts: TTS) -> None:
         out = small.synthesize_batch(texts, speeds=speeds, pool=pool, errors="return")
         assert isinstance(out[1], NothingToSpeakError) and isinstance(out[2], ValueError)  # speed out of range
         assert isinstance(out[3], TooMuchWorkError) and isinstance(out[4], NothingToSpeakError)
-        _same(out[0], small.render([small.prepare("Fine.")])[0])  # type: ignore[arg-type]
-        _same(out[5], small.render([small.prepare("Last one, fine too.")])[0])  # type: ignore[arg-type]
+        same_audio(out[0], small.render([small.prepare("Fine.")])[0])  # type: ignore[arg-type]
+        same_audio(out[5], small.render([small.prepare("Last one, fine too.")])[0])  # type: ignore[arg-type]
         with pytest.raises(NothingToSpeakError):
             small.synthesize_batch(["Fine.", "✓✓"], pool=pool)
         # nothing was left behind in the workers by the texts that failed or were not finished
@@ -244,13 +233,13 @@ def test_an_engine_failure_fails_only_its_text(tts: TTS, monkeypatch: pytest.Mon
     assert all(not isinstance(a, Exception) and a.samples.size for i, a in enumerate(out) if i != 3)
 
 
-def test_a_killed_worker_fails_its_texts_not_the_others(tts: TTS) -> None:
+def test_a_killed_worker_fails_its_texts_not_the_others(same_audio, tts: TTS) -> None:
     with HostPool(HostPoolSettings(threads=2, processes=2, chunk=2)) as pool:
         pool.start()
         pool.submit(_die, worker=1).exception(30)  # worker 1 is gone
         out = tts.synthesize_batch(TEXTS[:4], pool=pool, errors="return")
         assert [isinstance(a, WorkerDied) for a in out] == [False, True, False, True]  # texts go in turn
-        _same(out[0], tts.render([tts.prepare(TEXTS[0])])[0])  # type: ignore[arg-type]
+        same_audio(out[0], tts.render([tts.prepare(TEXTS[0])])[0])  # type: ignore[arg-type]
 
 
 def test_no_segment_is_left_after_an_interrupted_run(tts: TTS, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -283,7 +272,7 @@ def test_segments_leave_a_full_dev_shm_for_the_temporary_folder() -> None:
     seg.unlink()
 
 
-def test_pools_can_be_used_from_several_threads(tts: TTS) -> None:
+def test_pools_can_be_used_from_several_threads(same_audio, tts: TTS) -> None:
     serial = _serial(tts, TEXTS[:6], 3)
     results: dict[int, list] = {}
     with HostPool(HostPoolSettings(threads=2, processes=2, chunk=3)) as pool:
@@ -298,7 +287,7 @@ def test_pools_can_be_used_from_several_threads(tts: TTS) -> None:
             t.join(120)
     for k in range(3):
         for a, b in zip(results[k], serial, strict=True):
-            _same(a, b)
+            same_audio(a, b)
 
 
 def test_a_pool_whose_workers_read_with_another_lexicon_is_refused(tts: TTS, tmp_path: Path) -> None:
