@@ -10,7 +10,11 @@
 # The device tool returns at most 8 files, so everything is packed into $OUT/measure.tar.gz (also when a step
 # fails or times out); gpu_bench.json and the server summary.json come back beside it.
 # Env: ENGINE=0 skips the engine bench; ENGINE_S (engine_bench.sh's limit, 300), SERVER_S (server_load.sh's
-#      limit, 270); the scripts' own env (e.g. VARIANTS for server_load.sh).
+#      limit, 270); the scripts' own env (e.g. VARIANTS, RT_RUNS, RT_S, CL_S, CLOSED_ALL for server_load.sh).
+# Issue 22, the server with and without its host work in worker processes (closed loop + 3 x 60 s real time each;
+# ~7.5 minutes, under the call's 9):
+#   ENGINE=0 SERVER_S=530 RT_RUNS=3 RT_S=60 CL_S=15 CLOSED_ALL=1 \
+#     VARIANTS="threads=;procs6=--frontend-processes 6" bash lab/gpu/measure.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = prepare ]; then  # here, before the call

@@ -5,14 +5,19 @@
 #   2. make a random full-size stand-in voice (same architecture = same compute as the shipped ones, which
 #      are too big to carry), under the shipped voices' names so that it shadows them;
 #   3. per variant (VARIANTS): start `onestep serve --device $DEVICE` on 127.0.0.1, wait for /health;
-#   4. load test: $CLIENTS clients paced in real time for $RT_S s, then (first variant only) $CLIENTS clients
-#      closed loop for $CL_S s;
+#   4. load test: $CLIENTS clients paced in real time for $RT_S s, $RT_RUNS times in a row (issue 22's target: three
+#      consecutive 60-s runs), then (first variant only, or every one with CLOSED_ALL=1) $CLIENTS clients closed
+#      loop for $CL_S s;
 #   5. write JSON (+ server log, /metrics, GPU utilisation) to $OUT/<variant> and print a short table with the
 #      server's stage means (frontend, batch wait, engine, hand-over) from its /metrics.
 #
 # Usage (GPU):   bash lab/gpu/server_load.sh                  (carry: .carry/server)
 # Usage (CPU):   DEVICE=cpu CLIENTS=4 RT_S=8 CL_S=5 VOICES=tests/fixtures OUT=/tmp/sl bash lab/gpu/server_load.sh
-# Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), CL_S (20; 0: no closed loop), OUT
+# Issue 22 (server, one call of < 9 minutes: 2 servers x (3 x 60 s + 15 s) + starts ~ 7.5 min):
+#   ENGINE=0 SERVER_S=530 RT_RUNS=3 RT_S=60 CL_S=15 CLOSED_ALL=1 \
+#     VARIANTS="threads=;procs6=--frontend-processes 6" bash lab/gpu/measure.sh
+# Env: PYTHON (default python3), DEVICE (cuda), CLIENTS (100), RT_S (30), RT_RUNS (1: real-time runs in a row, named
+#      realtime, realtime2, ...), CL_S (20; 0: no closed loop), CL_CLIENTS (the closed loop's clients; $CLIENTS), OUT
 #      (default $OUT or runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra
 #      serve options for every variant), VARIANTS ("name=serve options;name=..." servers to test one after
 #      another; default "default=": the defaults), CLOSED_ALL=1 (the closed loop for every variant, not only the
@@ -20,7 +25,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-python3}
-DEVICE=${DEVICE:-cuda}; CLIENTS=${CLIENTS:-100}; RT_S=${RT_S:-30}; CL_S=${CL_S:-20}
+DEVICE=${DEVICE:-cuda}; CLIENTS=${CLIENTS:-100}; RT_S=${RT_S:-30}; CL_S=${CL_S:-20}; RT_RUNS=${RT_RUNS:-1}
+CL_CLIENTS=${CL_CLIENTS:-$CLIENTS}
 OUT=${OUT:-runs/server_load}
 mkdir -p "$OUT"
 tmp=$(mktemp -d /tmp/server-load.XXXXXX)
@@ -84,10 +90,13 @@ PY
       > "$vout/gpu_util.csv" 2>/dev/null &
     util_pid=$!
   fi
-  "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
-    --out-dir "$vout" --name realtime
+  for run in $(seq 1 "$RT_RUNS"); do
+    rname=realtime; [ "$run" -gt 1 ] && rname=realtime$run
+    "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
+      --out-dir "$vout" --name "$rname"
+  done
   if [ "$CL_S" != 0 ] && { [ "$name" = "${names[0]}" ] || [ "${CLOSED_ALL:-0}" = 1 ]; }; then
-    "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$CL_S" --pace closed \
+    "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CL_CLIENTS" --duration "$CL_S" --pace closed \
       --out-dir "$vout" --name closed
   fi
   "$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
@@ -100,8 +109,8 @@ import json, re, sys
 from pathlib import Path
 out, device, took, names = Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 print(f"\n== server load test, device {device}, {took} s in all; JSON in {out}/<variant>")
-print(f"{'variant/run':<18} {'clients':>7} {'ok':>6} {'errors':>6} {'req/s':>7} | steady TTFA ms: {'p50':>6} {'p95':>6} "
-      f"{'p99':>6} {'max':>6} | server p50 / p99")
+print(f"{'variant/run':<18} {'clients':>7} {'ok':>6} {'errors':>6} {'503s':>5} {'req/s':>7} | steady TTFA ms: {'p50':>6} "
+      f"{'p95':>6} {'p99':>6} {'max':>6} | server p50 / p99")
 summary = {}
 f = lambda v: "-" if v is None else f"{v:.1f}"
 
@@ -118,24 +127,32 @@ def hist(metrics, name):
 for name in names:
     vout = out / name
     entry = summary[name] = {}
-    for run in ("realtime", "closed"):
+    runs = sorted(p.stem for p in vout.glob("realtime*.json")) + ["closed"]
+    for run in runs:
         path = vout / f"{run}.json"
         if not path.exists():
             continue
         r = json.loads(path.read_text())
         s, t = r["steady"], r["steady"]["ttfa_ms"]
-        print(f"{name + '/' + run:<18} {r['concurrency']:>7} {s['ok']:>6} {s['error_count']:>6} "
+        busy = sum(v for k, v in r.get("errors", {}).items() if str(k) == "503")  # whole run, start-up included
+        print(f"{name + '/' + run:<18} {r['concurrency']:>7} {s['ok']:>6} {s['error_count']:>6} {busy:>5} "
               f"{s['throughput']['requests_per_s']:>7.1f} |                {f(t['p50']):>6} {f(t['p95']):>6} "
               f"{f(t['p99']):>6} {f(t['max']):>6} | {f(s['server_ttfa_ms']['p50'])} / {f(s['server_ttfa_ms']['p99'])}")
         entry[run] = {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}
+        entry[run]["http_503_whole_run"] = busy
     metrics = (vout / "metrics.txt").read_text() if (vout / "metrics.txt").exists() else ""
     (gc_n, gc_s), = hist(metrics, "onestep_gc_pause_seconds").values() or [(0.0, 0.0)]
     lag = hist(metrics, "onestep_event_loop_lag_seconds").get("", (0.0, 0.0))
     stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(metrics, "onestep_stage_seconds").items()}
     batch = hist(metrics, "onestep_batch_size").get("", (0.0, 0.0))
     means = ", ".join(f"{k} {v[1] / max(v[0], 1) * 1000:.2f}" for k, v in stages.items())
+    where = {f"{a}:{b}": float(v) for a, b, v in re.findall(
+        r'^onestep_host_work_total\{process="([^"]+)",stage="([^"]+)"\} (\S+)', metrics, re.M)}
     print(f"  {name}: stage means ms (all runs): {means or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
           f"{gc_n:.0f} GC pauses ({gc_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
+    print(f"  {name}: requests by where their host work ran (process:stage): "
+          + (", ".join(f"{k} {v:.0f}" for k, v in sorted(where.items())) or "-"))
+    entry["host_work"] = where
     util = vout / "gpu_util.csv"
     if util.exists() and util.stat().st_size:
         vals = [float(l.split(",")[1]) for l in util.read_text().splitlines() if l.count(",") >= 2]

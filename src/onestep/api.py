@@ -230,7 +230,7 @@ class TTS:
         ``sentences(text, max_ids, language)``, when given, replaces this instance's frontend pass: it must return
         the speakable utterances of ``text`` of at most ``max_ids`` ids each (digits alone read in the voice's
         ``language``), as this instance's frontend would (the GPU server's worker processes,
-        ``onestep.server.frontend_pool``).
+        ``onestep.runtime.host_pool``).
 
         Raises:
             NothingToSpeakError, TooMuchWorkError: as :meth:`synthesize`.

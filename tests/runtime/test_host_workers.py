@@ -87,14 +87,28 @@ def test_an_error_stays_with_its_call(procs: WorkerProcs) -> None:
         odd.result(30)
 
 
-def test_a_dead_worker_fails_only_its_own_calls(procs: WorkerProcs) -> None:
+def test_a_dead_worker_fails_only_its_own_calls_and_is_replaced(procs: WorkerProcs) -> None:
     other = procs.submit(_keep, "y", 1, worker=1).result(30)
+    before = procs.generation(0)
     dying = procs.submit(_die, worker=0)
     with pytest.raises(WorkerDied):
         dying.result(30)
-    with pytest.raises(WorkerDied):
-        procs.submit(_keep, "z", 1, worker=0).result(30)  # later calls to it fail at once
     assert procs.submit(_take, "y", worker=1).result(30) == (1, other)  # the other worker goes on
+    # a later call to its place starts a new worker there (what it kept is gone with the old one)
+    assert procs.submit(_keep, "z", 1, worker=0).result(60) == procs.generation(0) != before
+    assert procs.replaced == 1
+
+
+def test_without_replacing_later_calls_to_a_dead_worker_fail_at_once() -> None:
+    procs = WorkerProcs(1, replace=False)
+    try:
+        with pytest.raises(WorkerDied):
+            procs.submit(_die, worker=0).result(30)
+        with pytest.raises(WorkerDied):
+            procs.submit(_keep, "z", 1, worker=0).result(30)
+        assert procs.replaced == 0
+    finally:
+        procs.close()
 
 
 def test_close_stops_every_worker_and_reader() -> None:
@@ -233,13 +247,22 @@ def test_an_engine_failure_fails_only_its_text(tts: TTS, monkeypatch: pytest.Mon
     assert all(not isinstance(a, Exception) and a.samples.size for i, a in enumerate(out) if i != 3)
 
 
-def test_a_killed_worker_fails_its_texts_not_the_others(same_audio, tts: TTS) -> None:
+def test_a_killed_worker_is_replaced_before_the_next_texts(same_audio, tts: TTS) -> None:
     with HostPool(HostPoolSettings(threads=2, processes=2, chunk=2)) as pool:
         pool.start()
-        pool.submit(_die, worker=1).exception(30)  # worker 1 is gone
+        assert isinstance(pool.submit(_die, worker=1).exception(30), WorkerDied)  # worker 1 is gone
         out = tts.synthesize_batch(TEXTS[:4], pool=pool, errors="return")
-        assert [isinstance(a, WorkerDied) for a in out] == [False, True, False, True]  # texts go in turn
-        same_audio(out[0], tts.render([tts.prepare(TEXTS[0])])[0])  # type: ignore[arg-type]
+        assert not any(isinstance(a, Exception) for a in out)  # texts 1 and 3 went to its successor
+        assert pool.processes is not None and pool.processes.replaced == 1
+        same_audio(out[1], tts.render([tts.prepare(TEXTS[1])])[0])  # type: ignore[arg-type]
+
+
+def test_a_text_whose_worker_died_after_its_frontend_fails_alone(tts: TTS) -> None:
+    """The worker that ran a text's frontend keeps its words for the finishing: another cannot finish it."""
+    from onestep.synthesis.remote_worker import FinishOrder, remote_finish
+
+    with pytest.raises(WorkerDied, match="prepared this text"):  # nothing kept under the key in this process
+        remote_finish(("gone", 1), FinishOrder("", 0, (), (), 0, 0, 24000, 0.0125, (None, 0.0)))
 
 
 def test_no_segment_is_left_after_an_interrupted_run(tts: TTS, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,11 +1,9 @@
-"""The GPU server's micro-batching: which requests share an engine call, the stage times, and the text
-frontend in worker processes."""
+"""The GPU server's micro-batching: which requests share an engine call, and the stage times (the host work in
+worker processes: tests/server/test_host_work.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import threading
 from collections.abc import Sequence
 
@@ -13,7 +11,6 @@ import numpy as np
 import pytest
 
 from onestep.server.backend import PreparedRequest, SynthesisRequest
-from onestep.server.frontend_pool import FrontendProcesses
 from onestep.server.scheduler import STAGES, MicroBatchScheduler
 
 from .conftest import TEXT
@@ -113,44 +110,3 @@ def test_stage_times_add_up_to_the_time_to_first_audio() -> None:
         assert all(v >= 0 for v in stages.values())
         assert sum(stages.values()) == pytest.approx(stream.time_to_first_chunk_s, abs=1e-9)
         assert 1 <= stream.batch_size <= 3
-
-
-@pytest.fixture(scope="module")
-def frontend_processes() -> FrontendProcesses:
-    pool = FrontendProcesses(1)
-    pool.start()
-    yield pool
-    pool.shutdown()
-
-
-def test_worker_processes_give_the_utterances_of_the_frontend(
-    frontend_processes: FrontendProcesses, tts  # noqa: ANN001 - onestep.TTS
-) -> None:
-    expected = [u for u in tts.frontend().sentences(TEXT, 126) if u.phonemes.strip()]
-    got = frontend_processes.sentences(TEXT, 126)
-    assert [u.phonemes for u in got] == [u.phonemes for u in expected]
-    assert got == expected
-    with pytest.raises(ValueError, match="max_ids"):  # the worker's error is raised here
-        frontend_processes.sentences(TEXT, 0)
-
-
-def test_a_dead_worker_is_replaced_and_its_request_retried(frontend_processes: FrontendProcesses) -> None:
-    (pid,) = frontend_processes.start()
-    before = frontend_processes.sentences(TEXT, 126)
-    os.kill(pid, signal.SIGKILL)
-    assert frontend_processes.sentences(TEXT, 126) == before
-    (new_pid,) = frontend_processes.start()
-    assert new_pid != pid
-
-
-def test_prepare_through_worker_processes_matches_the_in_process_frontend(
-    frontend_processes: FrontendProcesses, backend  # noqa: ANN001
-) -> None:
-    from onestep.server.backend import TTSBackend
-
-    pooled = TTSBackend(backend._tts, frontend_pool=frontend_processes)
-    request = SynthesisRequest(TEXT, voice="tiny")
-    a, b = backend.prepare(request), pooled.prepare(request)
-    assert a.utterances == b.utterances and a.engine_key == b.engine_key
-    (audio_a,), (audio_b,) = backend.synthesize_prepared([a]), pooled.synthesize_prepared([b])
-    np.testing.assert_array_equal(audio_a, audio_b)

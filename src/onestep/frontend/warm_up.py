@@ -1,7 +1,7 @@
 """Warming a frontend before its first request: the texts and the one function that loads everything lazy.
 
 Used by the server (``server.backend.TTSBackend.warm_up``) and by its frontend worker processes
-(``server.frontend_pool``), so that no request pays for a first-time load.
+(``runtime.host_pool``), so that no request pays for a first-time load.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ left for the second (:func:`worker_state`) and nothing big crosses back and fort
 the answers and completes their futures. Calls to one worker run in the order they were sent.
 
 A call that raises gives its exception to its own future only. A worker that dies (killed, out of memory)
-fails the futures of its calls in flight with :class:`WorkerDied` and every later call to it; the others go on.
+fails the futures of its calls in flight with :class:`WorkerDied`; the others go on, and the next call sent to
+its place starts a new worker there (``replace=True``, the default; what a long-running server needs) or fails
+with the same error (``replace=False``). What the dead worker kept (:func:`worker_state`) is gone with it.
 Workers ignore Ctrl-C (the parent's to handle: it closes the pool) and end when the parent's end of their pipe
 closes (the parent exited, however).
 """
@@ -158,15 +160,27 @@ class WorkerProcs:
     Use :meth:`close` (waits for the calls in flight, then stops every worker).
     """
 
-    def __init__(self, n: int, initializer: Callable[..., None] | None = None, initargs: tuple[Any, ...] = ()) -> None:
+    def __init__(
+        self,
+        n: int,
+        initializer: Callable[..., None] | None = None,
+        initargs: tuple[Any, ...] = (),
+        *,
+        replace: bool = True,
+    ) -> None:
         import multiprocessing
 
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
-        ctx = multiprocessing.get_context("spawn")
-        self._workers = [_Worker(ctx, initializer, initargs, i) for i in range(n)]
+        self._ctx = multiprocessing.get_context("spawn")
+        self._init = (initializer, initargs)
+        self._workers = [_Worker(self._ctx, initializer, initargs, i) for i in range(n)]
         self._calls = itertools.count()
         self._next = itertools.count()
+        self._replace = replace
+        self._closed = False
+        self._lock = threading.Lock()
+        self.replaced = 0  # workers started in place of dead ones
 
     def __len__(self) -> int:
         return len(self._workers)
@@ -177,11 +191,36 @@ class WorkerProcs:
 
     def submit(self, fn: Callable[..., Any], *args: Any, worker: int | None = None) -> Future[Any]:
         """``fn(*args)`` (a module-level function) on worker ``worker`` (None: the next in turn)."""
-        index = next(self._next) if worker is None else worker
-        return self._workers[index % len(self._workers)].submit(next(self._calls), fn, args)
+        index = (next(self._next) if worker is None else worker) % len(self._workers)
+        w = self._workers[index]
+        if self._replace and not self._closed and (w.dead is not None or not w.process.is_alive()):
+            w = self._replace_dead(index, w)
+        return w.submit(next(self._calls), fn, args)
+
+    def generation(self, worker: int) -> int:
+        """The process id now at place ``worker`` (a call kept for a later one must reach the same process)."""
+        return int(self._workers[worker % len(self._workers)].process.pid or 0)
+
+    def _replace_dead(self, index: int, dead: _Worker) -> _Worker:
+        """A new worker at ``index`` in place of ``dead`` (whose calls in flight fail with :class:`WorkerDied`)."""
+        import logging
+
+        with self._lock:
+            current = self._workers[index]
+            if current is not dead:  # another thread replaced it already
+                return current
+            logging.getLogger("onestep").error(
+                "host worker process %s ended (exit code %s); starting a new one", dead.process.pid, dead.process.exitcode
+            )
+            dead.stop(1.0)
+            fresh = _Worker(self._ctx, self._init[0], self._init[1], index)
+            self._workers[index] = fresh
+            self.replaced += 1
+            return fresh
 
     def close(self, timeout: float = 10.0) -> None:
         """Wait for the calls in flight, then stop every worker (terminated after ``timeout`` seconds)."""
+        self._closed = True
         for w in self._workers:
             with w.lock:
                 pending = list(w.pending.values())

@@ -44,8 +44,7 @@ def make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler
 
 
 def _make_scheduler(config: ServerConfig, backend: SynthesisBackend) -> Scheduler:
-    batches = config.engine_kind.batches
-    if config.scheduler_kind == "batch" or (config.scheduler_kind == "auto" and batches):
+    if config.micro_batching:
         return MicroBatchScheduler(
             backend,
             window_ms=config.batch_window_ms,

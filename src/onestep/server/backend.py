@@ -7,22 +7,28 @@ independent of how audio is made.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from onestep.errors import UserError
 from onestep.frontend.warm_up import MIXED_WARM_UP_TEXT, warm_frontend
+from onestep.runtime.output import OutputOptions
 from onestep.server.admission import RequestCost
 from onestep.work_limits import SECONDS_PER_PHONEME, NothingToSpeakError, TooMuchWorkError, planned_audio_s
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
-    from onestep.server.frontend_pool import FrontendProcesses
+    from onestep.runtime.host_pool import HostPool
+    from onestep.server.host_work import RemoteKey
 
 log = logging.getLogger("onestep.server")
+
+#: Where a request's host work ran (:attr:`PreparedRequest.frontend_in`, the ``onestep_host_work_total`` metric).
+SERVER, WORKER = "server_process", "worker_process"
 
 
 class BackendInputError(UserError, ValueError):
@@ -69,6 +75,10 @@ class SynthesisRequest:
             word is appended at the latest when the chunk in which it starts is handed out.
         prepared: the request after the text frontend, when the server already ran it (admission costs a
             request by its phonemes); the backend then skips the frontend.
+        encoding: the format the route sends the whole audio in (``"pcm"``, ``"wav"``, ...), or None; a backend
+            that finishes requests in worker processes encodes the file there and puts its bytes in
+            :attr:`encoded` (others leave it empty and the route encodes).
+        encoded: filled by such a backend: the whole file's bytes, once.
     """
 
     text: str
@@ -80,6 +90,8 @@ class SynthesisRequest:
     language: str | None = None
     words: list[Any] = field(default_factory=list, compare=False, repr=False)
     prepared: PreparedRequest | None = field(default=None, compare=False, repr=False)
+    encoding: str | None = None
+    encoded: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
     def output_rate(self, native: int) -> int:
         """Hz of this request's audio when the voice's rate is ``native``."""
@@ -96,6 +108,10 @@ class PreparedRequest:
         utterances: phoneme ids per sentence (``[0, *ids, 0]`` each).
         skipped: characters of the text that cannot be spoken, with their counts.
         handle: the backend's own prepared form of the request (opaque to the scheduler).
+        remote: where a worker process keeps what the frontend left for the finishing, which then runs there
+            (None: the finishing runs in the server process).
+        frontend_s: seconds the frontend pass took (measured by the server where it ran it before admission).
+        frontend_in: where the frontend pass ran: ``"server_process"`` or ``"worker_process"``.
     """
 
     request: SynthesisRequest
@@ -103,6 +119,9 @@ class PreparedRequest:
     utterances: list[list[int]]
     handle: Any = field(default=None, compare=False, repr=False)
     skipped: dict[str, int] = field(default_factory=dict, compare=False)
+    remote: RemoteKey | None = field(default=None, compare=False, repr=False)
+    frontend_s: float = field(default=0.0, compare=False)
+    frontend_in: str = field(default="server_process", compare=False)
 
     @property
     def cost(self) -> RequestCost:
@@ -132,6 +151,35 @@ class PreparedRequest:
         return planned_audio_s(phonemes, slowest, pause_s)
 
 
+class PendingAudio(Protocol):
+    """A request's audio whose engine pass is done and whose finishing runs elsewhere (a worker process)."""
+
+    @property
+    def group(self) -> Any:
+        """A ``concurrent.futures.Future`` done when this audio (and the others sent with it) is finished."""
+        ...
+
+    def result(self) -> np.ndarray:
+        """The finished audio (float32 [n]); raises the error that stopped it."""
+        ...
+
+
+class BatchAudio(list):  # type: ignore[type-arg]
+    """What :meth:`SynthesisBackend.synthesize_prepared` may return: per request its audio (float32 [n]), its
+    exception, or a :class:`PendingAudio`; with :attr:`engine_done_at`, the ``perf_counter`` time its engine pass
+    ended (the rest of the call was the finishing work: timings, assembly, output stage)."""
+
+    engine_done_at: float | None = None
+
+
+def resolve(item: Any) -> np.ndarray:
+    """An item of :meth:`SynthesisBackend.synthesize_prepared`'s answer as audio: waits for a
+    :class:`PendingAudio`, raises an exception."""
+    if isinstance(item, BaseException):
+        raise item
+    return item if isinstance(item, np.ndarray) else item.result()
+
+
 class SynthesisBackend(Protocol):
     """A synthesizer usable from several threads at once."""
 
@@ -156,8 +204,10 @@ class SynthesisBackend(Protocol):
         """Run the text frontend for ``request`` (CPU work, any thread); :class:`BackendInputError` if unusable."""
         ...
 
-    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
-        """Engine only: the audio of each prepared request (float32 [n_i]), batched per ``engine_key``."""
+    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[Any]:
+        """Engine only: the audio of each prepared request (float32 [n_i]), batched per ``engine_key``; a backend
+        may answer an item with its exception or a :class:`PendingAudio`, and the list may be a
+        :class:`BatchAudio`."""
         ...
 
     def warm_up(self) -> None:
@@ -177,11 +227,18 @@ class TTSBackend:
     """
 
     def __init__(
-        self, tts: TTS, warmup_text: str = WARMUP_TEXT, frontend_pool: FrontendProcesses | None = None
+        self, tts: TTS, warmup_text: str = WARMUP_TEXT, host_pool: HostPool | None = None, *, finish_remote: bool = True
     ) -> None:
         self._tts = tts
         self._warmup_text = warmup_text
-        self._frontend_pool = frontend_pool
+        self._host = None
+        if host_pool is not None:
+            from onestep.server.host_work import HostWork
+
+            self._host = HostWork(tts, host_pool)
+        #: with a host pool: whole requests (micro-batching) are prepared AND finished in its workers; else only
+        #: the frontend runs there (the streaming scheduler makes chunks on its own threads)
+        self.finish_remote = finish_remote and self._host is not None
 
     @property
     def sample_rate(self) -> int:
@@ -211,6 +268,10 @@ class TTSBackend:
 
     def stream(self, request: SynthesisRequest) -> Iterator[np.ndarray]:
         try:
+            if request.prepared is not None and request.prepared.frontend_in == WORKER and self.finish_remote:
+                # prepared for the batch path (its utterances stayed in a worker): stream the text here instead
+                self.discard(request.prepared)
+                request = replace(request, prepared=None)
             if request.prepared is not None:
                 chunks = self._tts.stream_prepared(request.prepared.handle, timestamps=request.timestamps)
             else:
@@ -226,11 +287,20 @@ class TTSBackend:
             raise BackendInputError(str(e)) from e
 
     def synthesize_batch(self, requests: Sequence[SynthesisRequest]) -> list[np.ndarray]:
-        return self.synthesize_prepared([self.prepare(r) for r in requests])
+        return [resolve(a) for a in self.synthesize_prepared([self.prepare(r) for r in requests])]
 
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
         try:
-            sentences = None if self._frontend_pool is None else self._frontend_pool.sentences
+            if self.finish_remote and not _is_ssml(request.text):  # SSML: planned and rendered here
+                assert self._host is not None
+                handle, place = self._host.prepare(
+                    request.text, request.voice, request.speed, OutputOptions(request.sample_rate, request.gain_db),
+                    request.timestamps, request.language, request.encoding,
+                )  # fmt: skip
+                return PreparedRequest(
+                    request, handle.batch_key, handle.ids, handle, dict(handle.skipped), place, frontend_in=WORKER
+                )  # fmt: skip
+            sentences = None if self._host is None else self._host.sentences
             prepared = self._tts.prepare(
                 request.text, request.voice, request.speed, sentences=sentences,
                 sample_rate=request.sample_rate, gain_db=request.gain_db, language=request.language,
@@ -239,19 +309,52 @@ class TTSBackend:
             raise  # the server answers these with their own status (413 / 422)
         except UserError as e:  # the frontend rejects the input, or a bad speed
             raise BackendInputError(str(e)) from e
-        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped))
+        where = WORKER if self._host is not None and prepared.plan is None else SERVER
+        return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped),
+                               frontend_in=where)  # fmt: skip
 
-    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> list[np.ndarray]:
+    def synthesize_prepared(self, batch: Sequence[PreparedRequest]) -> BatchAudio:
+        """One engine pass over ``batch``, then each request's finishing: here (timings only where asked; the
+        result is its samples), or, for requests a worker prepared, in that worker (the result is a
+        :class:`PendingAudio`; the worker also encodes the file in the request's :attr:`~SynthesisRequest.encoding`)."""
+        from onestep.synthesis.passes import engine_pass
+        from onestep.synthesis.render import finish, timestamp_mode
+
+        kinds = {p.request.timestamps for p in batch if p.remote is None}  # audio only unless asked (their cost)
+        words = timestamp_mode("char" if "char" in kinds else any(kinds))
         try:
-            kinds = {p.request.timestamps for p in batch}  # audio only unless asked (their cost)
-            timestamps = "char" if "char" in kinds else any(kinds)
-            audios = self._tts.render([p.handle for p in batch], timestamps=timestamps)
+            parts = engine_pass([p.handle for p in batch])
+            out = BatchAudio()
+            out.engine_done_at = time.perf_counter()
+            remote = [(i, p) for i, p in enumerate(batch) if p.remote is not None]
+            sent = self._finish_remote(remote, parts) if remote else {}
+            for i, p in enumerate(batch):
+                if i in sent:
+                    out.append(sent[i])
+                    continue
+                audio = finish(p.handle, parts[i], words, self._tts._resources)
+                if p.request.timestamps:
+                    p.request.words[:] = audio.words
+                out.append(np.asarray(audio.samples, dtype=np.float32).reshape(-1))
         except UserError as e:
             raise BackendInputError(str(e)) from e
-        for p, audio in zip(batch, audios, strict=True):
-            if p.request.timestamps:
-                p.request.words[:] = audio.words
-        return [np.asarray(a.samples, dtype=np.float32).reshape(-1) for a in audios]
+        return out
+
+    def _finish_remote(self, remote: list[tuple[int, PreparedRequest]], parts: list[Any]) -> dict[int, Any]:
+        """The finishing of the ``remote`` requests (index in the batch, request) sent to their workers:
+        {index: PendingAudio or exception}."""
+        assert self._host is not None
+        answers = self._host.finish(
+            [(p.handle, p.remote, parts[i], p.request.encoding or "") for i, p in remote]  # type: ignore[misc]
+        )  # fmt: skip
+        return {
+            i: a if isinstance(a, Exception) else _Finished(a, p.request) for (i, p), a in zip(remote, answers, strict=True)
+        }
+
+    def discard(self, prepared: PreparedRequest) -> None:
+        """``prepared`` will not be rendered (refused at admission, cancelled): its worker forgets it."""
+        if prepared.remote is not None and self._host is not None:
+            self._host.discard(prepared.remote)
 
     def warm_up(self) -> None:
         """Synthesize ``warmup_text`` with every voice (also through the batch path), wait until the TTS is
@@ -263,12 +366,43 @@ class TTSBackend:
             self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
         self._tts.wait_ready()  # /health says ok only once no call runs a GPU step eagerly
         warm_frontend(self._tts.frontend())
-        if self._frontend_pool is not None:
-            pids = self._frontend_pool.start()
-            log.info("text frontend in %d worker process(es): %s", len(pids), ", ".join(map(str, pids)))
+        if self._host is not None:
+            pids = self._host.start()
+            what = "text frontend and finishing" if self.finish_remote else "text frontend"
+            log.info("%s in %d worker process(es): %s", what, len(pids), ", ".join(map(str, pids)))
+            for v in self.voices()[:1]:  # the workers' path once, end to end (shared memory slots made)
+                self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name, encoding="pcm")] * 2)
 
     def close(self) -> None:
-        """Stop the frontend worker processes, if any."""
-        if self._frontend_pool is not None:
-            self._frontend_pool.shutdown()
+        """Stop the worker processes (after their calls in flight) and unlink their shared memory, if any."""
+        if self._host is not None:
+            self._host.close()
+
+
+class _Finished:
+    """:class:`PendingAudio` of a request finished in a worker: its samples, and on the way its words (when
+    asked) and encoded file put into the request."""
+
+    __slots__ = ("answer", "request")
+
+    def __init__(self, answer: Any, request: SynthesisRequest) -> None:
+        self.answer, self.request = answer, request
+
+    @property
+    def group(self) -> Any:
+        return self.answer.group
+
+    def result(self) -> np.ndarray:
+        audio = self.answer.result()
+        if self.request.timestamps:
+            self.request.words[:] = audio.words
+        if audio.encoded is not None:
+            self.request.encoded[:] = [audio.encoded]
+        return np.asarray(audio.samples, dtype=np.float32).reshape(-1)
+
+
+def _is_ssml(text: str) -> bool:
+    from onestep.synthesis.prepare import is_ssml_text
+
+    return is_ssml_text(text)
 

@@ -52,8 +52,10 @@ class ServerConfig:
         scheduler_kind: ``"auto"`` (thread pool for CPU engines, micro-batching for batching engines), ``"pool"`` or ``"batch"``
             (micro-batching on CPU too: how the CUDA path is load-tested without a GPU).
         frontend_threads: CUDA: threads running the text frontend ahead of the micro-batching thread.
-        frontend_processes: CUDA: worker processes running the text frontend instead (0: on the frontend
-            threads); the frontend threads then only hand texts over (at least one per process).
+        frontend_processes: worker processes for each request's host work (0: none, in the server process).
+            With micro-batching (CUDA, or ``scheduler_kind="batch"``) a request's frontend AND its finishing
+            (timings, output stage, the whole file encoded) run in one of them (:mod:`onestep.server.host_work`);
+            with the streaming thread pool (CPU) only its frontend.
         warmup: run one synthesis per voice before ``/health`` reports ready.
         max_phonemes: most phonemes one request may phonemize to (~0.075 s of speech each); more is
             answered 413 before any engine work (the bound on a request's time and memory).
@@ -173,6 +175,11 @@ class ServerConfig:
                 raise ConfigError(f"voices directory {str(d)!r} is not a directory")
         if self.lexicon is not None and not Path(self.lexicon).is_file():
             raise ConfigError(f"lexicon {str(self.lexicon)!r} is not a file")
+
+    @property
+    def micro_batching(self) -> bool:
+        """Whether the server runs the micro-batching scheduler (else the streaming thread pool)."""
+        return self.scheduler_kind == "batch" or (self.scheduler_kind == "auto" and self.engine_kind.batches)
 
     @property
     def engine_kind(self) -> EngineKind:

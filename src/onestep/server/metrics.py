@@ -38,9 +38,11 @@ class ServerMetrics:
     - ``onestep_gc_pause_seconds{generation}``: garbage-collection pauses (any thread; see :meth:`watch_gc`).
     - ``onestep_event_loop_lag_seconds``: how late the event loop ran a timer (blocking work on the loop).
     - ``onestep_stage_seconds{stage}``: micro-batching (GPU) only: each request's time per stage
-      (``frontend_queue``, ``frontend``, ``batch_wait``, ``engine``, ``handoff``; see
+      (``frontend_queue``, ``frontend``, ``batch_wait``, ``engine``, ``finish``, ``handoff``; see
       :meth:`SynthesisStream.stage_seconds`), so a slow time to first audio can be traced to its stage.
     - ``onestep_batch_size``: micro-batching only: per request, how many requests shared its engine call.
+    - ``onestep_host_work_total{stage,process}``: requests whose ``frontend`` / ``finish`` (timings, output stage,
+      and there the encoding) ran in the ``server_process`` or a ``worker_process`` (``--frontend-processes``).
     """
 
     def __init__(self, scheduler: Scheduler) -> None:
@@ -76,6 +78,9 @@ class ServerMetrics:
             registry=r,
         )  # fmt: skip
         self._gc_started = 0.0
+        self.host_work = Counter(
+            "onestep_host_work", "Requests by where their frontend / finishing ran.", ["stage", "process"], registry=r
+        )
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -112,11 +117,15 @@ class ServerMetrics:
         audio_s: float,
         stages: dict[str, float] | None = None,
         batch_size: int = 0,
+        where: dict[str, str] | None = None,
     ) -> None:
         """Record one request that reached its end (``outcome``: ``ok``, ``cancelled`` or ``error``);
-        ``stages`` (seconds per stage) and ``batch_size`` come from the micro-batching scheduler."""
+        ``stages`` (seconds per stage) and ``batch_size`` come from the micro-batching scheduler; ``where``: the
+        process each stage of its host work ran in (:meth:`SynthesisStream.host_work`)."""
         for stage, seconds in (stages or {}).items():
             self.stage.labels(stage=stage).observe(seconds)
+        for stage, process in (where or {}).items():
+            self.host_work.labels(stage=stage, process=process).inc()
         if batch_size:
             self.batch_size.observe(batch_size)
         self.requests.labels(endpoint=endpoint, outcome=outcome).inc()

@@ -124,9 +124,10 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     key = PhraseKey(text, voice, speed, fmt, rate) if cacheable else None
     if (hit := _phrase_hit(state, key, "speech")) is not None:  # a hit needs no frontend or engine work
         return hit
+    whole_body = body.stream_format != "sse" and body.bitrate is None  # a worker process may encode the file
     request_ = SynthesisRequest(
         text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
-        timestamps=body.timestamps, language=check_language(body.language),
+        timestamps=body.timestamps, language=check_language(body.language), encoding=fmt if whole_body else None,
     )  # fmt: skip
     stream, skipped = await state.admit(request_)
     if skipped:  # a cached copy would lose the X-Skipped-Characters header
@@ -172,7 +173,9 @@ async def _whole(
         async for _ in stream:  # only the end marker is left (already queued: no wait)
             raise RuntimeError("a whole-audio stream produced a second chunk")
         audio = first if first is not None else np.zeros(0, dtype=np.float32)
-        if fmt in INLINE_FORMATS and audio.size <= INLINE_MAX_S * rate:
+        if stream.request.encoded and bitrate is None:  # encoded where it was finished (a worker process)
+            data = stream.request.encoded[0]
+        elif fmt in INLINE_FORMATS and audio.size <= INLINE_MAX_S * rate:
             data = encode_file(fmt, audio, rate)
         else:
             data = await asyncio.to_thread(encode_file, fmt, audio, rate, bitrate)
@@ -299,6 +302,7 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     request_ = SynthesisRequest(
         text=text, voice=voice, speed=speed, sample_rate=output.sample_rate, gain_db=output.gain_db,
         timestamps=body.timestamps, language=check_language(body.language),
+        encoding=fmt if body.bitrate is None else None,
     )  # fmt: skip
     stream, skipped = await state.admit(request_, max_engine_s=WHOLE_FILE_MAX_ENGINE_S)
     if skipped:  # a cached copy would lose the X-Skipped-Characters header
@@ -325,7 +329,8 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     words = request_.words if body.timestamps else None
     # the file (and the JSON around it) is assembled on a worker thread: minutes of audio encode for seconds,
     # which on the event loop would hold up every other client, /health included
-    data = await asyncio.to_thread(whole_file, chunks, fmt, rate, words, body.bitrate)
+    encoded = request_.encoded[0] if request_.encoded and len(chunks) == 1 else None  # made by a worker process
+    data = await asyncio.to_thread(whole_file, chunks, fmt, rate, words, body.bitrate, encoded)
     del chunks
     trim = BackgroundTask(state.trim_after, audio_s)  # the heap is trimmed after the reply has been sent
     if words is not None:
@@ -335,13 +340,14 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
 
 
 def whole_file(
-    chunks: list[np.ndarray], fmt: str, rate: int, words: list | None = None, bitrate: int | None = None
-) -> bytes:
-    """``/synthesize``'s body (any thread): the chunks (float32 [n_i]) as one ``fmt`` file at ``rate`` Hz, or with
-    ``words`` (word timings) the JSON ``{"audio": base64 file, "format", "media_type", "sample_rate",
-    "duration", "words"}``."""
+    chunks: list[np.ndarray], fmt: str, rate: int, words: list | None = None, bitrate: int | None = None,
+    encoded: bytes | None = None,
+) -> bytes:  # fmt: skip
+    """``/synthesize``'s body (any thread): the chunks (float32 [n_i]) as one ``fmt`` file at ``rate`` Hz (or
+    ``encoded``, that file made already), or with ``words`` (word timings) the JSON ``{"audio": base64 file,
+    "format", "media_type", "sample_rate", "duration", "words"}``."""
     audio = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.float32)
-    data = encode_file(fmt, audio, rate, bitrate)
+    data = encoded if encoded is not None else encode_file(fmt, audio, rate, bitrate)
     if words is None:
         return data
     payload = {

@@ -77,8 +77,8 @@ class SynthesisTimeoutError(Unavailable, TimeoutError):
 
 #: The stages a micro-batched request goes through (:meth:`SynthesisStream.stage_seconds`) and the marks
 #: between them (admission and the first chunk are the stream's own times).
-STAGES = ("frontend_queue", "frontend", "batch_wait", "engine", "handoff")
-STAGE_MARKS = ("frontend_start", "prepared", "engine_start", "engine_done")
+STAGES = ("frontend_queue", "frontend", "batch_wait", "engine", "finish", "handoff")
+STAGE_MARKS = ("frontend_start", "prepared", "engine_start", "engine_done", "finished")
 
 
 class _End:
@@ -211,16 +211,41 @@ class SynthesisStream:
     def stage_seconds(self) -> dict[str, float]:
         """Seconds spent in each micro-batching stage that this request went through (empty otherwise).
 
-        ``frontend_queue``: admitted -> a frontend thread took it; ``frontend``: text -> ids;
-        ``batch_wait``: ids ready -> its engine call started; ``engine``: the engine call;
-        ``handoff``: engine done -> the event loop had the audio.
+        ``frontend_queue``: admitted -> a frontend thread took it; ``frontend``: text -> ids (where the server
+        ran it before admission, as the HTTP and WebSocket routes do: the time it took there);
+        ``batch_wait``: ids ready (or admitted, when they were ready before) -> its engine call started;
+        ``engine``: the engine pass; ``finish``: engine done -> its timings, output stage (and, in a worker
+        process, its encoding) done; ``handoff``: finished -> the event loop had the audio.
         """
-        times = [self.submitted_at, *(self.marks.get(m) for m in STAGE_MARKS), self.first_chunk_at]
-        return {
-            stage: b - a
-            for stage, a, b in zip(STAGES, times, times[1:], strict=False)
-            if a is not None and b is not None
-        }
+        m = self.marks
+        if not m:
+            return {}
+        out: dict[str, float] = {}
+        prepared = self.request.prepared
+        if "frontend_start" in m:
+            chain = [("frontend_queue", self.submitted_at, m.get("frontend_start")),
+                     ("frontend", m.get("frontend_start"), m.get("prepared")),
+                     ("batch_wait", m.get("prepared"), m.get("engine_start"))]  # fmt: skip
+        else:
+            if prepared is not None and prepared.frontend_s:
+                out["frontend"] = prepared.frontend_s
+            chain = [("batch_wait", self.submitted_at, m.get("engine_start"))]
+        chain += [("engine", m.get("engine_start"), m.get("engine_done")),
+                  ("finish", m.get("engine_done"), m.get("finished")),
+                  ("handoff", m.get("finished"), self.first_chunk_at)]  # fmt: skip
+        out.update({stage: b - a for stage, a, b in chain if a is not None and b is not None})
+        return out
+
+    def host_work(self) -> dict[str, str]:
+        """Where this request's ``frontend`` and ``finish`` ran (``server_process`` / ``worker_process``); only
+        the stages it went through (a request made chunk by chunk on the engine threads reports none)."""
+        prepared = self.request.prepared
+        out: dict[str, str] = {}
+        if prepared is not None:
+            out["frontend"] = prepared.frontend_in
+        if "finished" in self.marks:
+            out["finish"] = "worker_process" if prepared is not None and prepared.remote is not None else "server_process"
+        return out
 
     async def _get(self) -> Any:
         return await asyncio.wait_for(self._queue.get(), self.timeout_s)
@@ -618,6 +643,9 @@ class MicroBatchScheduler(Scheduler):
 
     def _enqueue(self, stream: SynthesisStream) -> None:
         stream.whole = True
+        if stream.request.prepared is not None:  # the server ran the frontend (to cost it): straight to the engine
+            self._queue.put((stream, stream.request.prepared))
+            return
         with self._lock:
             self._preparing += 1
         assert self._frontend is not None, "scheduler not started"
@@ -630,16 +658,29 @@ class MicroBatchScheduler(Scheduler):
                 self._done(stream)
                 return
             stream.marks["frontend_start"] = time.perf_counter()
-            try:  # a request the server already ran through the frontend (to cost it) is not done twice
-                prepared = stream.request.prepared or self.backend.prepare(stream.request)
+            try:
+                prepared = self.backend.prepare(stream.request)
             except Exception as e:  # reported to the consumer
                 self._done(stream, e)
                 return
             stream.marks["prepared"] = time.perf_counter()
+            if stream.cancelled:  # cancelled meanwhile: what its worker kept goes now
+                self._discard(prepared)
+                self._done(stream)
+                return
             self._queue.put((stream, prepared))
         finally:
             with self._lock:
                 self._preparing -= 1
+
+    def _discard(self, prepared: PreparedRequest) -> None:
+        """``prepared`` will not be rendered: the backend may forget what it kept for it."""
+        discard = getattr(self.backend, "discard", None)
+        if discard is not None:
+            try:
+                discard(prepared)
+            except Exception:
+                log.exception("discarding a prepared request failed")
 
     def _next(self, timeout: float) -> tuple[SynthesisStream, PreparedRequest] | None:
         """Next live prepared request within ``timeout`` s (0: only one already queued); drops dead ones."""
@@ -649,6 +690,7 @@ class MicroBatchScheduler(Scheduler):
             except queue.Empty:
                 return None
             if item[0].cancelled:
+                self._discard(item[1])
                 self._done(item[0])
                 continue
             return item
@@ -680,15 +722,20 @@ class MicroBatchScheduler(Scheduler):
         return batch
 
     def _run_batch(self, first: tuple[SynthesisStream, PreparedRequest]) -> None:
+        """One engine call over ``first`` and the requests that join it; each request's result goes to its
+        stream: at once when the backend finished it here, or when its worker process has (a
+        :class:`~onestep.server.backend.PendingAudio`: one hand-over per worker answer)."""
         batch = self._collect(first)
         started = time.perf_counter()
         for s, _ in batch:
             s.marks["engine_start"] = started
             s.batch_size = len(batch)
         results: list[tuple[SynthesisStream, Any]] = []
+        engine_done: float | None = None
         try:
             audios = self.backend.synthesize_prepared([p for _, p in batch])
             results = [(s, a) for (s, _), a in zip(batch, audios, strict=True)]
+            engine_done = getattr(audios, "engine_done_at", None)
             self._record_service((time.perf_counter() - started) / len(batch))
         except Exception:
             log.exception("batch of %d failed; retrying its requests one by one", len(batch))
@@ -700,11 +747,38 @@ class MicroBatchScheduler(Scheduler):
                 else:
                     results.append((s, audio))
         done = time.perf_counter()
-        for s, _ in batch:
-            s.marks["engine_done"] = done
-        for s, _ in results:
-            self._release(s)
-        deliver(first[0].loop, results)
+        ready: list[tuple[SynthesisStream, Any]] = []
+        groups: dict[int, tuple[Any, list[tuple[SynthesisStream, Any]]]] = {}
+        for s, a in results:
+            s.marks["engine_done"] = engine_done or done
+            if isinstance(a, (np.ndarray, BaseException)):
+                s.marks["finished"] = done
+                self._release(s)
+                ready.append((s, a))
+            else:  # finished elsewhere: delivered with the others of its group when they are done
+                groups.setdefault(id(a.group), (a.group, []))[1].append((s, a))
+        if ready:
+            deliver(first[0].loop, ready)
+        for group, members in groups.values():
+            group.add_done_callback(self._when_finished(first[0].loop, members))
+
+    def _when_finished(self, loop: asyncio.AbstractEventLoop, members: list[tuple[SynthesisStream, Any]]) -> Callable[[Any], None]:
+        """The callback that hands ``members`` (streams and their pending audio) their results, once done."""
+
+        def on_done(_: Any) -> None:
+            now = time.perf_counter()
+            results: list[tuple[SynthesisStream, Any]] = []
+            for s, a in members:
+                try:
+                    item: Any = a.result()
+                except Exception as e:  # this request's own failure (its worker died, its finishing failed)
+                    item = e
+                s.marks["finished"] = now
+                self._release(s)
+                results.append((s, item))
+            deliver(loop, results)
+
+        return on_done
 
 
 def deliver(loop: asyncio.AbstractEventLoop, results: list[tuple[SynthesisStream, Any]]) -> None:

@@ -143,9 +143,7 @@ class ServerState:
             )  # fmt: skip
         self.preparing += 1
         try:
-            prepared = await asyncio.to_thread(self.backend.prepare, request)
-            if prepared.cost.phonemes > self.config.max_phonemes:  # the backend's own limit may be higher
-                raise TooMuchWorkError("", self.config.max_phonemes)
+            prepared = await asyncio.to_thread(_timed_prepare, self.backend, request)
         except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
             limit = min(e.limit, self.config.max_phonemes)
             raise as_api_error(too_much_work(limit)) from None
@@ -154,19 +152,27 @@ class ServerState:
         finally:
             self.preparing -= 1
         try:
-            check_planned_audio(prepared, self.config.max_audio_s)
-        except UserError as e:
-            raise as_api_error(e) from None
-        if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
-            raise ApiError(
-                413,
-                f"this text would take about {estimate:.0f} s to synthesize, longer than this endpoint's "
-                f"{max_engine_s:g} s (it sends nothing until the whole file is done): use /v1/audio/speech, "
-                "which streams, or split the text",
-                param="text",
-                code="too_slow_for_whole_file",
-            )
-        stream = self.submit(replace(request, prepared=prepared), prepared.cost)
+            if prepared.cost.phonemes > self.config.max_phonemes:  # the backend's own limit may be higher
+                raise as_api_error(too_much_work(self.config.max_phonemes))
+            try:
+                check_planned_audio(prepared, self.config.max_audio_s)
+            except UserError as e:
+                raise as_api_error(e) from None
+            if max_engine_s is not None and (estimate := self.scheduler.cost_model.total_s(prepared.cost)) > max_engine_s:
+                raise ApiError(
+                    413,
+                    f"this text would take about {estimate:.0f} s to synthesize, longer than this endpoint's "
+                    f"{max_engine_s:g} s (it sends nothing until the whole file is done): use /v1/audio/speech, "
+                    "which streams, or split the text",
+                    param="text",
+                    code="too_slow_for_whole_file",
+                )
+            stream = self.submit(replace(request, prepared=prepared), prepared.cost)
+        except BaseException:  # refused: what a worker process kept for it goes
+            discard = getattr(self.backend, "discard", None)
+            if discard is not None:
+                discard(prepared)
+            raise
         return stream, prepared.skipped
 
     async def first_chunk(self, stream: SynthesisStream, http: Request | None = None) -> np.ndarray | None:
@@ -222,7 +228,15 @@ class ServerState:
             audio_s=audio_s,
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
+            where=stream.host_work(),
         )
+
+
+def _timed_prepare(backend: SynthesisBackend, request: SynthesisRequest) -> PreparedRequest:
+    """``backend.prepare(request)`` with the seconds it took in ``frontend_s`` (the frontend stage's metric)."""
+    started = time.perf_counter()
+    prepared = backend.prepare(request)
+    return replace(prepared, frontend_s=time.perf_counter() - started)
 
 
 def check_planned_audio(prepared: PreparedRequest, max_audio_s: float) -> None:
@@ -252,6 +266,8 @@ def as_api_error(e: Exception) -> ApiError:
         return ApiError(400, f"cannot synthesize this input: {e}", param="input", code="unsynthesizable_input")
     if isinstance(e, UserError):
         return ApiError(400, str(e), code="invalid_request")
+    if isinstance(e, Unavailable):  # e.g. the host worker process holding it died: the same request may succeed
+        return ApiError(503, f"synthesis failed, retry: {e}", code="worker_unavailable", headers={"Retry-After": "1"})
     log.error("synthesis failed", exc_info=e)  # an internal error: the trace goes to the log, not the client
     return ApiError(500, f"synthesis failed: {type(e).__name__}", code="synthesis_error")
 

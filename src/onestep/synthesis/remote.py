@@ -71,6 +71,11 @@ class _Answer:
             raise value
         return value
 
+    @property
+    def group(self) -> Future[list[Any]]:
+        """The future of the whole call this item is part of (done when every item of it is)."""
+        return self.batch
+
 
 # --- in the parent -------------------------------------------------------------------------------------------
 
@@ -157,17 +162,10 @@ def render_in_processes(
         assert t.prepared is not None
         text, _, speed, _ = t.job
         try:
-            ids, skipped, n_phonemes = t.prepared.result()
-            if not ids:
-                raise nothing_to_speak(Counter(skipped))
-            if max_phonemes is not None and n_phonemes > max_phonemes:
-                raise too_much_work(max_phonemes)
+            return prepared_of(t.prepared.result(), t.entry, resources, speed, t.output, text, max_phonemes)
         except Exception as e:
             _drop_key(pool, t)
             return e
-        speed = SynthesisOptions(speed=speed).speed
-        engine = resources.engine(t.entry)
-        return PreparedText(t.entry, engine, speed, [], ids, t.output, text, skipped=dict(skipped))
 
     shipper = ThreadPoolExecutor(1, thread_name_prefix="onestep-ship")  # copies + sends while the engine runs on
     shipped: list[Future[None]] = []
@@ -227,10 +225,55 @@ def render_in_processes(
             sys.setswitchinterval(previous)
 
 
+def prepared_of(
+    answer: tuple[list[list[int]], dict[str, int], int],
+    entry: Any,
+    resources: Resources,
+    speed: float,
+    output: OutputOptions,
+    text: str,
+    max_phonemes: int | None,
+) -> PreparedText:
+    """The :class:`PreparedText` of a text a worker prepared (:func:`remote_prepare`'s ``answer``: ids per
+    utterance, characters skipped, phonemes in all); no utterances (the worker keeps them).
+
+    Raises:
+        NothingToSpeakError: no ids. TooMuchWorkError: more than ``max_phonemes`` phonemes.
+    """
+    ids, skipped, n_phonemes = answer
+    if not ids:
+        raise nothing_to_speak(Counter(skipped))
+    if max_phonemes is not None and n_phonemes > max_phonemes:
+        raise too_much_work(max_phonemes)
+    speed = SynthesisOptions(speed=speed).speed
+    return PreparedText(entry, resources.engine(entry), speed, [], ids, output, text, skipped=dict(skipped))
+
+
+def finish_remote(
+    texts: Sequence[tuple[int, Any, PreparedText, list[tuple[np.ndarray, np.ndarray]], str]], pool: HostPool
+) -> list[_Answer | Exception]:
+    """Each prepared text's finishing in the worker that prepared it, from its engine results: per text
+    ``(worker, key, prepared, engine results, encode)`` (``encode``: a format to encode the output in there, or
+    ""). Returns per text an answer (``result()``: its :class:`RemoteAudio`, with ``encoded`` bytes when asked;
+    ``group``: the future of its worker's whole message) or the exception that stopped it being sent."""
+    items = [
+        _Text(i, (p.text, p.entry.name, p.speed, None), worker, key=key, output=p.output, entry=p.entry)
+        for i, (worker, key, p, _, _) in enumerate(texts)
+    ]
+    orders = [(t, p, parts) for t, (_, _, p, parts, _) in zip(items, texts, strict=True)]
+    _ship_or_fail(orders, pool, [("", "wav", encode) for *_, encode in texts])
+    return [t.result for t in items]
+
+
+def drop_remote(pool: HostPool, worker: int, key: Any) -> None:
+    """Let ``worker`` forget the text it prepared under ``key`` (it will not be finished)."""
+    pool.submit(remote_drop, key, worker=worker)
+
+
 def _ship_or_fail(
     orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]],
     pool: HostPool,
-    files: Sequence[tuple[str, str]],
+    files: Sequence[tuple[str, ...]],
 ) -> None:
     """:func:`_ship`; if it fails (no shared memory, a worker's pipe broken), its texts not yet sent get the error."""
     try:
@@ -251,10 +294,11 @@ def _drop_key(pool: HostPool, t: _Text) -> None:
 def _ship(
     orders: list[tuple[_Text, PreparedText, list[tuple[np.ndarray, np.ndarray]]]],
     pool: HostPool,
-    files: Sequence[tuple[str, str]] | None = None,
+    files: Sequence[tuple[str, ...]] | None = None,
 ) -> None:
     """Copy a chunk's engine output into a slot of the pool's ring and send each text's :func:`remote_finish`;
-    each text's ``result`` becomes a future of its :class:`Audio`. The slot is released when all are done."""
+    each text's ``result`` becomes a future of its :class:`Audio`. The slot is released when all are done.
+    ``files``: per text, (file path or "", its format[, a format to encode the output in and send back])."""
     layout: list[tuple[int, int, int]] = []  # per text: (offset, out offset, out capacity), bytes / samples
     at = 0
     for _, p, parts in orders:
@@ -327,9 +371,10 @@ def _audios_of(
                 out.append((False, value))
                 continue
             try:
-                n, rate, phonemes, words, stamps = value
+                n, rate, phonemes, words, stamps, data = value
                 samples = join_samples(audios) if n < 0 else seg.array(out_offset, n).copy()
                 audio = RemoteAudio(samples, rate, phonemes, words, stamps, p.entry.name, dict(p.skipped))
+                audio.encoded = data
                 out.append((True, audio))
             except Exception as e:
                 out.append((False, e))
@@ -380,6 +425,8 @@ class RemoteAudio(Audio):
         skipped: dict[str, int] | None = None,
     ) -> None:
         self._blobs: dict[str, bytes] = {}
+        #: the output encoded as a whole file, when the finishing was asked for one (FinishOrder.encode)
+        self.encoded: bytes | None = None
         super().__init__(samples, sample_rate, phonemes, words, phoneme_timestamps, voice, skipped or {})  # type: ignore[arg-type]
 
     words = _lazy("words")  # type: ignore[assignment]

@@ -20,7 +20,8 @@ from onestep.work_limits import count_phonemes
 
 def remote_prepare(key: Any, text: str, most_ids: int, language: str | None, words: str) -> tuple[list[list[int]], dict[str, int], int]:
     """In a worker: the frontend pass of ``text`` (utterances of at most ``most_ids`` ids) and, with ``words``
-    (``"word"`` / ``"char"``), its words placed in the text; kept under ``key`` for :func:`remote_finish`.
+    (``"word"`` / ``"char"``), its words placed in the text; kept under ``key`` for :func:`remote_finish` (``key``
+    None: nothing is kept).
 
     Returns per utterance its model ids ``[0, *ids, 0]``, the characters skipped, and the phonemes in all.
     """
@@ -31,7 +32,7 @@ def remote_prepare(key: Any, text: str, most_ids: int, language: str | None, wor
     skipped: Counter[str] = Counter()
     found = list(worker_frontend().speakable_sentences(text, most_ids, skipped, language))  # type: ignore[attr-defined]
     phonemes = [u.phonemes for u in found]
-    if found:
+    if found and key is not None:  # None: the text is finished elsewhere, nothing is kept for it
         placed = placements(text, found, words == "char", phonemes) if words else None
         worker_state()[key] = (phonemes, placed)
     return [phonemes_to_ids(ph) for ph in phonemes], dict(skipped), sum(count_phonemes(ph) for ph in phonemes)
@@ -83,6 +84,7 @@ class FinishOrder:
     output: tuple[int | None, float]
     file: str = ""
     file_format: str = "wav"
+    encode: str = ""
 
 
 _SEGMENTS: dict[str, Segment] = {}  # in a worker: the slots mapped lately (the ring's, and those it replaced)
@@ -97,19 +99,23 @@ def _segment(name: str) -> Segment:
     return seg
 
 
-def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, list]:
+def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, list, bytes | None]:
     """In a worker: the text kept under ``key`` finished from its engine output in ``order``'s slot: its word
     and phoneme timings measured on that audio and, when the output options change the audio, the output
     stage's samples written at ``order.out_offset``.
 
     Returns (how many output samples were written, or -1: the engine's audio is the output; their rate in Hz; the
     phonemes; the words and the phoneme timings, each pickled: see
-    :class:`onestep.synthesis.remote.RemoteAudio`).
+    :class:`onestep.synthesis.remote.RemoteAudio`; the encoded file when ``order.encode`` asks for one, else
+    None). Raises :class:`~onestep.runtime.host_workers.WorkerDied` when nothing is kept under ``key`` here.
     """
-    from onestep.runtime.host_workers import worker_state
+    from onestep.runtime.host_workers import WorkerDied, worker_state
     from onestep.synthesis.assembly import timings_of
 
-    phonemes, placed = worker_state().pop(key)
+    kept = worker_state().pop(key, None)
+    if kept is None:  # this process is not the one that prepared the text (that one died and was replaced)
+        raise WorkerDied("the host worker process that prepared this text ended before finishing it")
+    phonemes, placed = kept
     seg = _segment(order.segment)
     samples = seg.array(order.offset, sum(order.sizes))
     bounds = np.cumsum((0, *order.sizes))
@@ -129,8 +135,13 @@ def remote_finish(key: Any, order: FinishOrder) -> tuple[int, int, str, list, li
         n = out.size
     if order.file and out.size:
         write_audio(order.file, order.file_format, out, stage.sample_rate)
+    data = None
+    if order.encode:
+        from onestep.runtime.encoders import encode_file
+
+        data = encode_file(order.encode, out, stage.sample_rate)
     del samples, audios, out
-    return n, stage.sample_rate, " ".join(phonemes), _blob(words), _blob(stamps)
+    return n, stage.sample_rate, " ".join(phonemes), _blob(words), _blob(stamps), data
 
 
 def remote_finish_many(calls: list[tuple[Any, FinishOrder]]) -> list[tuple[bool, Any]]:

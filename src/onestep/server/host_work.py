@@ -1,0 +1,148 @@
+"""The server's per-request host work in worker processes (``onestep serve --frontend-processes N``).
+
+On a GPU the engine pass of a request takes a fraction of a millisecond; the Python around it (the text frontend,
+word and phoneme timings, the output stage, encoding) held the GIL that the event loop and the engine thread need.
+:class:`HostWork` runs that work in the worker processes of a :class:`onestep.runtime.host_pool.HostPool`, with
+the machinery ``TTS.synthesize_batch`` uses (:mod:`onestep.synthesis.remote`): a request's frontend pass runs in a
+worker, which keeps its utterances and placed words and sends back only the phoneme ids (:meth:`prepare`); after
+the engine pass the server copies the request's audio into a shared memory slot and the SAME worker finishes it
+(timings when asked, the output stage, and the whole file encoded in the response's format:
+:meth:`finish`). The server's own threads only hand things over.
+
+For the streaming (CPU) scheduler only the frontend moves (:meth:`sentences`): its chunks are made sentence by
+sentence on the engine threads, whose work a worker cannot take over chunk by chunk.
+
+A worker that dies fails only the requests it held (:class:`~onestep.runtime.host_workers.WorkerDied`, answered
+503); the next request sent to its place starts a new one; a frontend pass that met a dead worker is retried once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from onestep.config import SynthesisOptions
+from onestep.runtime.host_pool import HostPool
+from onestep.runtime.host_workers import WorkerDied
+from onestep.runtime.output import OutputOptions
+from onestep.synthesis.remote import drop_remote, finish_remote, prepared_of
+from onestep.synthesis.remote_worker import remote_prepare_many
+from onestep.synthesis.render import timestamp_mode
+from onestep.synthesis.resources import max_ids
+
+if TYPE_CHECKING:  # pragma: no cover
+    from onestep.api import TTS
+    from onestep.frontend.tokens import Utterance
+    from onestep.synthesis.prepare import PreparedText
+
+
+@dataclass(frozen=True)
+class RemoteKey:
+    """Where a request's prepared text is kept: the worker's place in the pool and its key there."""
+
+    worker: int
+    key: Any
+
+
+class HostWork:
+    """The frontend and the finishing work of the server's requests on ``pool``'s worker processes.
+
+    Args:
+        tts: the server's TTS (its voices, engines and phoneme limit).
+        pool: a host pool with ``processes >= 1`` whose workers load the TTS's user lexicon.
+    """
+
+    def __init__(self, tts: TTS, pool: HostPool) -> None:
+        if not pool.settings.processes:
+            raise ValueError("HostWork needs a host pool with worker processes")
+        self._tts = tts
+        self.pool = pool
+        self._turn = itertools.count()
+        self._keys = itertools.count()
+
+    @property
+    def processes(self) -> int:
+        return self.pool.settings.processes
+
+    def start(self) -> list[int]:
+        """Start every worker and wait until each has built its frontend; returns their process ids."""
+        return self.pool.start()
+
+    def close(self) -> None:
+        """Stop the workers (after the calls in flight) and unlink the shared memory slots."""
+        self.pool.close()
+
+    def sentences(self, text: str, most_ids: int, language: str | None) -> list[Utterance]:
+        """The frontend pass alone, in a worker (``TTS.prepare``'s ``sentences``), retried once on a dead worker."""
+        try:
+            found, _ = self.pool.sentences(text, most_ids, language).result()
+        except WorkerDied:
+            found, _ = self.pool.sentences(text, most_ids, language).result()
+        return found
+
+    def prepare(self, text: str, voice: str | None, speed: float, output: OutputOptions, timestamps: bool | str,
+                language: str | None, encoding: str | None = None) -> tuple[PreparedText, RemoteKey | None]:  # fmt: skip
+        """``text``'s frontend pass (and its words placed, with ``timestamps``) in the next worker in turn; returns
+        the prepared text (ids, no utterances) and, when the worker keeps it for :meth:`finish`, where.
+
+        The worker keeps it (and finishes it) only when the finishing is work worth moving
+        (:func:`finish_elsewhere`): word timings, resampling or gain, or a compressed ``encoding``. Otherwise the
+        finishing is the engine's own samples (a view) and a PCM/WAV conversion, cheaper in the server than
+        shipping the audio to a worker and back.
+
+        Raises what ``TTS.prepare`` raises for the text (the frontend's errors as if it had run here);
+        :class:`WorkerDied` when a second worker died too.
+        """
+        resources = self._tts._resources
+        SynthesisOptions(speed=speed)  # a bad speed is the caller's error, before any work
+        entry = resources.voices.entry(voice, text, language)
+        engine = resources.engine(entry)
+        most = max_ids(engine)
+        words = timestamp_mode(timestamps)
+        keep = finish_elsewhere(words, output, engine.sample_rate, encoding)
+        for attempt in range(2):
+            place = RemoteKey(next(self._turn) % self.processes, ("serve", next(self._keys)) if keep else None)
+            try:
+                (ok, value), = self.pool.submit(
+                    remote_prepare_many, [(place.key, text, most, entry.config.language)], words, worker=place.worker
+                ).result()  # fmt: skip
+                break
+            except WorkerDied:
+                if attempt:
+                    raise
+        if not ok:
+            raise value
+        try:
+            prepared = prepared_of(value, entry, resources, speed, output, text, self._tts.max_phonemes)
+        except Exception:
+            self.discard(place)
+            raise
+        return prepared, place if keep else None
+
+    def finish(self, texts: Sequence[tuple[PreparedText, RemoteKey, list[tuple[np.ndarray, np.ndarray]], str]]) -> list[Any]:
+        """Send each text's engine results to the worker that prepared it: per text ``(prepared, key, engine
+        results, encode)``, ``encode`` a format to encode the output in there ("" for none). Returns per text an
+        answer (``result()``: its ``RemoteAudio``; ``group``: the future of its worker's whole message) or the
+        exception that kept it from being sent."""
+        return finish_remote([(k.worker, k.key, p, parts, encode) for p, k, parts, encode in texts], self.pool)
+
+    def discard(self, place: RemoteKey) -> None:
+        """Let the worker forget a prepared text that will not be finished (refused, cancelled)."""
+        if place.key is None:
+            return
+        try:
+            drop_remote(self.pool, place.worker, place.key)
+        except Exception:  # a closed pool: nothing is kept any more
+            pass
+
+
+def finish_elsewhere(words: str, output: OutputOptions, native_rate: int, encoding: str | None) -> bool:
+    """Whether a request's finishing is worth a worker process: word timings (``words`` not ""), an output stage
+    that changes the audio (resampling, gain), or a compressed ``encoding`` (flac, mp3, opus, aac)."""
+    from onestep.runtime.encoders import INLINE_FORMATS
+
+    return bool(words) or not output.is_identity(native_rate) or (encoding is not None and encoding not in INLINE_FORMATS)
