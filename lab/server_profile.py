@@ -28,9 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 CLIENT = r"""
 import json, sys, time, httpx
 url, texts, fmt, n = sys.argv[1], json.loads(sys.stdin.read()), sys.argv[2], int(sys.argv[3])
+fmt, _, rate = fmt.partition("@")  # "pcm@16000": resampled
+extra = {"sample_rate": int(rate)} if rate else {}
 with httpx.Client(timeout=60) as c:
     for i in range(n):
-        r = c.post(url + "/v1/audio/speech", json={"input": texts[i % len(texts)], "voice": "en-heart", "response_format": fmt})
+        r = c.post(url + "/v1/audio/speech", json={"input": texts[i % len(texts)], "voice": "en-heart", "response_format": fmt, **extra})
         assert r.status_code == 200, r.text
 print("done")
 """
@@ -63,17 +65,26 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=40, help="text pairs per language (en, zh)")
     ap.add_argument("--requests", type=int, default=200, help="requests per format through the server")
     ap.add_argument("--processes", type=int, default=0, help="--frontend-processes of the server")
-    ap.add_argument("--formats", default="pcm,wav,mp3")
+    ap.add_argument("--formats", default="pcm,wav,mp3,pcm@16000", help="response formats (fmt@rate: resampled)")
     args = ap.parse_args()
+
+    from dataclasses import replace
 
     import uvicorn
 
     from host_profile import texts_of
     from onestep import TTS
     from onestep.runtime.encoders import encode_file
+    from onestep.runtime.output import OutputOptions
     from onestep.server.app import create_app
     from onestep.server.backend import SynthesisRequest
-    from onestep.server.builder import backend_for
+    try:
+        from onestep.server.builder import backend_for
+    except ImportError:  # a build before this script (for a before/after comparison): no worker processes there
+        from onestep.server.backend import TTSBackend
+
+        def backend_for(tts, config):  # noqa: ANN001, ANN202
+            return TTSBackend(tts)
     from onestep.server.config import ServerConfig
     from onestep.synthesis.passes import engine_pass
     from onestep.synthesis.render import finish
@@ -98,7 +109,8 @@ def main() -> None:
         "engine pass (stand-in: grouping + one copy)": best_us(lambda p: engine_pass([p]), prepared),
         "finish without timings (assembly, output)": best_us(lambda i: finish(prepared[i], parts[i], "", res), range(len(texts))),
         "finish with word timings": best_us(lambda i: finish(prepared[i], parts[i], "word", res), range(len(texts))),
-        **{f"encode {f}": best_us(lambda a, f=f: encode_file(f, a, 24000), audio) for f in args.formats.split(",")},
+        **{f"encode {f}": best_us(lambda a, f=f: encode_file(f, a, 24000), audio) for f in args.formats.split(",") if "@" not in f},
+        "output stage 24 -> 16 kHz": best_us(lambda i: finish(replace(prepared[i], output=OutputOptions(16000)), parts[i], "", res), range(len(texts))),
     }
 
     # --- through the server (one client, closed loop) ---

@@ -13,7 +13,6 @@ import pytest
 from onestep.server.backend import PreparedRequest, SynthesisRequest
 from onestep.server.scheduler import STAGES, MicroBatchScheduler
 
-from .conftest import TEXT
 
 
 class HeldFrontendBackend:

@@ -150,7 +150,8 @@ class _Worker:
             self.process.terminate()
             self.process.join(timeout)
         self.conn.close()
-        self.reader.join(timeout)
+        if self.reader is not threading.current_thread():  # (a callback on the reader replacing its worker)
+            self.reader.join(timeout)
         self._fail(WorkerDied("the host pool was closed"))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -289,26 +290,51 @@ class TTSBackend:
     def synthesize_batch(self, requests: Sequence[SynthesisRequest]) -> list[np.ndarray]:
         return [resolve(a) for a in self.synthesize_prepared([self.prepare(r) for r in requests])]
 
-    def prepare(self, request: SynthesisRequest) -> PreparedRequest:
+    def prepare_future(self, request: SynthesisRequest) -> Future[PreparedRequest] | None:
+        """With the finishing in worker processes: ``request``'s frontend pass in one of them, as a future that
+        the worker's answer completes (no thread of this process waits for it; ``frontend_s`` is the time to
+        that answer); None where the frontend runs on the caller's thread (call :meth:`prepare`): no worker
+        processes, the streaming scheduler, SSML. Raises (now, or through the future) what :meth:`prepare` does."""
+        if not self.finish_remote or _is_ssml(request.text):  # SSML: planned and rendered here
+            return None
+        assert self._host is not None
+        started = time.perf_counter()
         try:
-            if self.finish_remote and not _is_ssml(request.text):  # SSML: planned and rendered here
-                assert self._host is not None
-                handle, place = self._host.prepare(
-                    request.text, request.voice, request.speed, OutputOptions(request.sample_rate, request.gain_db),
-                    request.timestamps, request.language, request.encoding,
-                )  # fmt: skip
-                return PreparedRequest(
-                    request, handle.batch_key, handle.ids, handle, dict(handle.skipped), place, frontend_in=WORKER
-                )  # fmt: skip
+            pending = self._host.prepare_future(
+                request.text, request.voice, request.speed, OutputOptions(request.sample_rate, request.gain_db),
+                request.timestamps, request.language, request.encoding,
+            )  # fmt: skip
+        except Exception as e:
+            if (error := _backend_error(e)) is e:
+                raise
+            raise error from e
+        out: Future[PreparedRequest] = Future()
+
+        def answered(f: Future[Any]) -> None:
+            try:
+                handle, place = f.result()
+            except Exception as e:
+                out.set_exception(_backend_error(e))
+                return
+            out.set_result(PreparedRequest(request, handle.batch_key, handle.ids, handle, dict(handle.skipped), place,
+                                           time.perf_counter() - started, WORKER))  # fmt: skip
+
+        pending.add_done_callback(answered)
+        return out
+
+    def prepare(self, request: SynthesisRequest) -> PreparedRequest:
+        if (pending := self.prepare_future(request)) is not None:
+            return pending.result()
+        try:
             sentences = None if self._host is None else self._host.sentences
             prepared = self._tts.prepare(
                 request.text, request.voice, request.speed, sentences=sentences,
                 sample_rate=request.sample_rate, gain_db=request.gain_db, language=request.language,
             )  # fmt: skip
-        except (TooMuchWorkError, NothingToSpeakError):
-            raise  # the server answers these with their own status (413 / 422)
-        except UserError as e:  # the frontend rejects the input, or a bad speed
-            raise BackendInputError(str(e)) from e
+        except Exception as e:
+            if (error := _backend_error(e)) is e:
+                raise
+            raise error from e
         where = WORKER if self._host is not None and prepared.plan is None else SERVER
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped),
                                frontend_in=where)  # fmt: skip
@@ -399,6 +425,16 @@ class _Finished:
         if audio.encoded is not None:
             self.request.encoded[:] = [audio.encoded]
         return np.asarray(audio.samples, dtype=np.float32).reshape(-1)
+
+
+def _backend_error(e: Exception) -> Exception:
+    """What the server is told of a failed frontend pass: :class:`BackendInputError` for a user error (the
+    frontend rejects the input, a bad speed or voice), except those answered with their own status (413, 422)."""
+    if isinstance(e, (TooMuchWorkError, NothingToSpeakError)) or not isinstance(e, UserError):
+        return e
+    error = BackendInputError(str(e))
+    error.__cause__ = e
+    return error
 
 
 def _is_ssml(text: str) -> bool:

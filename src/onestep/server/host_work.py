@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,16 +87,24 @@ class HostWork:
 
     def prepare(self, text: str, voice: str | None, speed: float, output: OutputOptions, timestamps: bool | str,
                 language: str | None, encoding: str | None = None) -> tuple[PreparedText, RemoteKey | None]:  # fmt: skip
-        """``text``'s frontend pass (and its words placed, with ``timestamps``) in the next worker in turn; returns
-        the prepared text (ids, no utterances) and, when the worker keeps it for :meth:`finish`, where.
+        """:meth:`prepare_future`, waited for."""
+        return self.prepare_future(text, voice, speed, output, timestamps, language, encoding).result()
+
+    def prepare_future(self, text: str, voice: str | None, speed: float, output: OutputOptions,
+                       timestamps: bool | str, language: str | None,
+                       encoding: str | None = None) -> Future[tuple[PreparedText, RemoteKey | None]]:  # fmt: skip
+        """``text``'s frontend pass (and its words placed, with ``timestamps``) in the next worker in turn, as a
+        future (no thread waits for it: the worker's answer completes it) of the prepared text (ids, no
+        utterances) and, when the worker keeps it for :meth:`finish`, where.
 
         The worker keeps it (and finishes it) only when the finishing is work worth moving
         (:func:`finish_elsewhere`): word timings, resampling or gain, or a compressed ``encoding``. Otherwise the
         finishing is the engine's own samples (a view) and a PCM/WAV conversion, cheaper in the server than
         shipping the audio to a worker and back.
 
-        Raises what ``TTS.prepare`` raises for the text (the frontend's errors as if it had run here);
-        :class:`WorkerDied` when a second worker died too.
+        Raises (now) a bad speed or voice; the future fails with what ``TTS.prepare`` raises for the text (the
+        frontend's errors as if it had run here), or :class:`WorkerDied` when the worker asked again after one
+        died failed too.
         """
         resources = self._tts._resources
         SynthesisOptions(speed=speed)  # a bad speed is the caller's error, before any work
@@ -104,24 +113,42 @@ class HostWork:
         most = max_ids(engine)
         words = timestamp_mode(timestamps)
         keep = finish_elsewhere(words, output, engine.sample_rate, encoding)
-        for attempt in range(2):
-            place = RemoteKey(next(self._turn) % self.processes, ("serve", next(self._keys)) if keep else None)
-            try:
-                (ok, value), = self.pool.submit(
-                    remote_prepare_many, [(place.key, text, most, entry.config.language)], words, worker=place.worker
-                ).result()  # fmt: skip
-                break
-            except WorkerDied:
-                if attempt:
-                    raise
-        if not ok:
-            raise value
-        try:
-            prepared = prepared_of(value, entry, resources, speed, output, text, self._tts.max_phonemes)
-        except Exception:
-            self.discard(place)
-            raise
-        return prepared, place if keep else None
+        out: Future[tuple[PreparedText, RemoteKey | None]] = Future()
+
+        def ask(worker: int, retry: bool) -> None:
+            place = RemoteKey(worker, ("serve", next(self._keys)) if keep else None)
+            call = self.pool.submit(remote_prepare_many, [(place.key, text, most, entry.config.language)], words,
+                                    worker=worker)  # fmt: skip
+
+            def answered(f: Future[list[tuple[bool, Any]]]) -> None:
+                try:
+                    ((ok, value),) = f.result()
+                    if not ok:
+                        raise value
+                except WorkerDied as e:
+                    if retry:  # once, on the next worker (this one's place gets a new worker on its next call)
+                        try:
+                            ask((worker + 1) % self.processes, False)
+                        except Exception as again:
+                            out.set_exception(again)
+                    else:
+                        out.set_exception(e)
+                    return
+                except Exception as e:
+                    out.set_exception(e)
+                    return
+                try:
+                    prepared = prepared_of(value, entry, resources, speed, output, text, self._tts.max_phonemes)
+                except Exception as e:
+                    self.discard(place)
+                    out.set_exception(e)
+                    return
+                out.set_result((prepared, place if keep else None))
+
+            call.add_done_callback(answered)
+
+        ask(next(self._turn) % self.processes, True)
+        return out
 
     def finish(self, texts: Sequence[tuple[PreparedText, RemoteKey, list[tuple[np.ndarray, np.ndarray]], str]]) -> list[Any]:
         """Send each text's engine results to the worker that prepared it: per text ``(prepared, key, engine

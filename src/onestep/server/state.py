@@ -143,7 +143,12 @@ class ServerState:
             )  # fmt: skip
         self.preparing += 1
         try:
-            prepared = await asyncio.to_thread(_timed_prepare, self.backend, request)
+            prepare_future = getattr(self.backend, "prepare_future", None)  # the frontend in a worker process:
+            pending = prepare_future(request) if prepare_future is not None else None  # no thread hand-over here
+            if pending is not None:
+                prepared = await asyncio.wrap_future(pending)
+            else:
+                prepared = await asyncio.to_thread(_timed_prepare, self.backend, request)
         except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
             limit = min(e.limit, self.config.max_phonemes)
             raise as_api_error(too_much_work(limit)) from None
