@@ -106,6 +106,27 @@ def test_errors_stay_with_their_request(pooled: TTSBackend) -> None:
     assert [pooled._host.pool.submit(worker_state, worker=i).result() for i in range(2)] == [{}, {}]
 
 
+def test_a_request_whose_engine_pass_fails_is_forgotten_by_its_worker(
+    pooled: TTSBackend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import onestep.synthesis.passes as passes
+
+    real = passes.engine_pass
+
+    def failing(prepared):  # noqa: ANN001, ANN202
+        if any(p.text == "坏的引擎。" for p in prepared):
+            raise RuntimeError("engine says no")
+        return real(prepared)
+
+    monkeypatch.setattr(passes, "engine_pass", failing)
+    with live_server(Shared(pooled), scheduler_kind="batch") as live, httpx.Client(timeout=60) as c:
+        body = {"voice": VOICE, "response_format": "pcm", "sample_rate": 16000}
+        bad = c.post(live.url + "/v1/audio/speech", json={"input": "坏的引擎。", **body})
+        assert bad.status_code == 500 and bad.json()["error"]["code"] == "synthesis_error"
+        assert c.post(live.url + "/v1/audio/speech", json={"input": TEXT, **body}).status_code == 200
+    assert [pooled._host.pool.submit(worker_state, worker=i).result() for i in range(2)] == [{}, {}]
+
+
 def _wait_dead(pool: HostPool, worker: int) -> None:
     procs = pool.processes
     assert procs is not None

@@ -42,7 +42,8 @@ def add_server_arguments(p: argparse.ArgumentParser, *, http: bool = True) -> No
         "--frontend-processes",
         type=int,
         default=0,
-        help="cuda: run the text frontend in N worker processes, off the GIL (default 0: on the threads)",
+        help="each request's host work in N worker processes, off the server's GIL: cuda (micro-batching) the text "
+        "frontend and the finishing (timings, resampling, encoding); cpu the frontend (default 0: in the server)",
     )
     p.add_argument(
         "--phrase-cache-mb",

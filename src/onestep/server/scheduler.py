@@ -743,6 +743,7 @@ class MicroBatchScheduler(Scheduler):
                 try:
                     (audio,) = self.backend.synthesize_prepared([p])
                 except Exception as e:
+                    self._discard(p)  # never finished: what a worker process kept for it goes
                     results.append((s, e))
                 else:
                     results.append((s, audio))
