@@ -396,8 +396,9 @@ class TTSBackend:
             pids = self._host.start()
             what = "text frontend and finishing" if self.finish_remote else "text frontend"
             log.info("%s in %d worker process(es): %s", what, len(pids), ", ".join(map(str, pids)))
-            for v in self.voices()[:1]:  # the workers' path once, end to end (shared memory slots made)
-                self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name, encoding="pcm")] * 2)
+            for v in self.voices()[:1]:  # the workers' finishing once, end to end (its shared memory slot made)
+                request = SynthesisRequest(self._warmup_text, v.name, sample_rate=16000, timestamps=True, encoding="wav")
+                self.synthesize_batch([request] * 2)
 
     def close(self) -> None:
         """Stop the worker processes (after their calls in flight) and unlink their shared memory, if any."""
