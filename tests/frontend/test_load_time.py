@@ -137,8 +137,13 @@ fe.phonemize("你好。")
 before = is_deferred("cn2an")
 fe.preload(background=False)
 from onestep.frontend.en import g2p
-print(json.dumps({"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
-                  "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules}))
+out = {"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
+       "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules,
+       "segments_deferred": is_deferred("segments"), "csvw": "csvw" in sys.modules}
+from phonemizer.backend import SegmentsBackend  # phonemizer's segments backend, used by someone else: it works
+out["segments_backend"] = SegmentsBackend("japanese").phonemize(["konnichiwa"])
+out["segments_deferred_after_use"] = is_deferred("segments")
+print(json.dumps(out))
 """
 
 
@@ -146,7 +151,26 @@ def test_preload_loads_everything_a_request_may_need() -> None:
     proc = subprocess.run([sys.executable, "-c", _PRELOAD_CHILD], capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout) == {
         "cn2an_deferred_before": True, "cn2an_deferred_after": False, "espeak": True, "torch": False,
-    }
+        "segments_deferred": True, "csvw": False,  # phonemizer's unused segments backend's imports not loaded
+        "segments_backend": ["konnitʃiwa "], "segments_deferred_after_use": False,
+    }  # fmt: skip
+
+
+def test_lazy_names_of_a_deferred_module_import_it_on_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.frontend import import_tools
+
+    (tmp_path / "os_lazy_mod.py").write_text("class Thing:\n    def __init__(self, n):\n        self.n = n\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "os_lazy_mod", raising=False)
+    import_tools.defer_import("os_lazy_mod", lazy_names=("Thing",))
+    import os_lazy_mod  # type: ignore[import-not-found]
+
+    annotation = os_lazy_mod.Thing  # what an annotation read at another module's import gets
+    assert isinstance(annotation, import_tools.LazyAttribute) and import_tools.is_deferred("os_lazy_mod")
+    assert annotation(7).n == 7  # the first call imports the module
+    assert not import_tools.is_deferred("os_lazy_mod")
+    assert os_lazy_mod.Thing is sys.modules["os_lazy_mod"].Thing  # the stand-in now forwards to the real module
+    assert annotation.resolve() is os_lazy_mod.Thing
 
 
 def test_deferred_module_imports_on_first_attribute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
