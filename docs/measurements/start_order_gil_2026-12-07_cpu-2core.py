@@ -1,9 +1,9 @@
 # The GPU start's two jobs under one GIL, on the CPU: the frontend preload (English + Mandarin, as TTS() runs it)
 # and a stand-in for the batch-1 CUDA-graph capture: CAPTURE_S seconds alone, of which the share GIL_FREE waits
 # without the GIL (time.sleep, as a thread waiting for the GPU or the driver with the GIL released), the rest
-# pure-Python work holding it (torch's dispatch). "interleaved" starts both at once (the order before this
-# change); "serial" runs the preload first, then the capture (the order after it). Each mode in a fresh process;
-# times from the start of the two: frontend done, capture done, ready (both).
+# pure-Python work holding it (torch's dispatch). "interleaved" starts both at once (what TTS(device="cuda")
+# does); "serial" runs the preload first, then the capture (tried 2026-12-07: ready came later, not taken). Each
+# mode in a fresh process; times from the start of the two: frontend done, capture done, ready (both).
 # `python THIS [RUNS] [CAPTURE_S] [GIL_FREE]`
 import json, statistics, subprocess, sys
 
