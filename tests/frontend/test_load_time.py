@@ -137,7 +137,9 @@ fe.phonemize("你好。")
 before = is_deferred("cn2an")
 fe.preload(background=False)
 from onestep.frontend.en import g2p
+from onestep.frontend.zh import an2cn
 out = {"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
+       "an2cn_loaded": an2cn._reader is not None,
        "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules,
        "segments_deferred": is_deferred("segments"), "csvw": "csvw" in sys.modules}
 from phonemizer.backend import SegmentsBackend  # phonemizer's segments backend, used by someone else: it works
@@ -150,10 +152,34 @@ print(json.dumps(out))
 def test_preload_loads_everything_a_request_may_need() -> None:
     proc = subprocess.run([sys.executable, "-c", _PRELOAD_CHILD], capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout) == {
-        "cn2an_deferred_before": True, "cn2an_deferred_after": False, "espeak": True, "torch": False,
+        "cn2an_deferred_before": True, "espeak": True, "torch": False,
+        "cn2an_deferred_after": True, "an2cn_loaded": True,  # cn2an's an2cn loaded, not its whole package
         "segments_deferred": True, "csvw": False,  # phonemizer's unused segments backend's imports not loaded
         "segments_backend": ["konnitʃiwa "], "segments_deferred_after_use": False,
     }  # fmt: skip
+
+
+_AN2CN_CHILD = """
+import json, random, sys
+from onestep.frontend.import_tools import is_deferred
+from onestep.frontend.zh import numbers  # defers cn2an (through misaki's importers) and loads an2cn lazily
+from onestep.frontend.zh.an2cn import an2cn
+random.seed(7)
+numbers_ = ["0", "2", "10", "20", "101", "10001", "10001000", "3.5", "0.05", "12.340", "9999999999999999"]
+numbers_ += [str(random.randint(0, 10 ** random.randint(1, 16))) for _ in range(3000)]
+numbers_ += [f"{random.randint(0, 10**6)}.{random.randint(0, 10**4)}" for _ in range(1000)]
+ours = [an2cn(n) for n in numbers_]
+deferred = is_deferred("cn2an") or "cn2an" not in sys.modules
+import importlib
+real = importlib.import_module("cn2an")
+print(json.dumps({"same": ours == [real.an2cn(n) for n in numbers_], "cn2an_untouched_before": deferred}))
+"""
+
+
+def test_an2cn_without_the_cn2an_package_reads_as_cn2an() -> None:
+    """The frontend's an2cn (cn2an's module, loaded without the package's __init__) reads numbers as cn2an."""
+    proc = subprocess.run([sys.executable, "-c", _AN2CN_CHILD], capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout) == {"same": True, "cn2an_untouched_before": True}
 
 
 def test_lazy_names_of_a_deferred_module_import_it_on_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
