@@ -4,10 +4,11 @@ module from one thread while importing.
 :func:`defer_import` puts a stand-in module in ``sys.modules``: ``import name`` then binds the stand-in for
 free, and the first attribute read imports the real module in its place (the stand-in, still bound in modules
 that imported it early, forwards to it). It is for libraries that other libraries import at the top but the
-frontend uses only for some texts: spaCy (misaki imports it; ~1.2 s, ~60 MB; see ``en/spacy_import``) and
-cn2an (misaki.zh imports it; ~0.15 s of regex compiling; Mandarin numbers use it); or never: ``segments``
-(phonemizer imports its segments backend, and with it csvw, rdflib, jsonschema and language_tags: ~0.13 s from
-bytecode, ~0.35 s from source; the espeak fallback uses the espeak backend only; see ``espeak_import``).
+frontend uses only for some texts, or never: spaCy (misaki imports it; ~1.2 s, ~60 MB; see
+``en/spacy_import``), cn2an (misaki.zh imports it; ~0.15 s of regex compiling; Mandarin numbers load its
+``an2cn`` module alone, see ``zh/an2cn``) and ``segments`` (phonemizer imports its segments backend, and with it
+csvw, rdflib, jsonschema and language_tags: ~0.13 s from bytecode, ~0.35 s from source; the espeak fallback uses
+the espeak backend only; see ``espeak_import``).
 
 Some libraries import heavy optional modules they do not need for what the frontend uses: thinc (under
 spaCy) imports torch (~2.5 s, ~440 MB), jieba imports ``pkg_resources`` only to locate its own data files
@@ -68,7 +69,7 @@ class LazyAttribute:
         return self.resolve()(*args, **kwargs)
 
     def __getattr__(self, attr: str) -> Any:
-        if attr.startswith("__") and attr.endswith("__"):
+        if (attr.startswith("__") and attr.endswith("__")) or attr in ("_module", "_name"):  # not set: no recursion
             raise AttributeError(attr)
         return getattr(self.resolve(), attr)
 
