@@ -117,7 +117,6 @@ LANGUAGES: tuple[Language, ...] = (
         script=r"\p{Han}",
         tools_module="onestep.frontend.zh.tools",
         warm_up_text="你好。",
-        deferred_modules=("cn2an",),
         spaced=False,
         readings=True,
         han_symbol_words=True,

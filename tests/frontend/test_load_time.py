@@ -137,16 +137,66 @@ fe.phonemize("你好。")
 before = is_deferred("cn2an")
 fe.preload(background=False)
 from onestep.frontend.en import g2p
-print(json.dumps({"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
-                  "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules}))
+from onestep.frontend.zh import an2cn
+out = {"cn2an_deferred_before": before, "cn2an_deferred_after": is_deferred("cn2an"),
+       "an2cn_loaded": an2cn._reader is not None,
+       "espeak": g2p._shared_parts()[2].fallback._espeak is not None, "torch": "torch" in sys.modules,
+       "segments_deferred": is_deferred("segments"), "csvw": "csvw" in sys.modules}
+from phonemizer.backend import SegmentsBackend  # phonemizer's segments backend, used by someone else: it works
+out["segments_backend"] = SegmentsBackend("japanese").phonemize(["konnichiwa"])
+out["segments_deferred_after_use"] = is_deferred("segments")
+print(json.dumps(out))
 """
 
 
 def test_preload_loads_everything_a_request_may_need() -> None:
     proc = subprocess.run([sys.executable, "-c", _PRELOAD_CHILD], capture_output=True, text=True, check=True)
     assert json.loads(proc.stdout) == {
-        "cn2an_deferred_before": True, "cn2an_deferred_after": False, "espeak": True, "torch": False,
-    }
+        "cn2an_deferred_before": True, "espeak": True, "torch": False,
+        "cn2an_deferred_after": True, "an2cn_loaded": True,  # cn2an's an2cn loaded, not its whole package
+        "segments_deferred": True, "csvw": False,  # phonemizer's unused segments backend's imports not loaded
+        "segments_backend": ["konnitʃiwa "], "segments_deferred_after_use": False,
+    }  # fmt: skip
+
+
+_AN2CN_CHILD = """
+import json, random, sys
+from onestep.frontend.import_tools import is_deferred
+from onestep.frontend.zh import numbers  # defers cn2an (through misaki's importers) and loads an2cn lazily
+from onestep.frontend.zh.an2cn import an2cn
+random.seed(7)
+numbers_ = ["0", "2", "10", "20", "101", "10001", "10001000", "3.5", "0.05", "12.340", "9999999999999999"]
+numbers_ += [str(random.randint(0, 10 ** random.randint(1, 16))) for _ in range(3000)]
+numbers_ += [f"{random.randint(0, 10**6)}.{random.randint(0, 10**4)}" for _ in range(1000)]
+ours = [an2cn(n) for n in numbers_]
+deferred = is_deferred("cn2an") or "cn2an" not in sys.modules
+import importlib
+real = importlib.import_module("cn2an")
+print(json.dumps({"same": ours == [real.an2cn(n) for n in numbers_], "cn2an_untouched_before": deferred}))
+"""
+
+
+def test_an2cn_without_the_cn2an_package_reads_as_cn2an() -> None:
+    """The frontend's an2cn (cn2an's module, loaded without the package's __init__) reads numbers as cn2an."""
+    proc = subprocess.run([sys.executable, "-c", _AN2CN_CHILD], capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout) == {"same": True, "cn2an_untouched_before": True}
+
+
+def test_lazy_names_of_a_deferred_module_import_it_on_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from onestep.frontend import import_tools
+
+    (tmp_path / "os_lazy_mod.py").write_text("class Thing:\n    def __init__(self, n):\n        self.n = n\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "os_lazy_mod", raising=False)
+    import_tools.defer_import("os_lazy_mod", lazy_names=("Thing",))
+    import os_lazy_mod  # type: ignore[import-not-found]
+
+    annotation = os_lazy_mod.Thing  # what an annotation read at another module's import gets
+    assert isinstance(annotation, import_tools.LazyAttribute) and import_tools.is_deferred("os_lazy_mod")
+    assert annotation(7).n == 7  # the first call imports the module
+    assert not import_tools.is_deferred("os_lazy_mod")
+    assert os_lazy_mod.Thing is sys.modules["os_lazy_mod"].Thing  # the stand-in now forwards to the real module
+    assert annotation.resolve() is os_lazy_mod.Thing
 
 
 def test_deferred_module_imports_on_first_attribute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,10 +42,10 @@ class EspeakG2P:
     """
 
     def __init__(self, espeak_voice: str) -> None:
-        from misaki.espeak import EspeakG2P as _MisakiEspeak
+        from onestep.frontend.espeak_import import import_misaki_espeak
 
         self.espeak_voice = espeak_voice
-        self._g2p = _MisakiEspeak(language=espeak_voice)
+        self._g2p = import_misaki_espeak().EspeakG2P(language=espeak_voice)
         self._lock = threading.Lock()  # one espeak-ng instance per process: calls must not interleave
 
     def phonemes(self, text: str) -> str:

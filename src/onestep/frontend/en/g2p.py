@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from onestep.frontend.en.spacy_import import defer_spacy
-from onestep.frontend.import_tools import defer_import
+from onestep.frontend.espeak_import import import_misaki_espeak
 
 defer_spacy()  # before misaki, whose `import spacy` then costs nothing (spaCy is not needed, see spacy_import)
 
@@ -128,11 +128,7 @@ class _CachedEspeak:
     def _run(self, text: str) -> tuple[str | None, int | None]:
         with self._lock:
             if self._espeak is None:
-                # phonemizer imports joblib at the top but needs it only for njobs > 1 (~4 MB resident)
-                defer_import("joblib")
-                from misaki.espeak import EspeakFallback
-
-                self._espeak = EspeakFallback(british=False)
+                self._espeak = import_misaki_espeak().EspeakFallback(british=False)
         return self._espeak(types.SimpleNamespace(text=text))  # EspeakFallback reads token.text only
 
     def __call__(self, token: Any) -> tuple[str | None, int | None]:

@@ -16,6 +16,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from onestep.frontend.zh.an2cn import load_an2cn
 from onestep.frontend.zh.numbers import read_cardinal, read_digits
 
 Replacement = str | Callable[[re.Match[str]], str]  # a re.sub replacement
@@ -183,8 +184,10 @@ def compiled_rules() -> tuple[tuple[re.Pattern[str], Replacement], ...]:
 
 
 def preload() -> None:
-    """Compile the rules now, so that no later call pays for it (``Frontend.preload`` runs this)."""
+    """Compile the rules and load the number reader now, so that no later call pays for it (``Frontend.preload``
+    runs this)."""
     compiled_rules()
+    load_an2cn()
 
 
 _WEB_TLD = r"com|cn|net|org|gov|edu|io|ai|hk|tw|co|info|top|xyz|me|tv|uk|jp|de"

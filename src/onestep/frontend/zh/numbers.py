@@ -3,8 +3,8 @@
 Cardinals and decimals come from ``cn2an`` (``an2cn``), with 两 for a leading two before 千/万/亿
 (2000 → 两千, 12500 → 一万两千五百) and 零 for a whole group of four zeros between two read groups, which
 cn2an drops (100001000 → 一亿零一千, not 一亿一千; issue 24); digit strings are read one digit at a time (1 as 幺 for phone numbers
-and codes, 一 for years). cn2an is imported on the first number read (its import compiles large regular
-expressions, ~0.15 s; see ``onestep.frontend.import_tools.defer_import``).
+and codes, 一 for years). ``an2cn`` is loaded on the first number read, or by the normalizer's ``preload``, without
+the rest of cn2an (:mod:`onestep.frontend.zh.an2cn`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from onestep.frontend.import_tools import defer_import
-
-defer_import("cn2an")
-import cn2an  # noqa: E402  (the stand-in until cn2an.an2cn is first used)
+from onestep.frontend.zh.an2cn import an2cn
 
 _DIGITS = "零一二三四五六七八九"
 _DIGITS_YAO = "零幺二三四五六七八九"
@@ -29,12 +26,12 @@ def _integer(integer: str) -> str:
     takes 零 (100001000 一亿零一千, 10000100000 一百亿零一十万; cn2an says 一亿一千 when the 万 group is all
     zeros). Eight digits or fewer are cn2an's as they are (10001 一万零一, 10001000 一千万一千)."""
     if len(integer) <= 8:
-        return cn2an.an2cn(integer)
+        return an2cn(integer)
     high, low = integer[:-8], integer[-8:]
     spoken = _integer(high) + "亿"
     if low == "00000000":
         return spoken
-    rest = cn2an.an2cn(low.lstrip("0"))
+    rest = an2cn(low.lstrip("0"))
     if low[0] == "0":
         rest = "零" + ("一" + rest if rest.startswith("十") else rest)
     return spoken + rest

@@ -12,9 +12,9 @@ class MandarinSayAs:
     telephone_separator = "，"
 
     def cardinal(self, n: int) -> str:
-        import cn2an
+        from onestep.frontend.zh.an2cn import an2cn
 
-        return str(cn2an.an2cn(str(n)))
+        return an2cn(str(n))
 
     def ordinal(self, n: int) -> str:
         return "第" + self.cardinal(n)
