@@ -187,3 +187,25 @@ def test_mandarin_reference_genres(text: str, expected: str) -> None:
 )
 def test_mandarin_look_alikes(text: str, expected: str) -> None:
     assert _zh(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("$", "en", "dollars"),
+        ("＄", "en", "dollars"),
+        ("Costs $$ each", "en", "Costs dollars dollars each"),
+        ("价格是＄", "zh", "价格是美元"),
+        ("用$付款", "zh", "用美元付款"),
+        # an amount, a prefix or a ticker: the normalizers' business, not a lone sign
+        ("$5", "en", "$5"),
+        ("US$ 5", "en", "US$ 5"),
+        ("$AAPL", "en", "$AAPL"),
+        ("价格是$5", "zh", "价格是$5"),
+    ],
+)
+def test_a_dollar_sign_without_an_amount_is_read(text: str, lang: str, expected: str) -> None:
+    """A lone dollar sign was dropped silently ("价格是＄" read as 价格是): it reads as the currency's name."""
+    read, skipped = read_symbols(text, lang)
+    assert " ".join(read.split()) == expected
+    assert not skipped

@@ -131,7 +131,9 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     exponent = False  # the previous character was a digit of an exponent
     for i, c in enumerate(sentence):
         in_exponent, exponent = exponent, False
-        if c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
+        if c in "$＄" and _lone_dollar(sentence, i):  # "$" alone, "价格是＄": no number for a normalizer to read
+            out.append(_DOLLARS[0] if zh else f" {_DOLLARS[1]} ")
+        elif c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
             out.append(c)
         elif c in _EXPONENT_DIGITS and (previous.isascii() and previous.isdigit() or in_exponent):
             # an exponent after a number (10⁸, 6.02×10²³, 10⁻³): "^8" for the normalizers to read
@@ -267,6 +269,17 @@ def _normalizer_reads(text: str, i: int, c: str) -> bool:
     if c in "²³":
         return bool(_UNIT_BEFORE_POWER.search(text[max(0, i - 12) : i]))
     return text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isalpha() and text[:i].rstrip()[-1:].isdigit()
+
+
+_DOLLARS = ("美元", "dollars")
+
+
+def _lone_dollar(text: str, i: int) -> bool:
+    """True when the dollar sign ``text[i]`` has no amount to go with: no digit next to it and no letter
+    touching it (``US$``, ``$AAPL`` and ``$HOME`` are the normalizers' or the reader's)."""
+    before, after = text[i - 1 : i], text[i + 1 : i + 2]
+    latin = [side for side in (before, after) if side.isascii() and side.isalpha()]
+    return not _next_to_digit(text, i) and not latin and after not in ("{", "(")
 
 
 def _next_to_digit(text: str, i: int) -> bool:
