@@ -209,3 +209,24 @@ def test_a_dollar_sign_without_an_amount_is_read(text: str, lang: str, expected:
     read, skipped = read_symbols(text, lang)
     assert " ".join(read.split()) == expected
     assert not skipped
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected", "skipped"),
+    [
+        ("＋", "en", "plus", ""),
+        ("价格＜税", "zh", "价格小于税", ""),
+        ("￡", "en", "pounds", ""),
+        ("好的～", "zh", "好的", "～"),
+        ("｜", "en", "", "｜"),
+        # beside a number or a Latin letter: left for the normalizers
+        ("10～20岁", "zh", "10～20岁", ""),
+        ("x＋y", "en", "x＋y", ""),
+        ("￥50", "zh", "￥50", ""),
+    ],
+)
+def test_a_full_width_symbol_alone_is_read_or_reported(text: str, lang: str, expected: str, skipped: str) -> None:
+    """Full-width symbols with no number beside them were dropped silently ("＋" alone, "价格＜税")."""
+    read, removed = read_symbols(text, lang)
+    assert " ".join(read.split()) == expected
+    assert "".join(removed.elements()) == skipped

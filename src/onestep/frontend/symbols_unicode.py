@@ -143,6 +143,12 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(unit)
         elif c == "∶" and zh and _next_to_digit(sentence, i):
             out.append(":")  # the ratio colon of Chinese typesetting (3∶2): the Mandarin normalizer reads it
+        elif c in _FULL_WIDTH_PASS and _lone_symbol(sentence, i):  # "＋" alone, "价格＜税": no number beside it
+            reading = _LONE_FULL_WIDTH.get(unicodedata.normalize("NFKC", c))
+            if reading is None:
+                skipped[c] += 1  # "～", "｜" as decoration: removed, reported
+            else:
+                out.append(reading[0] if zh else f" {reading[1]} ")
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
         elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
@@ -272,6 +278,28 @@ def _normalizer_reads(text: str, i: int, c: str) -> bool:
 
 
 _DOLLARS = ("美元", "dollars")
+
+#: Readings of full-width symbols with no number beside them; the others of ``_LONE_SILENT`` are removed and
+#: reported, the rest pass (the normalizers read ``％``, ``＆``, ``＠``, ``＃``, ``／`` alone or between words).
+_LONE_FULL_WIDTH: dict[str, tuple[str, str]] = {
+    **{c: STANDALONE_READINGS[c] for c in "¢£¥₩"},
+    "+": ("加", "plus"),
+    "=": ("等于", "equals"),
+    "<": ("小于", "less than"),
+    ">": ("大于", "greater than"),
+}
+_LONE_SILENT = frozenset("^`|~")
+
+
+def _lone_symbol(text: str, i: int) -> bool:
+    """True when the full-width symbol ``text[i]`` is one that no normalizer reads here: read by
+    ``_LONE_FULL_WIDTH`` or silent (``_LONE_SILENT``), with no digit beside it and no Latin letter touching it
+    (``x＋y`` stays for the normalizer)."""
+    ascii_form = unicodedata.normalize("NFKC", text[i])
+    if ascii_form not in _LONE_FULL_WIDTH and ascii_form not in _LONE_SILENT:
+        return False
+    touching = [side for side in (text[i - 1 : i], text[i + 1 : i + 2]) if side.isascii() and side.isalnum()]
+    return not _next_to_digit(text, i) and not touching
 
 
 def _lone_dollar(text: str, i: int) -> bool:
