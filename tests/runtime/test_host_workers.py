@@ -347,3 +347,62 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     while any(_alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(p) for p in pids)
+
+
+def test_a_killed_parents_shared_memory_is_unlinked_by_its_workers(tmp_path: Path) -> None:
+    """A parent killed with SIGKILL unlinks nothing; its workers, ending with it, unlink its segments."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import sys\n"
+        "from onestep.runtime.host_workers import WorkerProcs\n"
+        "from onestep.runtime.shm import SegmentRing\n"
+        "if __name__ == '__main__':\n"
+        "    procs = WorkerProcs(2)\n"
+        "    ring = SegmentRing(3)\n"
+        "    slots = [ring.acquire(1 << 16)[1] for _ in range(3)]\n"
+        "    print(*procs.pids, flush=True)\n"
+        "    print(*(s.name for s in slots), flush=True)\n"
+        "    sys.stdin.read()\n",
+        encoding="utf-8",
+    )
+    parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    pids = [int(x) for x in parent.stdout.readline().split()]
+    names = parent.stdout.readline().split()
+    assert len(names) == 3 and set(leftover_segments(parent.pid)) == set(names)  # the ring's, linked
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(10)
+    deadline = time.monotonic() + 20
+    while (leftover_segments(parent.pid) or any(_alive(p) for p in pids)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftover_segments(parent.pid) == []
+    assert not any(_alive(p) for p in pids)
+
+
+def test_dead_owners_segments_go_and_live_ones_stay(tmp_path: Path) -> None:
+    """``remove_dead_owners`` leaves a live process's segments (and files not named like one) alone."""
+    import subprocess
+    import sys
+
+    from onestep.runtime.shm import PREFIX, remove_dead_owners
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait(10)  # reaped: its pid is free
+    d = shm_dir()
+    dead = d / f"{PREFIX}{child.pid}-0-abcd1234"
+    odd = d / f"{PREFIX}{child.pid}-notours"
+    live = d / f"{PREFIX}{os.getppid()}-0-abcd1234"  # the parent of this test process lives
+    for p in (dead, odd, live):
+        p.write_bytes(b"x")
+    try:
+        assert remove_dead_owners(os.getppid()) == [] and live.exists()
+        assert remove_dead_owners(child.pid) == [str(dead)]
+        assert not dead.exists() and odd.exists()
+    finally:
+        for p in (dead, odd, live):
+            p.unlink(missing_ok=True)

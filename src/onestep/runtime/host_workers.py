@@ -11,12 +11,15 @@ fails the futures of its calls in flight with :class:`WorkerDied`; the others go
 its place starts a new worker there (``replace=True``, the default; what a long-running server needs) or fails
 with the same error (``replace=False``). What the dead worker kept (:func:`worker_state`) is gone with it.
 Workers ignore Ctrl-C (the parent's to handle: it closes the pool) and end when the parent's end of their pipe
-closes (the parent exited, however).
+closes (the parent exited, however). A worker that finds its parent gone (it was reparented: the parent was
+killed, e.g. by SIGKILL, and closed nothing) unlinks the shared memory segments the parent left
+(:func:`onestep.runtime.shm.remove_dead_owners`; every worker tries, the first one out removes them).
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -47,13 +50,15 @@ def picklable_error(e: BaseException) -> BaseException:
         return RuntimeError(f"{type(e).__name__}: {e}")
 
 
-def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: tuple[Any, ...], parent: int) -> None:
     """A worker's life: its initializer, then each ``(call id, fn, args)`` answered ``(call id, ok, value)``
-    until ``None`` (or the parent's end of the pipe closes)."""
+    until ``None`` (or the parent's end of the pipe closes). ``parent``: the pool's process id (passed, not read
+    here: the parent may already be gone when a spawned worker gets this far)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it closes the pool
     init_error: BaseException | None = None
+    orphaned = False  # the pipe closed without the parent's goodbye (None): it died, or is dying
     if initializer is not None:
         try:
             initializer(*initargs)
@@ -63,6 +68,7 @@ def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: t
         try:
             message = conn.recv()
         except (EOFError, OSError):
+            orphaned = True
             break
         if message is None:
             break
@@ -75,9 +81,38 @@ def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: t
             reply = (call, False, picklable_error(e))
         try:
             conn.send(reply)
+        except OSError:  # the parent's end closed while the call ran
+            orphaned = True
+            break
         except Exception as e:  # an answer that cannot be pickled
-            conn.send((call, False, RuntimeError(f"cannot send the result back: {e!r}")))
+            try:
+                conn.send((call, False, RuntimeError(f"cannot send the result back: {e!r}")))
+            except OSError:
+                orphaned = True
+                break
     conn.close()
+    if orphaned:
+        _clean_after(parent)
+
+
+def _clean_after(parent: int, wait: float = 5.0) -> None:
+    """In a worker whose pipe closed without a goodbye: once its parent is gone (this process is reparented:
+    the parent exited without closing the pool, e.g. killed), unlink the shared memory segments the parent
+    left. A dying process closes its files before its children are reparented, so this waits up to ``wait``
+    seconds for that; a parent still there after it (it closed only the pipe) keeps its segments."""
+    import time
+
+    deadline = time.monotonic() + wait
+    while os.getppid() == parent:
+        if time.monotonic() >= deadline:
+            return
+        time.sleep(0.01)
+    from onestep.runtime.shm import remove_dead_owners
+
+    try:
+        remove_dead_owners(parent, dead=True)
+    except Exception:  # a worker's last act: never a traceback on the way out
+        pass
 
 
 class _Worker:
@@ -87,7 +122,7 @@ class _Worker:
         parent, child = ctx.Pipe(duplex=True)
         self.conn = parent
         self.process = ctx.Process(
-            target=_worker_main, args=(child, initializer, initargs), daemon=True, name=f"onestep-host-{index}"
+            target=_worker_main, args=(child, initializer, initargs, os.getpid()), daemon=True, name=f"onestep-host-{index}"
         )
         self.process.start()
         child.close()

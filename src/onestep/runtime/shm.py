@@ -9,6 +9,10 @@ of :meth:`Segment.array`) does: a result can keep pointing into the segment afte
 last view dropped frees it. No ``multiprocessing.shared_memory``: its resource tracker unlinks a segment when
 any process that merely attached to it exits (Python < 3.13), and its ``close`` fails while views exist.
 
+A creator killed outright (SIGKILL, the OOM killer) unlinks nothing: its host pool's workers, which end when
+it does, unlink what it left (:func:`remove_dead_owners`, called by the worker that finds its parent gone:
+:mod:`onestep.runtime.host_workers`).
+
 The creator maps a new segment with ``MAP_POPULATE`` (its pages are allocated in the kernel, in one call that
 releases the GIL, instead of one page fault at a time while the samples are copied in).
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 import itertools
 import mmap
 import os
+import re
 import secrets
 import tempfile
 import threading
@@ -26,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 PREFIX = "onestep-shm-"
+_NAME = re.compile(rf"{PREFIX}(\d+)-\d+-[0-9a-f]+")  # the whole name of a segment: its creator's pid first
 _counter = itertools.count()
 _created: set[str] = set()  # names this process created and has not unlinked yet
 _lock = threading.Lock()
@@ -127,6 +133,40 @@ def leftover_segments(pid: int | None = None) -> list[str]:
     """Paths of segments still linked that process ``pid`` (default: any) created: what a leak leaves."""
     stem = PREFIX if pid is None else f"{PREFIX}{pid}-"
     return sorted(str(p) for d in _dirs() for p in d.glob(f"{stem}*"))
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (a zombie, not yet reaped, counts: its pid is not free for reuse)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
+
+
+def remove_dead_owners(pid: int, *, dead: bool = False) -> list[str]:
+    """Unlink the segments left by process ``pid`` once it has ended (killed before it could unlink them);
+    returns their paths. Only files named like a segment (``onestep-shm-<pid>-<n>-<hex>``) and owned by this
+    user are touched, and nothing while ``pid`` still exists, unless ``dead`` says the caller knows it ended
+    (a worker reparented away from it: its parent may still be an unreaped zombie)."""
+    if pid == os.getpid() or (not dead and pid_alive(pid)):
+        return []
+    removed = []
+    for path in leftover_segments(pid):
+        name = os.path.basename(path)
+        match = _NAME.fullmatch(name)
+        if match is None or int(match.group(1)) != pid:
+            continue
+        try:
+            if os.lstat(path).st_uid != os.getuid():
+                continue
+            os.unlink(path)
+        except OSError:  # gone already (another worker), or not ours to remove
+            continue
+        removed.append(path)
+    return removed
 
 
 class SegmentRing:
