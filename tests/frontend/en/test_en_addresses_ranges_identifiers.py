@@ -172,3 +172,36 @@ def test_letters_joined_by_a_slash_and_a_range_ending_in_one(text: str, spoken: 
 ])
 def test_a_models_plural_is_not_seconds(text: str, spoken: str) -> None:
     assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("the 747s", "the seven forty-sevens"),
+    ("Boeing 737s and 747s", "Boeing seven thirty-sevens and seven forty-sevens"),
+    ("We flew Airbus 321s.", "We flew Airbus three twenty-ones."),
+    ("Three 827s are parked.", "Three eight twenty-sevens are parked."),
+    ("their 45s", "their forty-fives"),
+    # round numbers stay decades and ages, seconds stay seconds after a duration word or an imperative
+    ("the 1990s", "the nineteen nineties"),
+    ("the 20s", "the twenties"),
+    ("in his 40s", "in his forties"),
+    ("in the 1800s", "in the eighteen hundreds"),
+    ("hold for 45s", "hold for forty-five seconds"),
+    ("Sprint 45s, rest 15s.", "Sprint forty-five seconds, rest fifteen seconds."),
+    ("Time 58s", "Time fifty-eight seconds"),
+    ("a lap of 58s", "a lap of fifty-eight seconds"),
+])
+def test_a_number_used_as_a_name_has_a_plural(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken
+
+
+@pytest.mark.parametrize(("text", "spoken"), [
+    ("12 May St Mary's", "the twelfth of May Saint Mary's"),
+    ("On Sunday St. Paul's was full.", "On Sunday Saint Paul's was full."),
+    ("St Mary's", "Saint Mary's"),
+    ("St. John", "Saint John"),
+    ("5 High St", "five High Street"),
+    ("Walk from 5 High St to St. Mary's now.", "Walk from five High Street to Saint Mary's now."),
+    ("He lives on Main St.", "He lives on Main Street."),
+])
+def test_st_is_saint_before_a_name_and_street_after_one(text: str, spoken: str) -> None:
+    assert normalize_en(text) == spoken

@@ -789,6 +789,40 @@ def _model_plural(m: re.Match[str]) -> str:
     return f"{said} {plural_words(model_number(m.group(2)))}"
 
 
+# Words before a number that make "<number>s" the plural of the number used as a name ("the 747s", "their 45s").
+_NAME_PLURAL_CUES = frozenset("""
+    the these those their its his her our my your some many few several both all old new older newer early late
+    two three four five six seven eight nine ten twelve twenty dozen
+""".split())
+# Words before "<number>s" that make it seconds even when capitalized ("Wait 15s", "Time: 58s").
+_DURATION_CUES = frozenset("""
+    wait hold rest took take takes taking lasted lasts last for in after every within under over about around only
+    just nearly almost approx time lap split record pace best total duration timer countdown delay interval
+""".split())
+
+
+def _name_plural(m: re.Match[str]) -> str:
+    """"the 747s" -> "the seven forty-sevens", "Boeing 737s and 747s", "three 45s": the plural of a number used as
+    a name, read as the name is read (in pairs), after a determiner, a count or a capitalized name inside a
+    sentence, or after another such plural and "and"/"or". A round number keeps its decade or age reading
+    ("the 1990s", "the 20s", "in his 40s"), and seconds keep theirs after a duration word ("hold for 45s")."""
+    n = m.group(1)
+    if n.endswith("0"):
+        return m.group(0)
+    text, start = m.string, m.start()
+    before = previous_word(text, start)
+    chained = re.search(r"(?<![\w.,$-])\d{2,3}s,? (?:and|or|&) $", text[max(0, start - 12) : start])
+    if chained and not chained.group(0).split("s")[0].endswith("0"):
+        cue = True
+    elif before.lower() in _NAME_PLURAL_CUES:
+        cue = text[start - len(before) - 1 : start - 1] == before  # one space between them
+    else:  # a name before it ("Boeing 737s", "Porsche 911s"), not a word that measures time ("Wait 15s", "Time 58s")
+        cue = before[:1].isupper() and not before.isupper() and before.lower() not in _DURATION_CUES \
+            and (not at_sentence_start(text, start - len(before) - 1)  # "Sprint 45s, rest 15s": an imperative
+                 or before in tables.MODEL_NAMES or before in tables.CAR_MAKES)
+    return plural_words(model_number(n)) if cue else m.group(0)
+
+
 # ------------------------------------------------------------------------------------------------ rules
 
 RULES: list[Rule] = [
@@ -810,6 +844,8 @@ RULES: list[Rule] = [
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
     # "F-16s", "B-52s", "MiG-29s": a model's plural, not seconds
     rule(r"(?<![\w./-])([A-Z][A-Za-z]{0,3})-(\d{1,4})s(?![\w'’-])", _model_plural, "s"),
+    # "the 747s", "Boeing 737s and 747s": a number used as a name, in the plural (not seconds)
+    rule(r"(?<![\w./$€£¥#:,-])(\d{2,3})s(?![\w'’-])", _name_plural, "s"),
     # slash look-alikes: a score after a scoring word, two years
     rule(rf"\b({_SCORE_CUES}) (\d{{1,4}})/(\d{{1,4}})(?![\w/]|[.,]\d| of\b|-\w)", _score, "/"),
     rule(rf"(?<![\w./$€£¥-])({_YEAR_NUMBER}) ?/ ?(\d{{4}}|\d{{2}})(?![\w/]|[.,]\d)", _years_slash, "/"),

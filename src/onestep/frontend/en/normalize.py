@@ -393,10 +393,15 @@ def _title(m: re.Match[str]) -> str:
     return tables.TITLES[word]
 
 
+_NOT_STREET_NAMES = frozenset(tables.MONTHS) | frozenset(tables.WEEKDAYS)
+
+
 def _saint_or_street(m: re.Match[str]) -> str:
-    """"St. Louis" -> Saint; "Main St." -> Street (a capitalized word before it, inside a sentence)."""
+    """"St. Louis" -> Saint; "Main St." -> Street (a capitalized word before it, inside a sentence), but not a
+    month or a weekday: "On 12 May St Mary's" (a date, read "the twelfth of May" by now) is Saint."""
     before = m.string[max(0, m.start() - 40) : m.start()]
-    street_name = re.search(r"[^.!?\s] [A-Z][a-z]+ $", before) is not None
+    name = re.search(r"[^.!?\s] ([A-Z][a-z]+) $", before)
+    street_name = name is not None and name.group(1) not in _NOT_STREET_NAMES
     return "Saint" if _capital_follows(m) and not street_name else keep_period(m, "Street")
 
 
