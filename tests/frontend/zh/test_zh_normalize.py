@@ -780,8 +780,9 @@ def test_issue_24_integer_reader_differs_from_cn2an_only_at_zero_groups() -> Non
     for _ in range(3000):
         digits = "".join(rng.choice("0000000123456789") for _ in range(rng.randint(1, 16))).lstrip("0") or "0"
         ours, theirs = _integer(digits), cn2an.an2cn(digits)
-        if ours != theirs:  # only a low eight-digit part that starts with 0 under a read 亿 part
-            assert len(digits) > 8 and digits[-8] == "0" and ours.replace("零", "") == theirs.replace("零", "")
+        if ours != theirs:  # only a low eight-digit part that starts with 0, or follows a zero 亿 group, under 亿
+            assert len(digits) > 8 and (digits[-8] == "0" or digits[:-8].endswith("0000"))
+            assert ours.replace("零", "") == theirs.replace("零", "")
 
 
 @pytest.mark.parametrize(
@@ -883,3 +884,24 @@ def test_issue_24_year_month_dashed_dates_and_operators(text: str, expected: str
 def test_issue_24_season_and_pickup_code_are_not_dates() -> None:
     assert "月" not in normalize_zh("2011/12赛季")
     assert "年" not in normalize_zh("取件码8-3-2047")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 13 to 16 digits with thousands separators: an amount (万亿), not digit by digit
+        ("1,234,567,890,123元", "一万两千三百四十五亿六千七百八十九万零一百二十三元"),
+        ("共1,234,567,890,123人", "共一万两千三百四十五亿六千七百八十九万零一百二十三人"),
+        ("1,000,000,000,000元", "一万亿元"),
+        ("总额为1,000,010,000,000元。", "总额为一万亿零一千万元。"),  # the zero 亿 group takes 零
+        ("1,000,000,001,234元", "一万亿零一千二百三十四元"),
+        ("GDP为1,234,567,890,123美元", "GDP为一万两千三百四十五亿六千七百八十九万零一百二十三美元"),
+        ("价格¥1,234,567,890,123.5", "价格一万两千三百四十五亿六千七百八十九万零一百二十三点五元"),
+        ("9,999,999,999,999,999元", "九千九百九十九万九千九百九十九亿九千九百九十九万九千九百九十九元"),
+        # unseparated, or past 16 digits: still digit by digit (ids, card numbers)
+        ("1234567890123元", "幺二三四五六七八九零幺二三元"),
+        ("12,345,678,901,234,567元", "幺二三四五六七八九零幺二三四五六七元"),
+    ],
+)
+def test_grouped_amounts_of_thirteen_to_sixteen_digits(text: str, expected: str) -> None:
+    assert normalize_zh(text) == expected

@@ -12,12 +12,13 @@ and no pattern nests unbounded quantifiers, so the cost stays linear in the inpu
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import re
 from collections.abc import Callable
 
 from onestep.frontend.zh.an2cn import load_an2cn
-from onestep.frontend.zh.numbers import read_cardinal, read_digits
+from onestep.frontend.zh.numbers import MAX_CARDINAL_DIGITS, read_cardinal, read_digits
 
 Replacement = str | Callable[[re.Match[str]], str]  # a re.sub replacement
 Rule = tuple[str, Replacement]  # pattern (compiled by compiled_rules), replacement
@@ -142,9 +143,26 @@ def normalize_zh(text: str) -> str:
         text = _old_numerals(text)
     if not _RULES_NEED.search(text):
         return text  # no digit and none of the symbols a rule reads: most sentences, skipped in one scan
-    for pattern, replace in compiled_rules():
-        text = pattern.sub(replace, text)
+    grouped = _GROUPED.set(_long_grouped(text) if "," in text else frozenset())
+    try:
+        for pattern, replace in compiled_rules():
+            text = pattern.sub(replace, text)
+    finally:
+        _GROUPED.reset(grouped)
     return text
+
+
+# 1,234,567,890,123: an integer of 13-16 digits written with thousands separators is an amount (一万两千三百四十五亿…),
+# not an id or a card number read digit by digit as the same digits unseparated are. The separators go early (the
+# money, unit and percent rules read plain digits), so the amounts of the sentence being normalized are noted here.
+_LONG_GROUPED = re.compile(r"(?<![0-9,.])[0-9]{1,3}(?:,[0-9]{3}){4,5}(?![0-9,])")
+_GROUPED: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar("zh_grouped_amounts", default=frozenset())
+
+
+def _long_grouped(text: str) -> frozenset[str]:
+    """The integers of 13 to 16 digits written with thousands separators in ``text``, separators removed."""
+    found = (m.group().replace(",", "") for m in _LONG_GROUPED.finditer(text))
+    return frozenset(n for n in found if 12 < len(n) <= MAX_CARDINAL_DIGITS)
 
 
 # round 14 (issue 12): numerals a reader says in their everyday form: 〇 (二〇二四), 廿/卅/卌 (腊月廿三, 十月卅日; the
@@ -601,7 +619,9 @@ def _number(m: re.Match[str]) -> str:
         return "点".join([read_cardinal(integer), *(read_digits(p) for p in parts[1:])])
     if len(integer) > 1 and integer[0] == "0" and len(parts) == 1:
         return read_digits(integer, yao=True)  # codes with leading zeros: 007
-    if len(integer) >= 11 and len(parts) == 1 and (len(integer) > 12 or _MOBILE_SHAPE.fullmatch(integer)):
+    if len(integer) >= 11 and (len(integer) > 12 or _MOBILE_SHAPE.fullmatch(integer)) and (
+        len(parts) == 1 and integer not in _GROUPED.get()  # 1,234,567,890,123元: an amount, written grouped
+    ):
         return read_digits(integer, yao=True)  # a mobile number (11 digits, 13-19...), ids, card numbers
     return read_cardinal(m.group())
 

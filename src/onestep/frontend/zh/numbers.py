@@ -24,7 +24,9 @@ def _integer(integer: str) -> str:
     """cn2an's reading of a non-negative integer (no leading zeros), with the 零 it drops: numbers over eight
     digits are read as ``high`` 亿 ``low`` (eight digits), and a ``low`` that starts with 0 after a read ``high``
     takes 零 (100001000 一亿零一千, 10000100000 一百亿零一十万; cn2an says 一亿一千 when the 万 group is all
-    zeros). Eight digits or fewer are cn2an's as they are (10001 一万零一, 10001000 一千万一千)."""
+    zeros), as does a ``low`` after a ``high`` whose last four digits are zeros (1000010000000 一万亿零一千万: the
+    亿 group between is all zeros). Eight digits or fewer are cn2an's as they are (10001 一万零一, 10001000
+    一千万一千)."""
     if len(integer) <= 8:
         return an2cn(integer)
     high, low = integer[:-8], integer[-8:]
@@ -32,7 +34,7 @@ def _integer(integer: str) -> str:
     if low == "00000000":
         return spoken
     rest = an2cn(low.lstrip("0"))
-    if low[0] == "0":
+    if low[0] == "0" or high.endswith("0000"):  # 1,000,010,000,000: a zero 亿 group under 万亿 takes 零 too
         rest = "零" + ("一" + rest if rest.startswith("十") else rest)
     return spoken + rest
 
