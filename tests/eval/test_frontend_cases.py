@@ -101,3 +101,17 @@ def test_a_missing_syllable_is_wrong_and_norm_units_are_cases(tmp_path: Path) ->
     norm = load_table(write(tmp_path, "zh-norm-numbers.tsv", "1\t一\n"))
     rates = pass_rates(run_tables([norm, pinyin], {"1": "一"}.get, lambda text: ["ni2"]))
     assert [(r.units_right, r.units_total) for r in rates] == [(1, 1), (1, 2)]
+
+
+def test_languages_come_from_the_registry() -> None:
+    """Every registered language has its case tables scored, each by the whole frontend or its own normalizer."""
+    import importlib.util
+
+    from onestep.languages import language_codes
+    from onestep_dev.eval.frontend_cases import LANGS, NORMALIZERS, WHOLE_FRONTEND
+
+    assert sorted(LANGS) == sorted(language_codes()) and len(set(LANGS)) == len(LANGS)
+    assert set(NORMALIZERS) | set(WHOLE_FRONTEND) == set(LANGS) and not set(NORMALIZERS) & set(WHOLE_FRONTEND)
+    for code, target in NORMALIZERS.items():
+        module = target.partition(":")[0]
+        assert importlib.util.find_spec(module) is not None, f"{code}: no module {module}"

@@ -36,8 +36,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="CPP folder with <split>.sent/.lb (default: $ONESTEP_CPP_DIR; skipped if neither)")
     p.add_argument("--split", default="test", help="CPP split (default: test)")
     p.add_argument("--cases", type=Path, metavar="DIR", help="case-table folder (default: the shipped tables)")
-    p.add_argument("--lang", choices=("en", "zh", "es", "fr", "it", "pt", "hi", "ja"), action="append",
-                   help="only these languages (repeatable; es fr it pt hi ja: their normalization tables)")
+    from onestep_dev.eval.frontend_cases import LANGS, NORMALIZERS  # the language registry's codes
+
+    p.add_argument("--lang", choices=LANGS, action="append",
+                   help=f"only these languages (repeatable; {' '.join(NORMALIZERS)}: their normalization tables)")
     p.add_argument("--external", type=Path, metavar="PATH",
                    help="also score an external suite (English or Mandarin): a folder of NeMo test_cases_*.txt "
                         "('written~spoken'; how to fetch: docs/FRONTEND.md), scored leniently")
@@ -170,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{key[0]:<5}{key[1]:<8}{'(all)':<20}{passed:>6}{total:>7}{passed / max(1, total):>9.1%}"
               f"{syllables(key[1], right, units):>18}")
     if generated:
-        print(f"\nGenerated English tables by class (seed {generated[0][0].seed}; first run = when generated):")
+        seeds = ", ".join(str(seed) for seed in sorted({g[0].seed for g in generated}))
+        print(f"\nGenerated English tables by class (seed {seeds}; first run = when generated):")
         print(f"{'class':<14}{'cases':>7}{'first run':>12}{'now':>9}")
         for t, ok, total, _ in generated:
             print(f"{t.cls:<14}{total:>7}{t.first_passed / max(1, t.first_total):>12.1%}{ok / max(1, total):>9.1%}")

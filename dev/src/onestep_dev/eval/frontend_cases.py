@@ -26,12 +26,17 @@ from pathlib import Path
 
 import regex
 
+from onestep.languages import language_codes
+
 CASES_DIR = Path(__file__).parent / "frontend_cases"
 KINDS = ("norm", "pinyin")
-LANGS = ("en", "zh", "es", "fr", "it", "pt", "hi", "ja")
+#: languages whose norm tables are scored on the whole frontend's normalized text (the two it mixes in a sentence)
+WHOLE_FRONTEND = ("en", "zh")
+#: every registered language (:mod:`onestep.languages`), the whole-frontend ones first
+LANGS = WHOLE_FRONTEND + tuple(code for code in language_codes() if code not in WHOLE_FRONTEND)
 # languages whose norm tables are scored on their normalizer alone: code -> "module:function"
 NORMALIZERS = {code: f"onestep.frontend.{code}.normalize:normalize_{code}"
-               for code in ("es", "fr", "it", "pt", "hi", "ja")}
+               for code in LANGS if code not in WHOLE_FRONTEND}
 
 _EN_DROP = regex.compile(r"[^\p{L}\p{N}'\s]")
 _ZH_DROP = regex.compile(r"[^\p{Han}\p{Latin}\p{N}']")
