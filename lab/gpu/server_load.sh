@@ -21,7 +21,14 @@
 #      (default $OUT or runs/server_load), VOICES (a voices dir to use instead of the stand-in), SERVE_ARGS (extra
 #      serve options for every variant), VARIANTS ("name=serve options;name=..." servers to test one after
 #      another; default "default=": the defaults), CLOSED_ALL=1 (the closed loop for every variant, not only the
-#      first), USE_CARRY=0 (use the installed packages, not .carry/server).
+#      first), USE_CARRY=0 (use the installed packages, not .carry/server), LOAD_PROCS (the load generator's
+#      processes, `onestep bench --processes`; default: one per 13 clients, at most half the cores = 8 for 100
+#      clients on 16 cores: at ~1,000 req/s each asyncio client process carries ~125 req/s).
+# A variant with `--processes N` (N server processes on the port, docs/SERVER.md) is waited for until the
+# supervisor logs every process ready; its /metrics sum the N processes.
+# Issue 22, the HTTP layer in several processes (one call, ~7.5 min):
+#   ENGINE=0 SERVER_S=530 RT_RUNS=3 RT_S=60 CL_S=15 CLOSED_ALL=1 \
+#     VARIANTS="procs6=--frontend-processes 6;http4=--processes 4 --frontend-processes 4" bash lab/gpu/measure.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PY=${PYTHON:-python3}
@@ -64,12 +71,20 @@ for variant in "${variants[@]}"; do
   "$PY" -m onestep serve --device "$DEVICE" --voices-dir "$VOICES" --port "$port" --queue-size 512 \
     --log-level info ${SERVE_ARGS:-} $args > "$vout/server.log" 2>&1 &
   server_pid=$!
-  "$PY" - "$url" "$server_pid" <<'PY'
+  "$PY" - "$url" "$server_pid" "$vout/server.log" <<'PY'
 import os, sys, time, urllib.error, urllib.request
 t0 = time.perf_counter()
+
+
+def all_processes_ready() -> bool:
+    """--processes N: the supervisor logs 'ready: N server processes' once every one listens (one answers sooner)."""
+    log = open(sys.argv[3], errors="replace").read()
+    return "server process 0 started" not in log or "server processes on http" in log
+
+
 while True:
     try:
-        if urllib.request.urlopen(sys.argv[1] + "/health", timeout=2).status == 200:
+        if urllib.request.urlopen(sys.argv[1] + "/health", timeout=2).status == 200 and all_processes_ready():
             break
     except urllib.error.HTTPError as e:  # 503 while warming up; "error" when warm-up failed
         if b'"error"' in e.read():
@@ -93,11 +108,11 @@ PY
   for run in $(seq 1 "$RT_RUNS"); do
     rname=realtime; [ "$run" -gt 1 ] && rname=realtime$run
     "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
-      --out-dir "$vout" --name "$rname"
+      --out-dir "$vout" --name "$rname" ${LOAD_PROCS:+--processes "$LOAD_PROCS"}
   done
   if [ "$CL_S" != 0 ] && { [ "$name" = "${names[0]}" ] || [ "${CLOSED_ALL:-0}" = 1 ]; }; then
     "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CL_CLIENTS" --duration "$CL_S" --pace closed \
-      --out-dir "$vout" --name closed
+      --out-dir "$vout" --name closed ${LOAD_PROCS:+--processes "$LOAD_PROCS"}
   fi
   "$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
     "$url" > "$vout/metrics.txt"

@@ -2,6 +2,7 @@
 
 onestep serve                                   # http://127.0.0.1:8000/  (page), /docs (API)
 onestep serve --host 0.0.0.0 --api-key "$KEY" --cors-origin https://example.org
+onestep serve --processes 4                     # 4 server processes on the one port (Linux), one engine each
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from onestep.commands.server_options import add_server_arguments, build_config
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.server.backend import TTSBackend
+    from onestep.server.config import ServerConfig
+    from onestep.server.server_process import ProcessSpec
 
 API_KEY_ENV = "ONESTEP_API_KEY"
 #: GIL switch interval of the server process, ms. With the event loop, the frontend threads and the
@@ -39,6 +42,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=float,
         default=SWITCH_INTERVAL_MS,
         help=f"Python's GIL switch interval (default {SWITCH_INTERVAL_MS:g}; CPython's own is 5)",
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing the port (Linux SO_REUSEPORT), each a whole server with its own engine "
+        "and limits: the HTTP layer on N cores (default 1)",
     )
     add_server_arguments(p)
     from onestep.commands.serve_ray import add_ray_arguments
@@ -80,8 +90,6 @@ def event_loop_and_parser() -> tuple[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
     from onestep.commands.server_settings import format_config, resolve
     from onestep.server import require_server_stack
 
@@ -94,30 +102,74 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         api_key=args.api_key or None,
         cors_origins=tuple(args.cors_origin),
+        processes=args.processes,
     )
     if args.print_config:
         print(format_config(args, "serve", sources), end="")
         return 0
     require_server_stack("onestep serve")
-    from onestep.server.app import create_app
-    from onestep.server.builder import build_backend
-    from onestep.server.shutdown import build_server
-
-    sys.setswitchinterval(args.switch_interval_ms / 1000.0)
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_process(args)
     if not config.is_loopback and config.api_key is None:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
-    if getattr(args, "ray", False) or getattr(args, "ray_address", None):
+    ray = getattr(args, "ray", False) or getattr(args, "ray_address", None)
+    if ray and config.processes > 1:
+        raise CLIError("--processes does not combine with --ray (Ray Serve has its own replicas: --replicas)")
+    if ray:
         from onestep.commands.serve_ray import run_ray
 
         return run_ray(args, config)
+    if config.processes > 1:
+        from onestep.server.supervisor import Supervisor
+
+        return Supervisor(config, args).run()
+    return serve_one(args, config)
+
+
+def setup_process(args: argparse.Namespace, tag: str = "") -> None:
+    """The process's GIL switch interval and logging (``tag``: after the logger's name, e.g. ``[p1]``)."""
+    import sys
+
+    sys.setswitchinterval(args.switch_interval_ms / 1000.0)
+    logging.basicConfig(
+        level=args.log_level.upper(), format=f"%(asctime)s %(levelname)s %(name)s{tag}: %(message)s", force=True
+    )
+
+
+def serve_one(args: argparse.Namespace, config: ServerConfig, process: ProcessSpec | None = None) -> int:
+    """Serve ``config`` in this process until a signal drains it: the whole server, or with ``process`` one
+    server process of ``--processes N`` (its ``SO_REUSEPORT`` socket, listening only after warm-up, ready
+    told to the supervisor). Exit status 0 after a clean drain, 1 when streams were cut, 3 when it could not
+    start."""
+    from onestep.server.app import create_app
+    from onestep.server.builder import build_backend
+    from onestep.server.shutdown import build_server
+
+    sockets = None
+    on_started = None
+    if process is not None:
+        from onestep.server.server_process import notify_ready, reuseport_socket
+
+        setup_process(args, f"[p{process.index}]")
+        try:
+            sockets = [reuseport_socket(config.host, config.port)]
+        except OSError as e:
+            raise CLIError(f"cannot bind {config.host}:{config.port}: {e.strerror or e}") from e
+
+        def on_started() -> None:
+            logging.getLogger("onestep.server").info("listening on %s:%d", config.host, config.port)
+            notify_ready(process)
+
     backend = build_backend(config)
     setup_phrases(args, backend)
-    app = create_app(config, backend)
+    app = create_app(config, backend, warm_before_listening=process is not None)
     loop, http = event_loop_and_parser()
     logging.getLogger("onestep.server").info("event loop %s, HTTP parser %s", loop, http)
-    server = build_server(app, config, http=http, loop=loop, access_log=args.access_log, log_level=args.log_level)
-    server.run()
+    server = build_server(
+        app, config, http=http, loop=loop, access_log=args.access_log, log_level=args.log_level, on_started=on_started
+    )
+    server.run(sockets=sockets)
+    if not server.started:
+        return 3
     return 0 if server.clean else 1

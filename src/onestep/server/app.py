@@ -115,9 +115,16 @@ def create_app(
     backend: SynthesisBackend,
     scheduler: Scheduler | None = None,
     phrases: PhraseCache | None = None,
+    *,
+    warm_before_listening: bool = False,
 ) -> FastAPI:
     """The ASGI app serving ``backend`` with ``config``'s limits (``scheduler`` overrides the default one;
-    ``phrases`` the process's phrase cache, :func:`onestep.server.phrases.shared_cache`)."""
+    ``phrases`` the process's phrase cache, :func:`onestep.server.phrases.shared_cache`).
+
+    With ``warm_before_listening`` (a process of ``onestep serve --processes N``) the app's start-up waits for
+    the warm-up, so that the server listens only once ready (no connection reaches a process that would answer
+    503 warming up), and a failed warm-up fails the start-up (uvicorn exits 3: the supervisor reports it).
+    """
     redact_logs()  # ?api_key=... never reaches the log
     scheduler = scheduler or make_scheduler(config, backend)
     state = ServerState(
@@ -126,7 +133,7 @@ def create_app(
     # instant phrases: the process's cache, shared with its other interfaces, unless one is given
     state.phrases = phrases if phrases is not None else shared_cache()
     if state.phrases is not None:
-        state.metrics.registry.register(state.phrases.collector())
+        state.metrics.local_registry.register(state.phrases.collector())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -134,6 +141,10 @@ def create_app(
         warm = asyncio.create_task(_warm_up(state))
         lag = asyncio.create_task(state.metrics.watch_event_loop())
         try:
+            if warm_before_listening:
+                await warm
+                if not state.ready:
+                    raise RuntimeError(f"warm-up failed: {state.warmup_error}")
             yield
         finally:
             state.ready = False

@@ -80,6 +80,10 @@ class ServerConfig:
         write_timeout: seconds a connection may take nothing of what the server writes (its send buffer
             full: a client that does not read) before it is closed and its request cancelled (Wyoming: the
             seconds to write one event).
+        processes: HTTP server processes on the one port (``onestep serve --processes``; Linux
+            ``SO_REUSEPORT``, :mod:`onestep.server.supervisor`), each with its own engine, scheduler, limits
+            and phrase cache: every per-server limit above (``queue_size``, ``workers``, ...) holds per
+            process, so the whole server admits ``processes`` times as much.
     """
 
     host: str = "127.0.0.1"
@@ -112,6 +116,7 @@ class ServerConfig:
     max_audio_s: float = DEFAULT_MAX_AUDIO_S
     max_buffered_s: float = DEFAULT_MAX_BUFFERED_S
     write_timeout: float = 30.0
+    processes: int = 1
 
     def __post_init__(self) -> None:
         if not self.host:
@@ -151,6 +156,8 @@ class ServerConfig:
             raise ConfigError(f"frontend_threads must be 1-64, got {self.frontend_threads!r}")
         if not 0 <= int(self.frontend_processes) <= 64:
             raise ConfigError(f"frontend_processes must be 0-64, got {self.frontend_processes!r}")
+        if not 1 <= int(self.processes) <= 256:
+            raise ConfigError(f"processes must be 1-256, got {self.processes!r}")
         if not 1 <= int(self.max_phonemes) <= 10_000_000:
             raise ConfigError(f"max_phonemes must be 1-10000000, got {self.max_phonemes!r}")
         if not 1 <= float(self.max_audio_s) <= 86_400:

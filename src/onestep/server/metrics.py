@@ -1,9 +1,16 @@
-"""Prometheus metrics of one server instance (own registry, so several apps can live in one process)."""
+"""Prometheus metrics of one server instance (own registry, so several apps can live in one process).
+
+With ``$PROMETHEUS_MULTIPROC_DIR`` set (``onestep serve --processes N`` sets it for its server processes,
+:mod:`onestep.server.supervisor`), prometheus-client keeps every value in a file of that directory and
+``/metrics``, whichever process answers it, reports the sum over all the server's processes (counters and
+histograms of processes that died included; the two gauges over the live ones), as one server.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import time
 from typing import Any
 
@@ -23,6 +30,13 @@ _BATCH_BUCKETS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256)
 _TTFA_BUCKETS = (0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
+#: The variable that switches prometheus-client to multi-process mode (read when it is first imported).
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def multiprocess_dir() -> str | None:
+    """The directory of prometheus-client's multi-process mode, or None (single-process metrics)."""
+    return os.environ.get(MULTIPROC_ENV) or None
 
 
 class ServerMetrics:
@@ -43,10 +57,17 @@ class ServerMetrics:
     - ``onestep_batch_size``: micro-batching only: per request, how many requests shared its engine call.
     - ``onestep_host_work_total{stage,process}``: requests whose ``frontend`` / ``finish`` (timings, output stage,
       and there the encoding) ran in the ``server_process`` or a ``worker_process`` (``--frontend-processes``).
+
+    :attr:`registry` holds the metrics above; :attr:`local_registry` collectors that only this process can
+    answer (the phrase cache's): the same registry in one process, in multi-process mode (:func:`multiprocess_dir`)
+    the answering process's own, rendered after the sum over the processes.
     """
 
     def __init__(self, scheduler: Scheduler) -> None:
         self.registry = CollectorRegistry()
+        self.multiprocess = multiprocess_dir() is not None
+        self.local_registry = CollectorRegistry() if self.multiprocess else self.registry
+        self._scheduler = scheduler
         r = self.registry
         self.latency = Histogram(
             "onestep_request_latency_seconds", "Request latency, admission to last audio chunk.", ["endpoint"],
@@ -59,10 +80,16 @@ class ServerMetrics:
         self.audio_seconds = Counter("onestep_audio_seconds", "Seconds of audio produced.", ["endpoint"], registry=r)
         self.requests = Counter("onestep_requests", "Finished synthesis requests.", ["endpoint", "outcome"], registry=r)
         self.errors = Counter("onestep_errors", "Errors answered, by type.", ["type"], registry=r)
-        queue_depth = Gauge("onestep_queue_depth", "Requests waiting for an engine thread.", registry=r)
-        queue_depth.set_function(lambda: scheduler.queue_depth)
-        in_flight = Gauge("onestep_in_flight", "Requests admitted and not finished.", registry=r)
-        in_flight.set_function(lambda: scheduler.in_flight)
+        # multi-process: summed over the live processes, refreshed by the event-loop probe and at each render
+        self.queue_depth = Gauge(
+            "onestep_queue_depth", "Requests waiting for an engine thread.", registry=r, multiprocess_mode="livesum"
+        )
+        self.in_flight = Gauge(
+            "onestep_in_flight", "Requests admitted and not finished.", registry=r, multiprocess_mode="livesum"
+        )
+        if not self.multiprocess:
+            self.queue_depth.set_function(lambda: scheduler.queue_depth)
+            self.in_flight.set_function(lambda: scheduler.in_flight)
         self.gc_pause = Histogram(
             "onestep_gc_pause_seconds", "Garbage-collection pauses.", ["generation"], buckets=_PAUSE_BUCKETS, registry=r
         )
@@ -103,6 +130,13 @@ class ServerMetrics:
             t0 = time.perf_counter()
             await asyncio.sleep(period_s)
             self.loop_lag.observe(max(0.0, time.perf_counter() - t0 - period_s))
+            self._refresh_gauges()
+
+    def _refresh_gauges(self) -> None:
+        """Multi-process mode: write this process's queue depth and requests in flight to its gauge file."""
+        if self.multiprocess:
+            self.queue_depth.set(self._scheduler.queue_depth)
+            self.in_flight.set(self._scheduler.in_flight)
 
     def error(self, error_type: str) -> None:
         self.errors.labels(type=error_type).inc()
@@ -137,4 +171,12 @@ class ServerMetrics:
             self.audio_seconds.labels(endpoint=endpoint).inc(audio_s)
 
     def render(self) -> bytes:
-        return generate_latest(self.registry)
+        """The Prometheus text exposition: this server's metrics (multi-process mode: summed over its processes)."""
+        if not self.multiprocess:
+            return generate_latest(self.registry)
+        from prometheus_client.multiprocess import MultiProcessCollector
+
+        self._refresh_gauges()
+        total = CollectorRegistry()
+        MultiProcessCollector(total)
+        return generate_latest(total) + generate_latest(self.local_registry)

@@ -7,6 +7,7 @@ import base64
 import hmac
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -425,6 +426,8 @@ async def health(request: Request) -> JSONResponse:
     }
     if state.warmup_error:
         body["error"] = state.warmup_error
+    if state.config.processes > 1:  # one of several server processes: it answers for itself
+        body["pid"] = os.getpid()
     return JSONResponse(body, status_code=200 if status == "ok" else 503)
 
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 import time
+from collections.abc import Callable
 from types import FrameType
 
 import uvicorn
@@ -60,10 +62,17 @@ class DrainingServer(uvicorn.Server):
     that started it is not re-raised (uvicorn's default, which makes the exit status 143).
     """
 
-    def __init__(self, config: uvicorn.Config, state: ServerState, drain_timeout_s: float) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        state: ServerState,
+        drain_timeout_s: float,
+        on_started: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(config)
         self.state = state
         self.drain_timeout_s = drain_timeout_s
+        self.on_started = on_started
         self.clean = True
         self._drain_task: asyncio.Task[bool] | None = None
         self._drain_requested = False
@@ -74,6 +83,12 @@ class DrainingServer(uvicorn.Server):
             self.force_exit = sig == signal.SIGINT or self.force_exit
             return
         self._drain_requested = True
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's start-up (the app's, then listening), then ``on_started`` once it listens."""
+        await super().startup(sockets)
+        if self.started and self.on_started is not None:
+            self.on_started()
 
     def request_drain(self) -> None:
         """Start the drain as a signal would (tests, embedding)."""
@@ -102,9 +117,17 @@ class DrainingServer(uvicorn.Server):
         return _Capture()
 
 
-def build_server(app: FastAPI, config: ServerConfig, *, http: str = "httptools", **options: object) -> DrainingServer:
+def build_server(
+    app: FastAPI,
+    config: ServerConfig,
+    *,
+    http: str = "httptools",
+    on_started: Callable[[], None] | None = None,
+    **options: object,
+) -> DrainingServer:
     """The uvicorn server of ``app``: ``config``'s address, its HTTP limits (:mod:`onestep.server.http_limits`)
-    and drain (``options``: more ``uvicorn.Config`` settings, e.g. ``loop``, ``log_level``)."""
+    and drain (``options``: more ``uvicorn.Config`` settings, e.g. ``loop``, ``log_level``); ``on_started``
+    is called once it listens."""
     uv = uvicorn.Config(
         app,
         host=config.host,
@@ -116,4 +139,4 @@ def build_server(app: FastAPI, config: ServerConfig, *, http: str = "httptools",
         h11_max_incomplete_event_size=config.max_header_bytes,
         **options,  # type: ignore[arg-type]
     )
-    return DrainingServer(uv, app.state.onestep, config.drain_timeout)
+    return DrainingServer(uv, app.state.onestep, config.drain_timeout, on_started)
