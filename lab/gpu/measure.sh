@@ -15,6 +15,9 @@
 # ~7.5 minutes, under the call's 9):
 #   ENGINE=0 SERVER_S=530 RT_RUNS=3 RT_S=60 CL_S=15 CLOSED_ALL=1 \
 #     VARIANTS="threads=;procs6=--frontend-processes 6" bash lab/gpu/measure.sh
+# Issue 22, the HTTP layer in 4 server processes on the one port (`--processes`) against one server (same call):
+#   ENGINE=0 SERVER_S=530 RT_RUNS=3 RT_S=60 CL_S=15 CLOSED_ALL=1 \
+#     VARIANTS="procs6=--frontend-processes 6;http4=--processes 4 --frontend-processes 4" bash lab/gpu/measure.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = prepare ]; then  # here, before the call
