@@ -5,6 +5,7 @@ with a message. Real processes on the tiny fixture voice, started without warm-u
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import socket
@@ -158,13 +159,7 @@ def test_a_process_that_cannot_start_stops_the_server_with_a_message(tmp_path: P
 def test_systems_without_reuseport_balancing_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(supervisor.sys, "platform", "darwin")
     with pytest.raises(supervisor.MultiProcessUnsupported, match="needs Linux"):
-        supervisor.Supervisor(ServerConfig(processes=2), argv_namespace()).run()
-
-
-def argv_namespace():  # noqa: ANN201 - argparse.Namespace
-    import argparse
-
-    return argparse.Namespace()
+        supervisor.Supervisor(ServerConfig(processes=2), argparse.Namespace()).run()
 
 
 def test_processes_is_validated() -> None:
@@ -209,3 +204,10 @@ def test_a_server_process_listens_only_once_warm(gated: GatedBackend) -> None:
         backend.warm_gate.set()
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def test_processes_with_ray_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from onestep.cli import main
+
+    assert main(["serve", "--voices-dir", str(FIXTURES), "--processes", "2", "--ray"]) == 2
+    assert "--processes does not combine with --ray" in capsys.readouterr().err

@@ -107,15 +107,15 @@ def run(args: argparse.Namespace) -> int:
     if args.print_config:
         print(format_config(args, "serve", sources), end="")
         return 0
+    ray = getattr(args, "ray", False) or getattr(args, "ray_address", None)
+    if ray and config.processes > 1:
+        raise CLIError("--processes does not combine with --ray (Ray Serve has its own replicas: --replicas)")
     require_server_stack("onestep serve")
     setup_process(args)
     if not config.is_loopback and config.api_key is None:
         logging.getLogger("onestep.server").warning(
             "listening on %s without an API key: anyone who can reach it can use it", config.host
         )
-    ray = getattr(args, "ray", False) or getattr(args, "ray_address", None)
-    if ray and config.processes > 1:
-        raise CLIError("--processes does not combine with --ray (Ray Serve has its own replicas: --replicas)")
     if ray:
         from onestep.commands.serve_ray import run_ray
 
@@ -133,7 +133,7 @@ def setup_process(args: argparse.Namespace, tag: str = "") -> None:
 
     sys.setswitchinterval(args.switch_interval_ms / 1000.0)
     logging.basicConfig(
-        level=args.log_level.upper(), format=f"%(asctime)s %(levelname)s %(name)s{tag}: %(message)s", force=True
+        level=args.log_level.upper(), format=f"%(asctime)s %(levelname)s %(name)s{tag}: %(message)s", force=bool(tag)
     )
 
 
