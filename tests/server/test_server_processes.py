@@ -159,7 +159,7 @@ def test_a_process_that_cannot_start_stops_the_server_with_a_message(tmp_path: P
 def test_systems_without_reuseport_balancing_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(supervisor.sys, "platform", "darwin")
     with pytest.raises(supervisor.MultiProcessUnsupported, match="needs Linux"):
-        supervisor.Supervisor(ServerConfig(processes=2), argparse.Namespace()).run()
+        supervisor.Supervisor(ServerConfig(processes=2), argparse.Namespace(), "onestep.commands.serve_process").run()
 
 
 def test_processes_is_validated() -> None:

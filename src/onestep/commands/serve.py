@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if config.processes > 1:
         from onestep.server.supervisor import Supervisor
 
-        return Supervisor(config, args).run()
+        return Supervisor(config, args, child_module="onestep.commands.serve_process").run()
     return serve_one(args, config)
 
 

@@ -6,17 +6,16 @@ only after its warm-up (a connection never reaches a process that would answer 5
 ``ready`` to the supervisor on a pipe; it drains on SIGTERM like a single server, and drains too when the
 supervisor is gone (its parent changes).
 
-Run as ``python -m onestep.server.server_process`` with the pickled ``{"args", "config", "spec"}`` on stdin.
+Its entry point is :mod:`onestep.commands.serve_process` (the pickled ``{"args", "config", "spec"}`` on stdin):
+the command layer starts it, this module only knows the socket, the readiness pipe and the parent watch.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import os
-import pickle
 import signal
 import socket
-import sys
 import threading
 from dataclasses import dataclass
 
@@ -90,22 +89,3 @@ def watch_parent(parent_pid: int, poll_s: float = PARENT_POLL_S) -> threading.Th
     thread = threading.Thread(target=watch, name="onestep-parent-watch", daemon=True)
     thread.start()
     return thread
-
-
-def main() -> int:
-    """Entry point of a server process: read the pickled settings on stdin and serve."""
-    from onestep.commands.serve import serve_one
-    from onestep.errors import UserError
-
-    payload = pickle.load(sys.stdin.buffer)
-    spec: ProcessSpec = payload["spec"]
-    watch_parent(spec.parent_pid)
-    try:
-        return serve_one(payload["args"], payload["config"], process=spec)
-    except UserError as e:
-        print(f"onestep: error: server process {spec.index}: {e}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -127,6 +127,9 @@ class Supervisor:
 
     config: ServerConfig
     args: argparse.Namespace
+    #: The module each server process runs (``python -m``), given by the command that starts the supervisor
+    #: (``onestep.commands.serve_process``): it reads the pickled ``{"args", "config", "spec"}`` on stdin.
+    child_module: str
     processes: list[ServerProcess | None] = field(default_factory=list)
     signals: list[int] = field(default_factory=list)
     exit_codes: dict[int, int] = field(default_factory=dict)
@@ -172,7 +175,7 @@ class Supervisor:
         payload = pickle.dumps({"args": self.args, "config": self.config, "spec": spec})
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "onestep.server.server_process"],
+                [sys.executable, "-m", self.child_module],
                 stdin=subprocess.PIPE,
                 pass_fds=(write_fd,),
                 start_new_session=True,  # a terminal's Ctrl-C reaches the supervisor only; it forwards it once
