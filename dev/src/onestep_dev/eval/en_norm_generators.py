@@ -1895,11 +1895,54 @@ _R6 = {"measure": _r6_measure, "range": _r6_range, "roman": _r6_roman, "electron
        "telephone": _r6_telephone}
 
 
+# ------------------------------------------------------------------ seconds against decades (session 13)
+# "Wait 30s", "a 10s delay", "2m 30s" (time) against "the 80s", "in her 40s" (decades, ages); written before the
+# class was first scored.
+
+_SECONDS_BEFORE = ("Wait ", "Hold it ", "Please wait ", "Pause for ", "Rest ", "Heat it for ", "Retry in ",
+                   "It took ", "Allow ", "Sleep ", "Timeout: ", "Delay of ", "The clip runs ", "Refresh every ",
+                   "Give it ", "Blink twice in ", "Cool down for ")
+_SECONDS_NOUN = ("timeout", "delay", "pause", "countdown", "interval", "break", "window", "timer", "exposure", "rest")
+_DECADE_BEFORE = ("the ", "the early ", "the late ", "the mid-", "in her ", "in his ", "in their ", "back in the ",
+                  "songs from the ", "a woman in her ")
+
+
+def gen_seconds(rng: random.Random) -> GenCase:
+    form = rng.choice(("after-cue", "after-cue", "noun", "compound-ms", "compound-hm", "decade", "decade"))
+    if form == "after-cue":
+        n, before = rng.randint(1, 99), rng.choice(_SECONDS_BEFORE)
+        unit = "second" if n == 1 else "seconds"
+        return GenCase("seconds", form, f"{before}{n}s.", (f"{before}{card(n)} {unit}.",))
+    if form == "noun":
+        n, noun = rng.randint(2, 90), rng.choice(_SECONDS_NOUN)
+        art = rng.choice(("a", "the", "each"))
+        article = ("an" if card(n)[0] in "aeio" else "a") if art == "a" else art
+        text = f"Set {article} {n}s {noun} here."
+        return GenCase("seconds", form, text, (f"Set {article} {card(n)}-second {noun} here.",
+                                                 f"Set {article} {card(n)} second {noun} here."))
+    if form == "compound-ms":
+        m, sec = rng.randint(1, 59), rng.randint(1, 59)
+        sp = rng.choice(("", " "))
+        mins, secs = ("minute" if m == 1 else "minutes"), ("second" if sec == 1 else "seconds")
+        return GenCase("seconds", form, f"Finish in {m}m{sp}{sec}s.", (f"Finish in {card(m)} {mins} {card(sec)} {secs}.",
+                                                                    f"Finish in {card(m)} {mins} and {card(sec)} {secs}."))
+    if form == "compound-hm":
+        h, m = rng.randint(1, 12), rng.randint(1, 59)
+        sp = rng.choice(("", " "))
+        hrs, mins = ("hour" if h == 1 else "hours"), ("minute" if m == 1 else "minutes")
+        return GenCase("seconds", form, f"The drive is {h}h{sp}{m}m.", (f"The drive is {card(h)} {hrs} {card(m)} {mins}.",
+                                                                      f"The drive is {card(h)} {hrs} and {card(m)} {mins}."))
+    tens = rng.choice((20, 30, 40, 50, 60, 70, 80, 90))
+    before = rng.choice(_DECADE_BEFORE)
+    word = card(tens)[:-1] + "ies"
+    return GenCase("seconds", form, f"It happened {before}{tens}s.", (f"It happened {before}{word}.",))
+
+
 def _with_more(name: str, gen: Callable[[random.Random], GenCase]) -> Callable[[random.Random], GenCase]:
     def draw(rng: random.Random) -> GenCase:
         if name in _R6 and rng.random() < 0.4:
             return _R6[name](rng)
-        if name in ("address", "slash", "plural", "saint"):
+        if name in ("address", "slash", "plural", "saint", "seconds"):
             return gen(rng)
         if name in _R4 and rng.random() < 0.2:
             return _R4[name](rng)
@@ -1915,6 +1958,7 @@ GENERATORS["address"] = gen_address
 GENERATORS["slash"] = gen_slash
 GENERATORS["plural"] = gen_plural
 GENERATORS["saint"] = gen_saint
+GENERATORS["seconds"] = gen_seconds
 GENERATORS = {name: _with_more(name, gen) for name, gen in GENERATORS.items()}
 
 

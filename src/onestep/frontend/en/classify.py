@@ -794,10 +794,25 @@ _NAME_PLURAL_CUES = frozenset("""
     the these those their its his her our my your some many few several both all old new older newer early late
     two three four five six seven eight nine ten twelve twenty dozen
 """.split())
+#: Nouns that make "30s" before them a length of time ("a 30s timeout", "the 15s countdown").
+SECONDS_NOUNS = ("timeouts?|delays?|pauses?|intervals?|breaks?|rests?|countdowns?|cooldowns?|windows?|warm-ups?"
+                 "|holds?|planks?|sprints?|exposures?|timers?|TTL|wait")  # not "ads", "videos": "the 80s ads"
+
+
+_SECONDS_NOUN_AFTER = re.compile(rf" (?:{SECONDS_NOUNS})\b")
+
+
+def _compound_duration(m: re.Match[str]) -> str:
+    """``"2m 30s"`` -> ``"two minutes thirty seconds"``; ``"1h 30m"`` -> ``"one hour thirty minutes"``."""
+    hours, minutes, seconds = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5), None)
+    parts = [(hours, "hour"), (minutes, "minute"), (seconds, "second")]
+    return " ".join(f"{cardinal(int(n))} {unit if n == '1' else unit + 's'}" for n, unit in parts if n is not None)
+
+
 # Words before "<number>s" that make it seconds even when capitalized ("Wait 15s", "Time: 58s").
 _DURATION_CUES = frozenset("""
     wait hold rest took take takes taking lasted lasts last for in after every within under over about around only
-    just nearly almost approx time lap split record pace best total duration timer countdown delay interval
+    just nearly almost approx time lap split record pace best total duration timer countdown delay interval timeout
 """.split())
 
 
@@ -807,7 +822,7 @@ def _name_plural(m: re.Match[str]) -> str:
     sentence, or after another such plural and "and"/"or". A round number keeps its decade or age reading
     ("the 1990s", "the 20s", "in his 40s"), and seconds keep theirs after a duration word ("hold for 45s")."""
     n = m.group(1)
-    if n.endswith("0"):
+    if n.endswith("0") or _SECONDS_NOUN_AFTER.match(m.string, m.end()):  # "the 79s countdown": seconds
         return m.group(0)
     text, start = m.string, m.start()
     before = previous_word(text, start)
@@ -842,6 +857,9 @@ RULES: list[Rule] = [
     # "26 - 55%", "5 - 10 kg": a spaced dash between two numbers before a unit is a range (not in an equation)
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
+    # "2m 30s", "1h 30m", "10h30m": a duration in units of time, not meters nor an identifier
+    rule(r"(?<![\w.,])(?:(\d{1,3})h ?)?(\d{1,3})m ?(\d{1,2})s\b|(?<![\w.,])(\d{1,3})h ?(\d{1,2})m\b(?! ?\d)",
+         _compound_duration, "m"),
     # "F-16s", "B-52s", "MiG-29s": a model's plural, not seconds
     rule(r"(?<![\w./-])([A-Z][A-Za-z]{0,3})-(\d{1,4})s(?![\w'’-])", _model_plural, "s"),
     # "the 747s", "Boeing 737s and 747s": a number used as a name, in the plural (not seconds)

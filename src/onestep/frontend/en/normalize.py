@@ -135,21 +135,12 @@ def _power(m: re.Match[str]) -> str:
 #: Words after which "30s" is a duration in seconds (the decade reading needs "the", "his", "early" ... before it).
 _SECONDS_CUES = ("[Ff]or|[Aa]fter|[Ee]very|[Ww]ithin|[Rr]est|[Ww]ait|[Hh]old|[Ss]leep|[Pp]ause|[Dd]elay|[Tt]imeout"
                  "|[Tt]ook|[Tt]akes|[Ll]asts?|[Rr]etry in|[Rr]etrying in|[Ee]xpires in|[Rr]efresh(?:es)? every")
-#: Nouns that make "30s" before them a length of time ("a 30s timeout", "the 15s countdown").
-_SECONDS_NOUNS = ("timeouts?|delays?|pauses?|intervals?|breaks?|rests?|countdowns?|cooldowns?|windows?|warm-ups?"
-                  "|holds?|planks?|sprints?|exposures?|timers?|TTL|wait")  # not "ads", "videos": "the 80s ads"
-
 
 def _seconds(n: str) -> str:
     """``"30"`` -> ``"thirty seconds"``, ``"1"`` -> ``"one second"``."""
     return f"{cardinal(int(n))} {'second' if n == '1' else 'seconds'}"
 
 
-def _compound_duration(m: re.Match[str]) -> str:
-    """``"2m 30s"`` -> ``"two minutes thirty seconds"``; ``"1h 30m"`` -> ``"one hour thirty minutes"``."""
-    hours, minutes, seconds = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5), None)
-    parts = [(hours, "hour"), (minutes, "minute"), (seconds, "second")]
-    return " ".join(f"{cardinal(int(n))} {unit if n == '1' else unit + 's'}" for n, unit in parts if n is not None)
 
 
 def _minus(m: re.Match[str]) -> str:
@@ -901,11 +892,8 @@ _NUMBER_RULES: list[Rule] = [
     # 60s", "her 60s"); "a 30s timeout": a thirty-second timeout
     rule(rf"\b({_SECONDS_CUES})(:?) (\d{{1,3}})s\b(?!['’])",
          lambda m: f"{m.group(1)}{m.group(2)} {_seconds(m.group(3))}", "s"),
-    rule(rf"(?<![\w.,'’$€£¥])(\d{{1,3}})s (?=(?:{_SECONDS_NOUNS})\b)", lambda m: f"{cardinal(int(m.group(1)))}-second ",
+    rule(rf"(?<![\w.,'’$€£¥])(\d{{1,3}})s (?=(?:{classify.SECONDS_NOUNS})\b)", lambda m: f"{cardinal(int(m.group(1)))}-second ",
          "s "),
-    # "2m 30s", "1h 30m", "1h5m10s": a duration in units of time, not meters
-    rule(r"(?<![\w.,])(?:(\d{1,3})h ?)?(\d{1,3})m ?(\d{1,2})s\b|(?<![\w.,])(\d{1,3})h ?(\d{1,2})m\b(?! ?\d)",
-         _compound_duration, "m"),
     # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number
     rule(r"(?:(?<=, )|(?<=\())K\. ?(\d{1,3})\b(?![.,]\d)", lambda m: f"K {numbers.model_number(m.group(1))}", "K."),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),
