@@ -131,8 +131,12 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
     exponent = False  # the previous character was a digit of an exponent
     for i, c in enumerate(sentence):
         in_exponent, exponent = exponent, False
-        if c in "$＄" and _lone_dollar(sentence, i):  # "$" alone, "价格是＄": no number for a normalizer to read
-            out.append(_DOLLARS[0] if zh else f" {_DOLLARS[1]} ")
+        if (c == "$" or c in _FULL_WIDTH_PASS) and _lone_symbol(sentence, i):  # "$" or "＋" alone, "价格是＄"
+            reading = _LONE_READINGS.get(unicodedata.normalize("NFKC", c))
+            if reading is None:
+                skipped[c] += 1  # "～", "｜" as decoration: removed, reported
+            else:
+                out.append(reading[0] if zh else f" {reading[1]} ")
         elif c.isascii() or "\u4e00" <= c <= "\u9fff":  # fast path: ASCII and common Chinese characters pass
             out.append(c)
         elif c in _EXPONENT_DIGITS and (previous.isascii() and previous.isdigit() or in_exponent):
@@ -143,12 +147,6 @@ def read_symbols(sentence: str, lang: str | None = None) -> tuple[str, Counter[s
             out.append(unit)
         elif c == "∶" and zh and _next_to_digit(sentence, i):
             out.append(":")  # the ratio colon of Chinese typesetting (3∶2): the Mandarin normalizer reads it
-        elif c in _FULL_WIDTH_PASS and _lone_symbol(sentence, i):  # "＋" alone, "价格＜税": no number beside it
-            reading = _LONE_FULL_WIDTH.get(unicodedata.normalize("NFKC", c))
-            if reading is None:
-                skipped[c] += 1  # "～", "｜" as decoration: removed, reported
-            else:
-                out.append(reading[0] if zh else f" {reading[1]} ")
         elif c in _FULL_WIDTH_PASS or (c in _NUMBER_FORMS_PASS and _normalizer_reads(sentence, i, c)):
             out.append("µ" if c == "μ" else c)  # the normalizers read these; µ (not Greek μ) survives clean()
         elif not zh and c in EN_NORMALIZER_FRACTIONS and regex.match(r" [A-Za-z]", sentence[i + 1 : i + 3]):
@@ -277,11 +275,11 @@ def _normalizer_reads(text: str, i: int, c: str) -> bool:
     return text[i + 1 : i + 2].isascii() and text[i + 1 : i + 2].isalpha() and text[:i].rstrip()[-1:].isdigit()
 
 
-_DOLLARS = ("美元", "dollars")
-
-#: Readings of full-width symbols with no number beside them; the others of ``_LONE_SILENT`` are removed and
-#: reported, the rest pass (the normalizers read ``％``, ``＆``, ``＠``, ``＃``, ``／`` alone or between words).
-_LONE_FULL_WIDTH: dict[str, tuple[str, str]] = {
+#: Readings of a dollar sign or a full-width symbol with no number beside it (keyed by the ASCII form); the
+#: symbols of ``_LONE_SILENT`` are removed and reported there, the rest pass (the normalizers read ``％``,
+#: ``＆``, ``＠``, ``＃``, ``／`` alone or between words).
+_LONE_READINGS: dict[str, tuple[str, str]] = {
+    "$": ("美元", "dollars"),
     **{c: STANDALONE_READINGS[c] for c in "¢£¥₩"},
     "+": ("加", "plus"),
     "=": ("等于", "equals"),
@@ -292,22 +290,18 @@ _LONE_SILENT = frozenset("^`|~")
 
 
 def _lone_symbol(text: str, i: int) -> bool:
-    """True when the full-width symbol ``text[i]`` is one that no normalizer reads here: read by
-    ``_LONE_FULL_WIDTH`` or silent (``_LONE_SILENT``), with no digit beside it and no Latin letter touching it
-    (``x＋y`` stays for the normalizer)."""
+    """True when the symbol ``text[i]`` (a dollar sign or a full-width form) is one that no normalizer reads here:
+    read by ``_LONE_READINGS`` or silent (``_LONE_SILENT``), with no digit beside it and no Latin letter or
+    digit touching it (``x＋y``, ``US$``, ``$AAPL`` stay for the normalizers), and no ``${`` / ``$(`` (a shell's
+    ``$HOME`` is the reader's)."""
     ascii_form = unicodedata.normalize("NFKC", text[i])
-    if ascii_form not in _LONE_FULL_WIDTH and ascii_form not in _LONE_SILENT:
+    if ascii_form not in _LONE_READINGS and ascii_form not in _LONE_SILENT:
         return False
-    touching = [side for side in (text[i - 1 : i], text[i + 1 : i + 2]) if side.isascii() and side.isalnum()]
+    after = text[i + 1 : i + 2]
+    if ascii_form == "$" and after in ("{", "("):
+        return False
+    touching = [side for side in (text[i - 1 : i], after) if side.isascii() and side.isalnum()]
     return not _next_to_digit(text, i) and not touching
-
-
-def _lone_dollar(text: str, i: int) -> bool:
-    """True when the dollar sign ``text[i]`` has no amount to go with: no digit next to it and no letter
-    touching it (``US$``, ``$AAPL`` and ``$HOME`` are the normalizers' or the reader's)."""
-    before, after = text[i - 1 : i], text[i + 1 : i + 2]
-    latin = [side for side in (before, after) if side.isascii() and side.isalpha()]
-    return not _next_to_digit(text, i) and not latin and after not in ("{", "(")
 
 
 def _next_to_digit(text: str, i: int) -> bool:
