@@ -23,7 +23,9 @@ import sys
 from typing import NamedTuple
 
 from onestep.frontend.en import tables
-from onestep.frontend.en.numbers import cardinal, digits, model_number, ordinal, roman_value, year
+from onestep.frontend.en.numbers import (
+    cardinal, digits, duration, model_number, ordinal, roman_value, whole_number, year,
+)
 from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, ends_sentence, next_word, previous_word, rule
 
 class _Lazy:
@@ -805,8 +807,7 @@ _SECONDS_NOUN_AFTER = re.compile(rf" (?:{SECONDS_NOUNS})\b")
 def _compound_duration(m: re.Match[str]) -> str:
     """``"2m 30s"`` -> ``"two minutes thirty seconds"``; ``"1h 30m"`` -> ``"one hour thirty minutes"``."""
     hours, minutes, seconds = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5), None)
-    parts = [(hours, "hour"), (minutes, "minute"), (seconds, "second")]
-    return " ".join(f"{cardinal(int(n))} {unit if n == '1' else unit + 's'}" for n, unit in parts if n is not None)
+    return duration([(hours, "hour"), (minutes, "minute"), (seconds, "second")], whole_number)
 
 
 # Words before "<number>s" that make it seconds even when capitalized ("Wait 15s", "Time: 58s").

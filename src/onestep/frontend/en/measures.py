@@ -244,8 +244,7 @@ def _inches(m: re.Match[str]) -> str:
 
 def _duration(m: re.Match[str]) -> str:
     """"2h 15m" -> "two hours fifteen minutes" ("m" after hours is minutes, not meters)."""
-    parts = [(m.group(1), "hour"), (m.group(2), "minute"), (m.group(3), "second")]
-    return " ".join(f"{number(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
+    return numbers.duration([(m.group(1), "hour"), (m.group(2), "minute"), (m.group(3), "second")])
 
 
 _UNIT_AFTER = re.compile(rf" ?(?:{_UNIT})\b")

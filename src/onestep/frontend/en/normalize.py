@@ -136,12 +136,6 @@ def _power(m: re.Match[str]) -> str:
 _SECONDS_CUES = ("[Ff]or|[Aa]fter|[Ee]very|[Ww]ithin|[Rr]est|[Ww]ait|[Hh]old|[Ss]leep|[Pp]ause|[Dd]elay|[Tt]imeout"
                  "|[Tt]ook|[Tt]akes|[Ll]asts?|[Rr]etry in|[Rr]etrying in|[Ee]xpires in|[Rr]efresh(?:es)? every")
 
-def _seconds(n: str) -> str:
-    """``"30"`` -> ``"thirty seconds"``, ``"1"`` -> ``"one second"``."""
-    return f"{cardinal(int(n))} {'second' if n == '1' else 'seconds'}"
-
-
-
 
 def _minus(m: re.Match[str]) -> str:
     """" - " / " − " between two terms of a sum ("2y - 7 = 11", "2^5 − 1"): minus, in an equation or after a power."""
@@ -891,9 +885,10 @@ _NUMBER_RULES: list[Rule] = [
     # "hold the plank for 60s", "Wait 30s", "Timeout: 30s": seconds after a duration word, not a decade ("in the
     # 60s", "her 60s"); "a 30s timeout": a thirty-second timeout
     rule(rf"\b({_SECONDS_CUES})(:?) (\d{{1,3}})s\b(?!['’])",
-         lambda m: f"{m.group(1)}{m.group(2)} {_seconds(m.group(3))}", "s"),
-    rule(rf"(?<![\w.,'’$€£¥])(\d{{1,3}})s (?=(?:{classify.SECONDS_NOUNS})\b)", lambda m: f"{cardinal(int(m.group(1)))}-second ",
-         "s "),
+         lambda m: f"{m.group(1)}{m.group(2)} {numbers.duration([(m.group(3), 'second')], numbers.whole_number)}",
+         "s"),
+    rule(rf"(?<![\w.,'’$€£¥])(\d{{1,3}})s (?=(?:{classify.SECONDS_NOUNS})\b)",
+         lambda m: f"{numbers.whole_number(m.group(1))}-second ", "s "),
     # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number
     rule(r"(?:(?<=, )|(?<=\())K\. ?(\d{1,3})\b(?![.,]\d)", lambda m: f"K {numbers.model_number(m.group(1))}", "K."),
     rule(r"(?=\d)(?<![\w.,])(\d{1,3})ers\b", _team_name, "ers"),

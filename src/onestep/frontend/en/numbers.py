@@ -6,6 +6,7 @@ American style throughout: no "and" inside numbers, no commas ("one thousand two
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 
 from num2words import num2words
 
@@ -118,6 +119,18 @@ def plural(words: str) -> str:
     else:
         last += "s"
     return f"{head} {last}" if head else last
+
+
+def whole_number(text: str) -> str:
+    """Digits read as one whole number, leading zeros dropped: ``"05"`` -> ``"five"`` (:func:`number` says
+    ``"zero five"``)."""
+    return cardinal(int(text))
+
+
+def duration(parts: Sequence[tuple[str | None, str]], read: Callable[[str], str] = number) -> str:
+    """``[("2", "hour"), ("15", "minute"), (None, "second")]`` -> ``"two hours fifteen minutes"``: each given
+    count (digits) with its unit, singular for ``"1"``; ``read`` says the count (default :func:`number`)."""
+    return " ".join(f"{read(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
 
 
 def fraction(numerator: int, denominator: int, before_noun: bool = False) -> str:
