@@ -1906,6 +1906,16 @@ _SECONDS_NOUN = ("timeout", "delay", "pause", "countdown", "interval", "break", 
 _DECADE_BEFORE = ("the ", "the early ", "the late ", "the mid-", "in her ", "in his ", "in their ", "back in the ",
                   "songs from the ", "a woman in her ")
 
+# compound durations: the first count's maximum, the two units (written as their first letter), the words before
+_COMPOUNDS = {
+    "compound-ms": (59, "minute", "second", "Finish in "),
+    "compound-hm": (12, "hour", "minute", "The drive is "),
+}
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{card(n)} {unit if n == 1 else unit + 's'}"
+
 
 def gen_seconds(rng: random.Random) -> GenCase:
     form = rng.choice(("after-cue", "after-cue", "noun", "compound-ms", "compound-hm", "decade", "decade"))
@@ -1920,18 +1930,13 @@ def gen_seconds(rng: random.Random) -> GenCase:
         text = f"Set {article} {n}s {noun} here."
         return GenCase("seconds", form, text, (f"Set {article} {card(n)}-second {noun} here.",
                                                  f"Set {article} {card(n)} second {noun} here."))
-    if form == "compound-ms":
-        m, sec = rng.randint(1, 59), rng.randint(1, 59)
+    if form in ("compound-ms", "compound-hm"):  # "Finish in 2m 30s.", "The drive is 1h 30m."
+        big_max, big, small, before = _COMPOUNDS[form]
+        a, b = rng.randint(1, big_max), rng.randint(1, 59)
         sp = rng.choice(("", " "))
-        mins, secs = ("minute" if m == 1 else "minutes"), ("second" if sec == 1 else "seconds")
-        return GenCase("seconds", form, f"Finish in {m}m{sp}{sec}s.", (f"Finish in {card(m)} {mins} {card(sec)} {secs}.",
-                                                                    f"Finish in {card(m)} {mins} and {card(sec)} {secs}."))
-    if form == "compound-hm":
-        h, m = rng.randint(1, 12), rng.randint(1, 59)
-        sp = rng.choice(("", " "))
-        hrs, mins = ("hour" if h == 1 else "hours"), ("minute" if m == 1 else "minutes")
-        return GenCase("seconds", form, f"The drive is {h}h{sp}{m}m.", (f"The drive is {card(h)} {hrs} {card(m)} {mins}.",
-                                                                      f"The drive is {card(h)} {hrs} and {card(m)} {mins}."))
+        a_words, b_words = _count(a, big), _count(b, small)
+        return GenCase("seconds", form, f"{before}{a}{big[0]}{sp}{b}{small[0]}.",
+                       (f"{before}{a_words} {b_words}.", f"{before}{a_words} and {b_words}."))
     tens = rng.choice((20, 30, 40, 50, 60, 70, 80, 90))
     before = rng.choice(_DECADE_BEFORE)
     word = card(tens)[:-1] + "ies"
