@@ -5,7 +5,12 @@ closing stops every process; ``synthesize_batch`` with processes equals the seri
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -321,41 +326,9 @@ def test_a_pool_whose_workers_read_with_another_lexicon_is_refused(tts: TTS, tmp
     pool.close()
 
 
-def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    script = tmp_path / "parent.py"
-    script.write_text(
-        "import os, sys\n"
-        "from onestep.runtime.host_workers import WorkerProcs\n"
-        "if __name__ == '__main__':\n"
-        "    procs = WorkerProcs(2)\n"
-        "    print(*procs.pids, flush=True)\n"
-        "    sys.stdin.read()\n",
-        encoding="utf-8",
-    )
-    parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert parent.stdout is not None
-    pids = [int(x) for x in parent.stdout.readline().split()]
-    assert len(pids) == 2 and all(_alive(p) for p in pids)
-    parent.send_signal(signal.SIGKILL)
-    parent.wait(10)
-    deadline = time.monotonic() + 20
-    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_alive(p) for p in pids)
-
-
-def test_a_killed_parents_shared_memory_is_unlinked_by_its_workers(tmp_path: Path) -> None:
-    """A parent killed with SIGKILL unlinks nothing; its workers, ending with it, unlink its segments."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
+def _parent_with_workers(tmp_path: Path, setup: str = "") -> tuple[subprocess.Popen[str], list[int]]:
+    """A parent process with a 2-worker :class:`WorkerProcs` (and ``setup``'s lines after it), waiting on stdin;
+    returns it and its workers' pids (the first line it prints; ``setup`` may print more)."""
     script = tmp_path / "parent.py"
     script.write_text(
         "import sys\n"
@@ -363,32 +336,50 @@ def test_a_killed_parents_shared_memory_is_unlinked_by_its_workers(tmp_path: Pat
         "from onestep.runtime.shm import SegmentRing\n"
         "if __name__ == '__main__':\n"
         "    procs = WorkerProcs(2)\n"
-        "    ring = SegmentRing(3)\n"
-        "    slots = [ring.acquire(1 << 16)[1] for _ in range(3)]\n"
         "    print(*procs.pids, flush=True)\n"
-        "    print(*(s.name for s in slots), flush=True)\n"
-        "    sys.stdin.read()\n",
+        + setup
+        + "    sys.stdin.read()\n",
         encoding="utf-8",
     )
     parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert parent.stdout is not None
-    pids = [int(x) for x in parent.stdout.readline().split()]
-    names = parent.stdout.readline().split()
-    assert len(names) == 3 and set(leftover_segments(parent.pid)) == set(names)  # the ring's, linked
+    return parent, [int(x) for x in parent.stdout.readline().split()]
+
+
+def _kill_and_wait_until(parent: subprocess.Popen[str], done: Callable[[], bool], timeout_s: float = 20) -> None:
+    """SIGKILL ``parent``, then poll until ``done()`` or ``timeout_s`` (the caller asserts what it wants)."""
     parent.send_signal(signal.SIGKILL)
     parent.wait(10)
-    deadline = time.monotonic() + 20
-    while (leftover_segments(parent.pid) or any(_alive(p) for p in pids)) and time.monotonic() < deadline:
+    deadline = time.monotonic() + timeout_s
+    while not done() and time.monotonic() < deadline:
         time.sleep(0.1)
+
+
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    parent, pids = _parent_with_workers(tmp_path)
+    assert len(pids) == 2 and all(_alive(p) for p in pids)
+    _kill_and_wait_until(parent, lambda: not any(_alive(p) for p in pids))
+    assert not any(_alive(p) for p in pids)
+
+
+def test_a_killed_parents_shared_memory_is_unlinked_by_its_workers(tmp_path: Path) -> None:
+    """A parent killed with SIGKILL unlinks nothing; its workers, ending with it, unlink its segments."""
+    parent, pids = _parent_with_workers(
+        tmp_path,
+        "    ring = SegmentRing(3)\n"
+        "    slots = [ring.acquire(1 << 16)[1] for _ in range(3)]\n"
+        "    print(*(s.name for s in slots), flush=True)\n",
+    )
+    assert parent.stdout is not None
+    names = parent.stdout.readline().split()
+    assert len(names) == 3 and set(leftover_segments(parent.pid)) == set(names)  # the ring's, linked
+    _kill_and_wait_until(parent, lambda: not leftover_segments(parent.pid) and not any(_alive(p) for p in pids))
     assert leftover_segments(parent.pid) == []
     assert not any(_alive(p) for p in pids)
 
 
 def test_dead_owners_segments_go_and_live_ones_stay(tmp_path: Path) -> None:
     """``remove_dead_owners`` leaves a live process's segments (and files not named like one) alone."""
-    import subprocess
-    import sys
-
     from onestep.runtime.shm import PREFIX, remove_dead_owners
 
     child = subprocess.Popen([sys.executable, "-c", "pass"])
