@@ -94,13 +94,13 @@ def test_an_error_stays_with_its_call(procs: WorkerProcs) -> None:
 
 def test_a_dead_worker_fails_only_its_own_calls_and_is_replaced(procs: WorkerProcs) -> None:
     other = procs.submit(_keep, "y", 1, worker=1).result(30)
-    before = procs.generation(0)
+    before = procs.pids[0]
     dying = procs.submit(_die, worker=0)
     with pytest.raises(WorkerDied):
         dying.result(30)
     assert procs.submit(_take, "y", worker=1).result(30) == (1, other)  # the other worker goes on
     # a later call to its place starts a new worker there (what it kept is gone with the old one)
-    assert procs.submit(_keep, "z", 1, worker=0).result(60) == procs.generation(0) != before
+    assert procs.submit(_keep, "z", 1, worker=0).result(60) == procs.pids[0] != before
     assert procs.replaced == 1
 
 

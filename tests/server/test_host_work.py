@@ -143,7 +143,7 @@ def test_a_killed_worker_fails_only_its_requests_and_is_replaced(backend: TTSBac
     requests = [SynthesisRequest(TEXT, VOICE, timestamps=True), SynthesisRequest(TEXT, VOICE, timestamps=True)]
     a, b = (pooled.prepare(r) for r in requests)
     assert a.remote is not None and b.remote is not None and a.remote.worker != b.remote.worker
-    victim = procs.generation(a.remote.worker)
+    victim = procs.pids[a.remote.worker % len(procs)]
     os.kill(victim, signal.SIGKILL)
     _wait_dead(pool, a.remote.worker)
     results = pooled.synthesize_prepared([a, b])
@@ -156,7 +156,7 @@ def test_a_killed_worker_fails_only_its_requests_and_is_replaced(backend: TTSBac
     again = [pooled.prepare(SynthesisRequest(TEXT, VOICE, sample_rate=16000)) for _ in range(2)]
     for audio in pooled.synthesize_prepared(again):
         assert resolve(audio).size > 0
-    assert procs.generation(a.remote.worker) != victim and procs.replaced >= 1
+    assert procs.pids[a.remote.worker % len(procs)] != victim and procs.replaced >= 1
 
 
 def test_a_frontend_pass_that_meets_a_dead_worker_is_retried(pooled: TTSBackend) -> None:
@@ -164,7 +164,7 @@ def test_a_frontend_pass_that_meets_a_dead_worker_is_retried(pooled: TTSBackend)
     procs = pool.processes
     assert procs is not None
     nxt = next(pooled._host._turn) % 2 + 1  # the place the next prepare goes to
-    os.kill(procs.generation(nxt), signal.SIGKILL)
+    os.kill(procs.pids[nxt % len(procs)], signal.SIGKILL)
     _wait_dead(pool, nxt % 2)
     procs._replace = False  # the call goes to the dead worker (as when it died after the call was sent)
     try:

@@ -233,10 +233,6 @@ class WorkerProcs:
             w = self._replace_dead(index, w)
         return w.submit(next(self._calls), fn, args)
 
-    def generation(self, worker: int) -> int:
-        """The process id now at place ``worker`` (a call kept for a later one must reach the same process)."""
-        return int(self._workers[worker % len(self._workers)].process.pid or 0)
-
     def _replace_dead(self, index: int, dead: _Worker) -> _Worker:
         """A new worker at ``index`` in place of ``dead`` (whose calls in flight fail with :class:`WorkerDied`)."""
         import logging
