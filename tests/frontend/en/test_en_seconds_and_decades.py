@@ -43,6 +43,16 @@ CASES = [
     ("The 80s ads were loud.", "The eighties ads were loud."),
     ("It lasts 1s.", "It lasts one second."),
     ("Set it to 1h 30m.", "Set it to one hour thirty minutes."),
+    # session 14: bare "in" / "<duration noun> of" before the count; long unit names with zero-padded counts
+    ("Back in 20s.", "Back in twenty seconds."),
+    ("Done in 45s, then rest.", "Done in forty-five seconds, then rest."),
+    ("A delay of 70s.", "A delay of seventy seconds."),
+    ("Dressed in 70s fashion.", "Dressed in seventies fashion."),
+    ("Fans of 80s music.", "Fans of eighties music."),
+    ("Popular in the 20s.", "Popular in the twenties."),
+    ("It took 2 hrs 05 mins.", "It took two hours five minutes."),
+    ("Lap time 10 min 05 s.", "Lap time ten minutes five seconds."),
+    ("Bake 1 hr. 5 min.", "Bake one hour five minutes."),
 ]
 
 

@@ -1917,8 +1917,43 @@ def _count(n: int, unit: str) -> str:
     return f"{card(n)} {unit if n == 1 else unit + 's'}"
 
 
+# session 14, written before the forms were first scored: long and spaced unit names with zero-padded counts
+# ("2 hrs 05 mins", "10 min 05 s"), "in"/"<duration noun> of" before the count ("Back in 20s.", "A delay of 70s.")
+# against a decade used as an adjective ("dressed in 70s fashion", "fans of 80s music")
+_SPELLED_UNITS = {"hour": ("h", "hr", "hrs", "hr.", "hrs."), "minute": ("m", "min", "mins", "min."),
+                  "second": ("s", "sec", "secs")}
+_IN_BARE = ("Back in ", "Done in ", "Ready in ", "Starting in ", "Closing in ")
+_OF_NOUN = ("A delay of ", "With a timeout of ", "After a pause of ", "There is a gap of ", "It has a lag of ")
+_DECADE_ADJ = (("Dressed in ", " fashion"), ("Fans of ", " music"), ("A mix of ", " hits"), ("Think ", " disco"))
+
+
+def _spelled_duration(rng: random.Random) -> GenCase:
+    big, small = rng.choice((("hour", "minute"), ("minute", "second")))
+    a, b = rng.randint(1, 12 if big == "hour" else 59), rng.randint(1, 59)
+    sp = lambda: rng.choice(("", " "))  # noqa: E731
+    b_text = f"{b:02d}" if rng.random() < 0.5 else str(b)
+    big_unit, small_unit = rng.choice(_SPELLED_UNITS[big]), rng.choice(_SPELLED_UNITS[small])
+    if big_unit.endswith(".") and rng.random() < 0.5:
+        big_unit = big_unit[:-1]
+    text = f"The run took {a}{sp()}{big_unit} {b_text}{sp()}{small_unit}."
+    a_words, b_words = _count(a, big), _count(b, small)
+    return GenCase("seconds", "spelled", text.replace("..", "."),
+                   (f"The run took {a_words} {b_words}.", f"The run took {a_words} and {b_words}."))
+
+
 def gen_seconds(rng: random.Random) -> GenCase:
-    form = rng.choice(("after-cue", "after-cue", "noun", "compound-ms", "compound-hm", "decade", "decade"))
+    form = rng.choice(("after-cue", "after-cue", "noun", "compound-ms", "compound-hm", "decade", "decade",
+                       "spelled", "in-bare", "of-noun", "decade-adj"))
+    if form == "spelled":
+        return _spelled_duration(rng)
+    if form in ("in-bare", "of-noun"):
+        n = rng.randint(2, 90)
+        before = rng.choice(_IN_BARE if form == "in-bare" else _OF_NOUN)
+        end = rng.choice((".", "!", ", then go.")) if form == "in-bare" else "."
+        return GenCase("seconds", form, f"{before}{n}s{end}", (f"{before}{card(n)} seconds{end}",))
+    if form == "decade-adj":
+        tens, (before, after) = rng.choice((50, 60, 70, 80, 90)), rng.choice(_DECADE_ADJ)
+        return GenCase("seconds", form, f"{before}{tens}s{after}.", (f"{before}{card(tens)[:-1]}ies{after}.",))
     if form == "after-cue":
         n, before = rng.randint(1, 99), rng.choice(_SECONDS_BEFORE)
         unit = "second" if n == 1 else "seconds"

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from onestep.frontend.en import tables
 from onestep.frontend.en.numbers import (
-    cardinal, digits, duration, model_number, ordinal, roman_value, whole_number, year,
+    cardinal, digits, duration, model_number, ordinal, roman_value, year,
 )
 from onestep.frontend.en.rules import Rule, alternation, at_sentence_start, ends_sentence, next_word, previous_word, rule
 
@@ -805,9 +805,10 @@ _SECONDS_NOUN_AFTER = re.compile(rf" (?:{SECONDS_NOUNS})\b")
 
 
 def _compound_duration(m: re.Match[str]) -> str:
-    """``"2m 30s"`` -> ``"two minutes thirty seconds"``; ``"1h 30m"`` -> ``"one hour thirty minutes"``."""
+    """``"2m 30s"`` -> ``"two minutes thirty seconds"``; ``"1h 30m"``, ``"1 hr 30 mins"`` -> ``"one hour thirty
+    minutes"``."""
     hours, minutes, seconds = (m.group(1), m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5), None)
-    return duration([(hours, "hour"), (minutes, "minute"), (seconds, "second")], whole_number)
+    return duration([(hours, "hour"), (minutes, "minute"), (seconds, "second")])
 
 
 # Words before "<number>s" that make it seconds even when capitalized ("Wait 15s", "Time: 58s").
@@ -859,7 +860,9 @@ RULES: list[Rule] = [
     rule(rf"(?<![\w.,-])(\d{{1,4}}(?:\.\d{{1,3}})?) [-–] (\d{{1,4}}(?:\.\d{{1,3}})?)(?= ?(?:%|(?:{alternation(tables.UNITS)})\b))",
          lambda m: m.group(0) if "=" in m.string else f"{m.group(1)} to {m.group(2)}", " - ", " – "),
     # "2m 30s", "1h 30m", "10h30m": a duration in units of time, not meters nor an identifier
-    rule(r"(?<![\w.,])(?:(\d{1,3})h ?)?(\d{1,3})m ?(\d{1,2})s\b|(?<![\w.,])(\d{1,3})h ?(\d{1,2})m\b(?! ?\d)",
+    # "2 hrs 05 mins", "10 min 05 s": the same with spaces and longer unit names
+    rule(r"(?<![\w.,])(?:(\d{1,3}) ?(?:h|hrs?)\.? ?)?(\d{1,3}) ?(?:m|mins?)\.? ?(\d{1,2}) ?(?:s|secs?)\b"
+         r"|(?<![\w.,])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?! ?\d)",
          _compound_duration, "m"),
     # "F-16s", "B-52s", "MiG-29s": a model's plural, not seconds
     rule(r"(?<![\w./-])([A-Z][A-Za-z]{0,3})-(\d{1,4})s(?![\w'’-])", _model_plural, "s"),

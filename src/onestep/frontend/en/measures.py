@@ -242,11 +242,6 @@ def _inches(m: re.Match[str]) -> str:
     return f"{_quantity(n, high)} {'inch' if attributive or (n == '1' and not high) else 'inches'}"
 
 
-def _duration(m: re.Match[str]) -> str:
-    """"2h 15m" -> "two hours fifteen minutes" ("m" after hours is minutes, not meters)."""
-    return numbers.duration([(m.group(1), "hour"), (m.group(2), "minute"), (m.group(3), "second")])
-
-
 _UNIT_AFTER = re.compile(rf" ?(?:{_UNIT})\b")
 
 
@@ -415,11 +410,6 @@ RULES: list[Rule] = [
     PER_UNIT_RULE,
     rule(rf"(?=\d)(?<![\w.])({NUM}) ?A\b(?= ({'|'.join(_AMP_NOUNS)}|input|output|max|current|load)\b)"
          r"|(?<=\d V, )(\d{1,3}(?:\.\d)?) A\b", _amps, "A "),
-    rule(
-        r"(?=\d)(?<![\w.])(\d{1,3}) ?(?:h|hrs?)\.? ?(\d{1,2}) ?(?:m|mins?)\b(?: ?(\d{1,2}) ?(?:s|secs?)\b)?",
-        _duration,
-        "h",
-    ),
     rule(
         r"(?=\d)(?<![\w.'’])(?P<feet>\d{1,2}) ?['′’] ?(?P<inches>\d{1,2}(?:\.\d)?) ?(?:\"|″|”|'')"
         r"|(?<![\w.])(?P<ft>\d{1,3}(?:,\d{3})?) ?(?P<ft_word>ft|feet|foot)\.? (?P<inch>\d{1,2}) ?(?P<in_word>in|inches|inch)\b\.?",

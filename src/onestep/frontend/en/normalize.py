@@ -134,7 +134,18 @@ def _power(m: re.Match[str]) -> str:
 
 #: Words after which "30s" is a duration in seconds (the decade reading needs "the", "his", "early" ... before it).
 _SECONDS_CUES = ("[Ff]or|[Aa]fter|[Ee]very|[Ww]ithin|[Rr]est|[Ww]ait|[Hh]old|[Ss]leep|[Pp]ause|[Dd]elay|[Tt]imeout"
-                 "|[Tt]ook|[Tt]akes|[Ll]asts?|[Rr]etry in|[Rr]etrying in|[Ee]xpires in|[Rr]efresh(?:es)? every")
+                 "|[Tt]ook|[Tt]akes|[Ll]asts?|[Rr]etry in|[Rr]etrying in|[Ee]xpires in|[Rr]efresh(?:es)? every"
+                 "|(?:[Dd]elay|[Tt]imeout|[Ii]nterval|[Pp]ause|[Ww]ait|[Gg]ap|[Bb]reak|[Ll]ag|[Ll]atency|[Pp]eriod"
+                 "|[Ww]indow|TTL)s? of")
+#: "Back in 20s.", "done in 45s!": "in" with no determiner and nothing after the number is seconds ("in the 20s",
+#: "in 70s fashion" keep the decade).
+_IN_SECONDS = r"\b([Ii]n) (\d{1,3})s(?=\s*(?:[.,;:!?)]|$))"
+
+
+def _seconds_after_cue(m: re.Match[str]) -> str:
+    """"Wait 30s" -> "Wait thirty seconds", "Timeout: 30s", "Back in 20s." (groups of the rule below)."""
+    cue, colon, count = m.group(1, 2, 3) if m.group(1) else (m.group(4), "", m.group(5))
+    return f"{cue}{colon} {numbers.duration([(count, 'second')])}"
 
 
 def _minus(m: re.Match[str]) -> str:
@@ -884,9 +895,8 @@ _NUMBER_RULES: list[Rule] = [
     *codes.PHONE_RULES,
     # "hold the plank for 60s", "Wait 30s", "Timeout: 30s": seconds after a duration word, not a decade ("in the
     # 60s", "her 60s"); "a 30s timeout": a thirty-second timeout
-    rule(rf"\b({_SECONDS_CUES})(:?) (\d{{1,3}})s\b(?!['’])",
-         lambda m: f"{m.group(1)}{m.group(2)} {numbers.duration([(m.group(3), 'second')], numbers.whole_number)}",
-         "s"),
+    rule(rf"\b({_SECONDS_CUES})(:?) (\d{{1,3}})s\b(?!['’])|{_IN_SECONDS}",
+         _seconds_after_cue, "s"),
     rule(rf"(?<![\w.,'’$€£¥])(\d{{1,3}})s (?=(?:{classify.SECONDS_NOUNS})\b)",
          lambda m: f"{numbers.whole_number(m.group(1))}-second ", "s "),
     # "Mozart's Symphony No. 40, K. 550": a Köchel number, read in pairs like a catalogue number

@@ -6,7 +6,7 @@ American style throughout: no "and" inside numbers, no commas ("one thousand two
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from num2words import num2words
 
@@ -127,10 +127,10 @@ def whole_number(text: str) -> str:
     return cardinal(int(text))
 
 
-def duration(parts: Sequence[tuple[str | None, str]], read: Callable[[str], str] = number) -> str:
-    """``[("2", "hour"), ("15", "minute"), (None, "second")]`` -> ``"two hours fifteen minutes"``: each given
-    count (digits) with its unit, singular for ``"1"``; ``read`` says the count (default :func:`number`)."""
-    return " ".join(f"{read(n)} {unit if n == '1' else unit + 's'}" for n, unit in parts if n)
+def duration(parts: Sequence[tuple[str | None, str]]) -> str:
+    """``[("2", "hour"), ("05", "minute"), (None, "second")]`` -> ``"two hours five minutes"``: each given count
+    (digits, read by :func:`whole_number`) with its unit, singular for ``"1"``."""
+    return " ".join(f"{whole_number(n)} {unit if int(n) == 1 else unit + 's'}" for n, unit in parts if n)
 
 
 def fraction(numerator: int, denominator: int, before_noun: bool = False) -> str:
