@@ -19,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from onestep.runtime.shm import pid_alive
 from onestep.server import supervisor
 from onestep.server.app import create_app
 from onestep.server.config import ServerConfig
@@ -125,15 +126,7 @@ def test_a_killed_process_is_replaced_and_sigterm_drains_all_and_exits_0() -> No
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
         for pid in after:  # no process outlives the supervisor
-            wait_for(lambda pid=pid: not _alive(pid), timeout=30)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
+            wait_for(lambda pid=pid: not pid_alive(pid), timeout=30)
 
 
 def test_a_taken_port_is_refused_with_a_message() -> None:
