@@ -397,3 +397,54 @@ def test_dead_owners_segments_go_and_live_ones_stay(tmp_path: Path) -> None:
     finally:
         for p in (dead, odd, live):
             p.unlink(missing_ok=True)
+
+
+def _ring_holder() -> tuple[subprocess.Popen[str], list[str]]:
+    """A process holding a 2-slot ring's segments (no workers), waiting on stdin; returns it and the names."""
+    code = ("import sys\nfrom onestep.runtime.shm import SegmentRing\nring = SegmentRing(2)\n"
+            "slots = [ring.acquire(1 << 16)[1] for _ in range(2)]\nprint(*(s.name for s in slots), flush=True)\n"
+            "sys.stdin.read()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().split()
+
+
+def test_segments_of_a_group_killed_whole_are_swept_by_the_next_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Creator and workers killed together leave the ring's segments; the next pool to map shared memory sweeps
+    them (not while they are younger than the sweep's age guard)."""
+    from onestep.runtime import shm
+
+    proc, names = _ring_holder()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    try:
+        assert len(names) == 2 and set(leftover_segments(proc.pid)) == set(names)
+        assert shm.remove_orphaned_segments(min_age_s=3600) == []  # too young: maybe a creator before its flock
+        for name in names:
+            os.utime(name, (time.time() - 60, time.time() - 60))
+        monkeypatch.setattr(shm, "_swept", False)  # as in a new process
+        with HostPool(HostPoolSettings(threads=1)) as pool:
+            assert pool.ring is not None
+        assert leftover_segments(proc.pid) == []
+    finally:
+        for name in names:
+            Path(name).unlink(missing_ok=True)
+
+
+def test_a_live_creators_segments_are_not_swept_even_when_its_pid_looks_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The creator's flock keeps its segments, as for a creator in another PID namespace (its pid unknown here)."""
+    from onestep.runtime import shm
+
+    proc, names = _ring_holder()
+    try:
+        monkeypatch.setattr(shm, "pid_alive", lambda pid: False)
+        assert shm.remove_orphaned_segments(min_age_s=0) == []
+        assert set(leftover_segments(proc.pid)) == set(names)
+        assert proc.stdin is not None
+        proc.stdin.close()  # it ends normally: its ring is not closed, its names stay, its locks go
+        proc.wait(10)
+        assert sorted(shm.remove_orphaned_segments(min_age_s=0)) == sorted(names)
+    finally:
+        proc.kill()
+        for name in names:
+            Path(name).unlink(missing_ok=True)

@@ -171,10 +171,11 @@ class HostPool:
     def ring(self) -> SegmentRing:
         """Shared memory slots for handing the engine's audio to the worker processes (reused from call to call)."""
         if self._ring is None:
-            from onestep.runtime.shm import SegmentRing
+            from onestep.runtime.shm import SegmentRing, sweep_orphans_once
 
             with self._lock:
                 if self._ring is None:
+                    sweep_orphans_once()  # what a killed pool (workers and all) left in /dev/shm
                     self._ring = SegmentRing(3)
         return self._ring
 

@@ -11,7 +11,10 @@ any process that merely attached to it exits (Python < 3.13), and its ``close`` 
 
 A creator killed outright (SIGKILL, the OOM killer) unlinks nothing: its host pool's workers, which end when
 it does, unlink what it left (:func:`remove_dead_owners`, called by the worker that finds its parent gone:
-:mod:`onestep.runtime.host_workers`).
+:mod:`onestep.runtime.host_workers`). When the workers die with it (the whole process group or container
+killed), the next pool to start sweeps the leftovers (:func:`remove_orphaned_segments`). A creator holds a shared
+``flock`` on each segment it created until it unlinks it; the kernel drops the lock with the process, so a
+segment nobody holds has lost its creator, even one in another PID namespace sharing this ``/dev/shm``.
 
 The creator maps a new segment with ``MAP_POPULATE`` (its pages are allocated in the kernel, in one call that
 releases the GIL, instead of one page fault at a time while the samples are copied in).
@@ -19,6 +22,7 @@ releases the GIL, instead of one page fault at a time while the samples are copi
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import mmap
 import os
@@ -26,6 +30,7 @@ import re
 import secrets
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +38,7 @@ import numpy as np
 PREFIX = "onestep-shm-"
 _NAME = re.compile(rf"{PREFIX}(\d+)-\d+-[0-9a-f]+")  # the whole name of a segment: its creator's pid first
 _counter = itertools.count()
-_created: set[str] = set()  # names this process created and has not unlinked yet
+_created: dict[str, int] = {}  # names this process created and has not unlinked yet -> the fd holding its flock
 _lock = threading.Lock()
 
 
@@ -72,16 +77,19 @@ class Segment:
         fd = os.open(path, os.O_RDWR | (os.O_CREAT | os.O_EXCL if create else 0), 0o600)
         try:
             if create:
+                fcntl.flock(fd, fcntl.LOCK_SH)  # held (fd kept open) until unlink: "its creator is alive"
                 with _lock:
-                    _created.add(name)
+                    _created[name] = fd
                 os.ftruncate(fd, max(size, 1))
             flags = mmap.MAP_SHARED | (getattr(mmap, "MAP_POPULATE", 0) if create else 0)
             self.mm = mmap.mmap(fd, max(size, 1), flags=flags)
         except BaseException:
             if create:
                 self.unlink()
+            else:
+                os.close(fd)
             raise
-        finally:
+        if not create:
             os.close(fd)
 
     @classmethod
@@ -102,11 +110,13 @@ class Segment:
     def unlink(self) -> None:
         """Remove the segment's name (mappings and views stay valid); idempotent."""
         with _lock:
-            _created.discard(self.name)
+            fd = _created.pop(self.name, None)
         try:
             os.unlink(self.name)
         except FileNotFoundError:
             pass
+        if fd is not None:
+            os.close(fd)
 
     def close(self) -> None:
         """Unmap now if no view is left (else the mapping goes with the last view)."""
@@ -119,14 +129,15 @@ class Segment:
 def unlink_all_created() -> int:
     """Unlink every segment this process created and has not unlinked (a pool's last resort); returns how many."""
     with _lock:
-        names = list(_created)
+        created = dict(_created)
         _created.clear()
-    for name in names:
+    for name, fd in created.items():
         try:
             os.unlink(name)
         except FileNotFoundError:
             pass
-    return len(names)
+        os.close(fd)
+    return len(created)
 
 
 def leftover_segments(pid: int | None = None) -> list[str]:
@@ -167,6 +178,48 @@ def remove_dead_owners(pid: int, *, dead: bool = False) -> list[str]:
             continue
         removed.append(path)
     return removed
+
+
+def remove_orphaned_segments(min_age_s: float = 5.0) -> list[str]:
+    """Unlink every segment whose creator has ended without unlinking it (its workers gone with it: a whole
+    process group or container killed); returns their paths. A segment is left alone while its creator's pid
+    exists, while any process holds its ``flock`` (every live creator does, whatever its PID namespace), when it
+    was made less than ``min_age_s`` seconds ago (a creator between ``open`` and ``flock``), or when another user
+    owns it. Called once per process by the first host pool that maps shared memory."""
+    removed = []
+    for path in leftover_segments():
+        match = _NAME.fullmatch(os.path.basename(path))
+        if match is None or int(match.group(1)) == os.getpid() or pid_alive(int(match.group(1))):
+            continue
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if st.st_uid != os.getuid() or time.time() - st.st_mtime < min_age_s:
+                continue
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(path)
+            removed.append(path)
+        except OSError:  # held by a live creator, or gone already
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+_swept = False
+
+
+def sweep_orphans_once() -> None:
+    """:func:`remove_orphaned_segments`, the first time this process calls it."""
+    global _swept
+    with _lock:
+        if _swept:
+            return
+        _swept = True
+    remove_orphaned_segments()
 
 
 class SegmentRing:
