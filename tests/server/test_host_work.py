@@ -16,6 +16,7 @@ import pytest
 
 from onestep.runtime.host_pool import HostPool, HostPoolSettings
 from onestep.runtime.host_workers import WorkerDied, worker_state
+from onestep.runtime.output import OutputOptions
 from onestep.runtime.shm import leftover_segments
 from onestep.server.backend import SynthesisRequest, TTSBackend, resolve
 from onestep.server.state import as_api_error
@@ -199,3 +200,42 @@ def test_no_shared_memory_is_left_after_the_server_shut_down(tts) -> None:  # no
         workers = [w.process for w in procs._workers]
     assert set(leftover_segments(os.getpid())) <= before
     assert not any(p.is_alive() for p in workers)
+
+
+def test_a_voice_not_loaded_yet_is_loaded_off_the_callers_thread(pool: HostPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's event loop calls ``prepare_future``: a voice whose engine is not loaded must not make it wait
+    for the load (an ONNX session, a GPU engine's capture); the future completes once the load is done."""
+    import threading
+
+    from onestep import TTS
+    from onestep.server.host_work import HostWork
+
+    from .conftest import FIXTURES
+
+    fresh = TTS(voices_dir=[FIXTURES], threads=1, preload=False)
+    resources = fresh._resources
+    gate, loading = threading.Event(), threading.Event()
+    real_load = resources.engine_kind.load
+
+    def slow_load(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        loading.set()
+        assert gate.wait(30), "the test never opened the gate"
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(resources, "engine_kind", type("Kind", (), {"load": staticmethod(slow_load)})())
+    host = HostWork(fresh, pool)
+    returned: list[object] = []
+    caller = threading.Thread(target=lambda: returned.append(host.prepare_future(
+        TEXT, VOICE, 1.0, OutputOptions(16000, 0.0), False, None, None)))  # fmt: skip
+    caller.start()
+    caller.join(10)
+    try:
+        assert returned and loading.wait(10), "prepare_future waited for the voice's load"
+        (pending,) = returned
+        assert not pending.done()  # type: ignore[attr-defined]
+    finally:
+        gate.set()
+    prepared, _ = pending.result(timeout=60)  # type: ignore[attr-defined]
+    assert prepared.ids and resources.has_engine(resources.voices.entry(VOICE, TEXT))
+    again = host.prepare_future(TEXT, VOICE, 1.0, OutputOptions(16000, 0.0), False, None, None)
+    assert again.result(timeout=60)[0].ids == prepared.ids  # loaded: asked straight away, same ids

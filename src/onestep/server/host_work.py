@@ -19,6 +19,7 @@ A worker that dies fails only the requests it held (:class:`~onestep.runtime.hos
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
     from onestep.frontend.tokens import Utterance
     from onestep.synthesis.prepare import PreparedText
+    from onestep.runtime.voices import VoiceEntry
 
 
 @dataclass(frozen=True)
@@ -104,11 +106,32 @@ class HostWork:
 
         Raises (now) a bad speed or voice; the future fails with what ``TTS.prepare`` raises for the text (the
         frontend's errors as if it had run here), or :class:`WorkerDied` when the worker asked again after one
-        died failed too.
+        died failed too. A voice whose engine is not loaded yet is loaded on a thread of its own: the caller (the
+        server's event loop) never waits for a load (an ONNX session, or a GPU engine's graph capture).
         """
         resources = self._tts._resources
         SynthesisOptions(speed=speed)  # a bad speed is the caller's error, before any work
         entry = resources.voices.entry(voice, text, language)
+        args = (text, entry, speed, output, timestamps, encoding)
+        if resources.has_engine(entry):
+            return self._ask_worker(*args)
+        out: Future[tuple[PreparedText, RemoteKey | None]] = Future()
+
+        def load_then_ask() -> None:
+            try:
+                pending = self._ask_worker(*args)
+            except BaseException as e:
+                out.set_exception(e)
+                return
+            pending.add_done_callback(lambda f: _settle(out, f))
+
+        threading.Thread(target=load_then_ask, name="onestep-voice-load", daemon=True).start()
+        return out
+
+    def _ask_worker(self, text: str, entry: VoiceEntry, speed: float, output: OutputOptions, timestamps: bool | str,
+                    encoding: str | None) -> Future[tuple[PreparedText, RemoteKey | None]]:  # fmt: skip
+        """:meth:`prepare_future`'s work once the voice is known (its engine loaded here if it is not)."""
+        resources = self._tts._resources
         engine = resources.engine(entry)
         most = max_ids(engine)
         words = timestamp_mode(timestamps)
@@ -165,6 +188,14 @@ class HostWork:
             drop_remote(self.pool, place.worker, place.key)
         except Exception:  # a closed pool: nothing is kept any more
             pass
+
+
+def _settle(out: Future[Any], done: Future[Any]) -> None:
+    """Complete ``out`` as ``done`` completed."""
+    try:
+        out.set_result(done.result())
+    except BaseException as e:
+        out.set_exception(e)
 
 
 def finish_elsewhere(words: str, output: OutputOptions, native_rate: int, encoding: str | None) -> bool:

@@ -73,6 +73,10 @@ class Resources:
         self._frontend: Frontend | None = None
         self._host: HostPool | None = None
 
+    def has_engine(self, entry: VoiceEntry) -> bool:
+        """Whether :meth:`engine` of ``entry`` returns without loading anything (its directory's engine is loaded)."""
+        return entry.path in self._engines
+
     def engine(self, entry: VoiceEntry) -> Engine:
         """The engine of ``entry``: the loaded engine of its directory (every voice of a multi-speaker model
         shares one), seen through the voice's speaker vector when it has one."""
