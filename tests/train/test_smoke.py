@@ -138,3 +138,42 @@ def test_restart_schedule_fine_tunes_over_this_run_only(synthetic_data: Path, tm
     restarted.run()
     assert restarted.step == 10
     assert [r["progress"] for r in _records(run)][-1] == pytest.approx(0.5)  # logged at step 9: (9 - 6 - 1)/4
+
+
+def test_ema_weights_follow_the_rule_and_export_as_a_checkpoint(synthetic_data: Path, tmp_path: Path) -> None:
+    """``--ema``: after each step w_ema <- d w_ema + (1 - d) w; saved as ``step-N/ema/``, exported like a checkpoint."""
+    from onestep.model.voice_models import build_models
+    from onestep_dev.train.ema import EmaWeights
+
+    live = build_models(TINY, seed=1)
+    ema = EmaWeights(live, 0.75)
+    start = {n: {k: v.clone() for k, v in m.state_dict().items()} for n, m in ema.models.parts().items()}
+    with torch.no_grad():
+        for module in live.parts().values():
+            for p in module.parameters():
+                p.add_(1.0)
+    ema.update(live)
+    for name, module in ema.models.parts().items():
+        now, moved = module.state_dict(), live.parts()[name].state_dict()
+        floats = [k for k, v in now.items() if v.is_floating_point()]
+        assert floats and all(torch.allclose(now[k], 0.75 * start[name][k] + 0.25 * moved[k], atol=1e-6) for k in floats)
+        assert not any(p.requires_grad for p in module.parameters())
+
+    run = tmp_path / "run"
+    cfg = TrainConfig(data=str(synthetic_data), out=str(run), steps=6, device="cpu", model=TINY, batch_acoustic=4,
+                      batch_vocoder=4, segment_frames=16, warmup_steps=1, gan_start=0.5, vocoder_finetune=0.0,
+                      discriminator_width=4, log_every=3, ema=0.9)  # fmt: skip
+    final = train(cfg)
+    assert {p.name for p in (final / "ema").iterdir()} == {"acoustic.pt", "vocoder.pt", "meta.json"}
+    raw, _ = load_generator(final)
+    averaged, extra = load_generator(final / "ema")
+    assert extra["training_step"] == 6
+    for part in ("acoustic", "decoder", "vocoder"):  # six steps of 0.9 keep the average between start and now
+        a, b = getattr(raw, part).state_dict(), getattr(averaged, part).state_dict()
+        assert any(not torch.equal(a[k], b[k]) for k in a), part
+    voice_dir = tmp_path / "voice"
+    assert cli_main(["export", "--checkpoint", str(final / "ema"), "--name", "syn", "--language", "en",
+                     "--out", str(voice_dir)]) == 0  # fmt: skip
+    assert load_voice_models(voice_dir)[0].extra["training_step"] == 6
+    with pytest.raises(Exception, match="ema must be in"):
+        dataclasses.replace(cfg, ema=1.0)

@@ -8,7 +8,9 @@ into place (atomic):
 - ``discriminator.pt``: fp16 discriminator ``state_dict`` (~8 MB);
 - ``optimizer.pt``: fp32 master weights and optimizer states (large; needed only to resume bit-exactly,
   may be left behind when a run's checkpoints are copied off the training machine);
-- ``meta.json``: step, elapsed seconds, ``ModelConfig``, training config.
+- ``meta.json``: step, elapsed seconds, ``ModelConfig``, training config;
+- ``ema/`` (trained with ``--ema``): ``acoustic.pt``, ``vocoder.pt`` and ``meta.json`` of the weights' moving
+  average, a checkpoint that ``onestep export --checkpoint step-N/ema`` exports.
 """
 
 from __future__ import annotations
@@ -26,11 +28,18 @@ from onestep.model_config import ModelConfig
 from onestep.model.voice_models import VoiceModels, build_models
 
 CHECKPOINTS = "checkpoints"
+EMA = "ema"  # a checkpoint's moving-average weights (``--ema``): ``step-N/ema/``, itself a checkpoint
 _PREFIX = "step-"
 
 
 def _fp16(state: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
     return {k: (v.detach().to("cpu", torch.float16) if v.is_floating_point() else v.detach().cpu()) for k, v in state.items()}
+
+
+def _write_generator(folder: Path, models: VoiceModels) -> None:
+    """``acoustic.pt`` (acoustic model + decoder) and ``vocoder.pt`` of ``models``, fp16."""
+    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())}, folder / "acoustic.pt")
+    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, folder / "vocoder.pt")
 
 
 def save_checkpoint(
@@ -41,16 +50,17 @@ def save_checkpoint(
     optimizers: dict[str, torch.optim.Optimizer] | None,
     meta: dict[str, Any],
     keep: int = 2,
+    ema: VoiceModels | None = None,
 ) -> Path:
-    """Write checkpoint ``step`` atomically; keep the newest ``keep`` checkpoints. Returns its directory."""
+    """Write checkpoint ``step`` atomically; keep the newest ``keep`` checkpoints. Returns its directory.
+    ``ema``: the moving average of the generator's weights, written as the checkpoint ``step-N/ema/``."""
     root = Path(run_dir) / CHECKPOINTS
     root.mkdir(parents=True, exist_ok=True)
     final = root / f"{_PREFIX}{step:08d}"
     tmp = root / f".tmp-{final.name}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
-    torch.save({"acoustic": _fp16(models.acoustic.state_dict()), "decoder": _fp16(models.decoder.state_dict())}, tmp / "acoustic.pt")
-    torch.save({"vocoder": _fp16(models.vocoder.state_dict())}, tmp / "vocoder.pt")
+    _write_generator(tmp, models)
     torch.save(_fp16(discriminator.state_dict()), tmp / "discriminator.pt")
     if optimizers is not None:
         full = {name: m.state_dict() for name, m in models.parts().items()}
@@ -58,6 +68,10 @@ def save_checkpoint(
         torch.save({"weights": full, "optimizers": {k: o.state_dict() for k, o in optimizers.items()}}, tmp / "optimizer.pt")
     meta = {**meta, "step": step, "model_config": models.config.to_dict()}
     (tmp / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    if ema is not None:  # a checkpoint of its own inside this one (no discriminator, no optimizer state)
+        (tmp / EMA).mkdir()
+        _write_generator(tmp / EMA, ema)
+        (tmp / EMA / "meta.json").write_text(json.dumps({**meta, "ema": True}, indent=2) + "\n", encoding="utf-8")
     if final.exists():
         shutil.rmtree(final)
     os.replace(tmp, final)

@@ -44,6 +44,8 @@ class TrainConfig:
             (teacher durations) instead of teacher mels.
         keep_before_finetune: also write the weights of the step the vocoder fine-tune begins at, under
             ``out/before-finetune/`` (one kept), so that a lease can compare the vocoder with and without it.
+        ema: decay of an exponential moving average of the generator's weights, written beside each checkpoint
+            (``step-N/ema/``, :mod:`onestep_dev.train.ema`); 0 = none.
         amp: bf16 autocast on CUDA (the vocoder head, iSTFT and all mels stay fp32).
         checkpoint_minutes, sample_minutes: checkpoint / audio sample interval.
         log_every: steps between log lines.
@@ -72,6 +74,7 @@ class TrainConfig:
     gan_start: float = 0.05
     vocoder_finetune: float = 0.25
     keep_before_finetune: bool = False
+    ema: float = 0.0
     amp: bool = True
     checkpoint_minutes: float = 5.0
     sample_minutes: float = 5.0
@@ -95,6 +98,8 @@ class TrainConfig:
         for name in ("gan_start", "vocoder_finetune"):
             if not 0.0 <= getattr(self, name) < 1.0:
                 raise ConfigError(f"{name} must be in [0, 1), got {getattr(self, name)}")
+        if not 0.0 <= self.ema < 1.0:
+            raise ConfigError(f"ema must be in [0, 1) (0: none), got {self.ema}")
         if self.gan_start + self.vocoder_finetune >= 1.0:
             raise ConfigError("gan_start + vocoder_finetune must be < 1")
         if self.restart_schedule and not self.resume:
@@ -125,6 +130,7 @@ _HELP = {
     "discriminator_width": "base channels of the discriminators",
     "gan_start": "budget fraction trained on the mel loss alone before the GAN starts",
     "vocoder_finetune": "final budget fraction where the vocoder hears the decoder's mels",
+    "ema": "decay of a moving average of the generator weights saved as step-N/ema/ (0: none; e.g. 0.999)",
     "checkpoint_minutes": "minutes between checkpoints",
     "sample_minutes": "minutes between audio samples",
     "log_every": "steps between log lines",

@@ -34,6 +34,7 @@ from onestep_dev.train.checkpoint import (
 )
 from onestep_dev.train.dataset import AcousticBatch, TeacherDataset
 from onestep_dev.train.discriminators import Discriminators
+from onestep_dev.train.ema import EmaWeights
 from onestep_dev.train.losses import (
     discriminator_loss,
     duration_loss,
@@ -122,6 +123,7 @@ class Trainer:
         )
         if cfg.resume:
             self._resume()
+        self.ema = EmaWeights(self.models, cfg.ema) if cfg.ema else None  # from the weights it starts with
         self.generator = torch.Generator(device=self.device)  # vocoder segments, sampled on the device
         self.generator.manual_seed(cfg.seed + self.step)
         self.rng = np.random.default_rng(cfg.seed + self.step)  # acoustic batches, planned on the host
@@ -291,7 +293,8 @@ class Trainer:
         }
 
     def save(self, now: float) -> Path:
-        path = save_checkpoint(self.out, self.step, self.models, self.disc, self.optimizers, self._meta(now))
+        path = save_checkpoint(self.out, self.step, self.models, self.disc, self.optimizers, self._meta(now),
+                               ema=None if self.ema is None else self.ema.models)
         self.log(f"checkpoint {path}")
         return path
 
@@ -332,6 +335,8 @@ class Trainer:
                 else:
                     v_mel, v_audio = self.data.vocoder_batch(cfg.batch_vocoder, cfg.segment_frames, self.generator)
                 losses.update(self.vocoder_step(v_mel, v_audio, gan=progress >= cfg.gan_start))
+                if self.ema is not None:
+                    self.ema.update(self.models)
                 self.step += 1
                 window_steps += 1
                 for k, v in losses.items():

@@ -1,0 +1,42 @@
+"""An exponential moving average (EMA) of the generator's weights (acoustic model, decoder, vocoder).
+
+After every training step ``w_ema <- decay * w_ema + (1 - decay) * w`` for each floating-point parameter and
+buffer (others are copied). With ``decay`` 0.999 the average spans the last ~1,000 steps: it smooths the step-to-step
+noise of GAN training and of the vocoder's fine-tune, which the raw weights of the last step carry into an export.
+The average starts from the weights the run starts (or resumes) with. It is written beside each checkpoint as a
+checkpoint of its own (``step-N/ema/``: ``acoustic.pt``, ``vocoder.pt``, ``meta.json``), which ``onestep export
+--checkpoint .../step-N/ema`` exports like any other; the raw weights stay the training state.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import torch
+
+from onestep.model.voice_models import VoiceModels
+
+
+class EmaWeights:
+    """The moving average of ``models``' weights with ``decay`` in (0, 1); :attr:`models` holds it (eval mode,
+    no gradients, same device)."""
+
+    def __init__(self, models: VoiceModels, decay: float) -> None:
+        if not 0.0 < decay < 1.0:
+            raise ValueError(f"EMA decay must be in (0, 1), got {decay}")
+        self.decay = decay
+        self.models: VoiceModels = copy.deepcopy(models).eval()
+        for module in self.models.parts().values():
+            module.requires_grad_(False)
+
+    @torch.no_grad()
+    def update(self, models: VoiceModels) -> None:
+        """One step of the average towards ``models``' current weights."""
+        live = models.parts()
+        for name, module in self.models.parts().items():
+            ema_state, state = module.state_dict(), live[name].state_dict()
+            floats = [k for k, v in ema_state.items() if v.is_floating_point()]
+            torch._foreach_lerp_([ema_state[k] for k in floats], [state[k].detach() for k in floats], 1.0 - self.decay)
+            for k, v in ema_state.items():
+                if not v.is_floating_point():
+                    v.copy_(state[k])
