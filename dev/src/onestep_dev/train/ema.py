@@ -28,15 +28,28 @@ class EmaWeights:
         self.models: VoiceModels = copy.deepcopy(models).eval()
         for module in self.models.parts().values():
             module.requires_grad_(False)
+        self._pairs: tuple[VoiceModels, list[torch.Tensor], list[torch.Tensor], list[tuple[torch.Tensor, torch.Tensor]]] | None = None
 
     @torch.no_grad()
     def update(self, models: VoiceModels) -> None:
-        """One step of the average towards ``models``' current weights."""
-        live = models.parts()
+        """One step of the average towards ``models``' current weights (tensors paired once, then reused: a
+        state dict's tensors share their parameters' storage, and loading a state dict copies into them)."""
+        if self._pairs is None or self._pairs[0] is not models:
+            self._pairs = (models, *self._pair(models))
+        _, averaged, live, copied = self._pairs
+        torch._foreach_lerp_(averaged, live, 1.0 - self.decay)
+        for dst, src in copied:
+            dst.copy_(src)
+
+    def _pair(self, models: VoiceModels) -> tuple[list[torch.Tensor], list[torch.Tensor], list[tuple[torch.Tensor, torch.Tensor]]]:
+        averaged, live, copied = [], [], []
+        sources = models.parts()
         for name, module in self.models.parts().items():
-            ema_state, state = module.state_dict(), live[name].state_dict()
-            floats = [k for k, v in ema_state.items() if v.is_floating_point()]
-            torch._foreach_lerp_([ema_state[k] for k in floats], [state[k].detach() for k in floats], 1.0 - self.decay)
-            for k, v in ema_state.items():
-                if not v.is_floating_point():
-                    v.copy_(state[k])
+            mine, theirs = module.state_dict(keep_vars=False), sources[name].state_dict(keep_vars=False)
+            for key, tensor in mine.items():
+                if tensor.is_floating_point():
+                    averaged.append(tensor)
+                    live.append(theirs[key])
+                else:
+                    copied.append((tensor, theirs[key]))
+        return averaged, live, copied
