@@ -77,7 +77,10 @@ class Segment:
         fd = os.open(path, os.O_RDWR | (os.O_CREAT | os.O_EXCL if create else 0), 0o600)
         try:
             if create:
-                fcntl.flock(fd, fcntl.LOCK_SH)  # held (fd kept open) until unlink: "its creator is alive"
+                try:  # held (fd kept open) until unlink: "its creator is alive"
+                    fcntl.flock(fd, fcntl.LOCK_SH)
+                except OSError:  # a file system without flock: a sweep then skips this segment (it cannot lock it)
+                    pass
                 with _lock:
                     _created[name] = fd
                 os.ftruncate(fd, max(size, 1))
