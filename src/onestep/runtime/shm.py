@@ -164,23 +164,10 @@ def remove_dead_owners(pid: int, *, dead: bool = False) -> list[str]:
     """Unlink the segments left by process ``pid`` once it has ended (killed before it could unlink them);
     returns their paths. Only files named like a segment (``onestep-shm-<pid>-<n>-<hex>``) and owned by this
     user are touched, and nothing while ``pid`` still exists, unless ``dead`` says the caller knows it ended
-    (a worker reparented away from it: its parent may still be an unreaped zombie)."""
+    (a worker reparented away from it: its parent may still be an unreaped zombie, whose locks are gone)."""
     if pid == os.getpid() or (not dead and pid_alive(pid)):
         return []
-    removed = []
-    for path in leftover_segments(pid):
-        name = os.path.basename(path)
-        match = _NAME.fullmatch(name)
-        if match is None or int(match.group(1)) != pid:
-            continue
-        try:
-            if os.lstat(path).st_uid != os.getuid():
-                continue
-            os.unlink(path)
-        except OSError:  # gone already (another worker), or not ours to remove
-            continue
-        removed.append(path)
-    return removed
+    return _unlink_unheld([path for path in leftover_segments(pid) if _creator(path) == pid], min_age_s=0.0)
 
 
 def remove_orphaned_segments(min_age_s: float = 5.0) -> list[str]:
@@ -189,14 +176,25 @@ def remove_orphaned_segments(min_age_s: float = 5.0) -> list[str]:
     exists, while any process holds its ``flock`` (every live creator does, whatever its PID namespace), when it
     was made less than ``min_age_s`` seconds ago (a creator between ``open`` and ``flock``), or when another user
     owns it. Called once per process by the first host pool that maps shared memory."""
+    gone = [path for path in leftover_segments()
+            if (pid := _creator(path)) is not None and pid != os.getpid() and not pid_alive(pid)]  # fmt: skip
+    return _unlink_unheld(gone, min_age_s)
+
+
+def _creator(path: str) -> int | None:
+    """The pid in a segment's name, None for a file not named like a segment."""
+    match = _NAME.fullmatch(os.path.basename(path))
+    return None if match is None else int(match.group(1))
+
+
+def _unlink_unheld(paths: list[str], min_age_s: float) -> list[str]:
+    """Unlink each of ``paths`` that this user owns (not a link), that is at least ``min_age_s`` seconds old and
+    whose ``flock`` no process holds; returns those unlinked."""
     removed = []
-    for path in leftover_segments():
-        match = _NAME.fullmatch(os.path.basename(path))
-        if match is None or int(match.group(1)) == os.getpid() or pid_alive(int(match.group(1))):
-            continue
+    for path in paths:
         try:
-            fd = os.open(path, os.O_RDONLY)
-        except OSError:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:  # gone already (another worker), or a link
             continue
         try:
             st = os.fstat(fd)
