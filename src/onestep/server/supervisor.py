@@ -302,8 +302,4 @@ class Supervisor:
     def _stop_all(self, sig: int) -> None:
         """Last resort on the way out (an error in the supervisor): no process outlives it."""
         self._send_all(sig)
-        for i, p in enumerate(self.processes):
-            if p is not None:
-                p.proc.wait()
-                self._reap(p, p.proc.returncode)
-                self.processes[i] = None
+        self._wait_all()
