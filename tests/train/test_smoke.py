@@ -153,7 +153,7 @@ def test_ema_weights_follow_the_rule_and_export_as_a_checkpoint(synthetic_data: 
             for module in live.parts().values():
                 for p in module.parameters():
                     p.add_(1.0)
-        ema.update(live)
+        ema.update()
         for name, module in ema.models.parts().items():
             now, moved = module.state_dict(), live.parts()[name].state_dict()
             floats = [k for k, v in now.items() if v.is_floating_point()]

@@ -18,38 +18,33 @@ from onestep.model.voice_models import VoiceModels
 
 
 class EmaWeights:
-    """The moving average of ``models``' weights with ``decay`` in (0, 1); :attr:`models` holds it (eval mode,
-    no gradients, same device)."""
+    """The moving average of ``models``' weights with ``decay`` in (0, 1), following those same ``models``;
+    :attr:`models` holds it (eval mode, no gradients, same device)."""
 
     def __init__(self, models: VoiceModels, decay: float) -> None:
         if not 0.0 < decay < 1.0:
             raise ValueError(f"EMA decay must be in (0, 1), got {decay}")
         self.decay = decay
         self.models: VoiceModels = copy.deepcopy(models).eval()
-        for module in self.models.parts().values():
-            module.requires_grad_(False)
-        self._pairs: tuple[VoiceModels, list[torch.Tensor], list[torch.Tensor], list[tuple[torch.Tensor, torch.Tensor]]] | None = None
-
-    @torch.no_grad()
-    def update(self, models: VoiceModels) -> None:
-        """One step of the average towards ``models``' current weights (tensors paired once, then reused: a
-        state dict's tensors share their parameters' storage, and loading a state dict copies into them)."""
-        if self._pairs is None or self._pairs[0] is not models:
-            self._pairs = (models, *self._pair(models))
-        _, averaged, live, copied = self._pairs
-        torch._foreach_lerp_(averaged, live, 1.0 - self.decay)
-        for dst, src in copied:
-            dst.copy_(src)
-
-    def _pair(self, models: VoiceModels) -> tuple[list[torch.Tensor], list[torch.Tensor], list[tuple[torch.Tensor, torch.Tensor]]]:
-        averaged, live, copied = [], [], []
+        # tensors paired once: a state dict's tensors share their parameters' storage, and loading a state dict
+        # (a resume) copies into them
+        self._averaged: list[torch.Tensor] = []
+        self._live: list[torch.Tensor] = []
+        self._copied: list[tuple[torch.Tensor, torch.Tensor]] = []
         sources = models.parts()
         for name, module in self.models.parts().items():
-            mine, theirs = module.state_dict(keep_vars=False), sources[name].state_dict(keep_vars=False)
-            for key, tensor in mine.items():
+            module.requires_grad_(False)
+            theirs = sources[name].state_dict()
+            for key, tensor in module.state_dict().items():
                 if tensor.is_floating_point():
-                    averaged.append(tensor)
-                    live.append(theirs[key])
+                    self._averaged.append(tensor)
+                    self._live.append(theirs[key])
                 else:
-                    copied.append((tensor, theirs[key]))
-        return averaged, live, copied
+                    self._copied.append((tensor, theirs[key]))
+
+    @torch.no_grad()
+    def update(self) -> None:
+        """One step of the average towards the followed models' current weights."""
+        torch._foreach_lerp_(self._averaged, self._live, 1.0 - self.decay)
+        for dst, src in self._copied:
+            dst.copy_(src)

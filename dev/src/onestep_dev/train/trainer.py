@@ -336,7 +336,7 @@ class Trainer:
                     v_mel, v_audio = self.data.vocoder_batch(cfg.batch_vocoder, cfg.segment_frames, self.generator)
                 losses.update(self.vocoder_step(v_mel, v_audio, gan=progress >= cfg.gan_start))
                 if self.ema is not None:
-                    self.ema.update(self.models)
+                    self.ema.update()
                 self.step += 1
                 window_steps += 1
                 for k, v in losses.items():
