@@ -81,16 +81,20 @@ load() {  # PORT: both endpoints, 2 client processes
   done
 }
 port=$(free_port)
+# --frontend-processes 1: the host worker processes (frontend + finishing: resampling through soxr, timestamps,
+# encoding) run in the trace too, as they do in measure.sh's variants (a site traced without them lacked soxr)
 python3 -m onestep serve --device cpu --voices-dir tests/fixtures --port "$port" --workers 1 --threads 1 \
-  --log-level warning &
+  --frontend-processes 1 --log-level warning &
 server_pid=$!
 wait_ready "$port" 60
 load "$port"
 python3 -m onestep bench --mode server --url "http://127.0.0.1:$port" --concurrency 2 --duration 3 \
   --pace realtime --processes 1 --out-dir "$work/bench" > /dev/null
 # what the CUDA side of the server imports besides torch (the engine module itself, the voice loader), and the
-# SSML parser (defusedxml: the load test sends plain text; the CUDA tests' SSML cases need it)
+# SSML parser (defusedxml: the load test sends plain text; the CUDA tests' SSML cases need it), the Wyoming server
+# (serve refuses to start without the wyoming package, which a find_spec check does not open) and soxr
 python3 -c "import onestep.runtime.cuda_engine, onestep.model.export, onestep.commands.serve, onestep_dev.commands.bench
+import onestep.server.wyoming_server, soxr, numpy; soxr.resample(numpy.zeros(2400, numpy.float32), 24000, 16000)
 from onestep.ssml.parse import parse_ssml; parse_ssml('<speak>Hi <break time=\"100ms\"/> there.</speak>')"
 kill -INT "$server_pid"; wait "$server_pid" || true; server_pid=  # SIGINT: uvicorn re-raises it, atexit runs
 if [ "$ray" = 1 ]; then
