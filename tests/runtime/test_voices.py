@@ -95,6 +95,17 @@ def test_unreadable_voice_json_is_reported_not_fatal(voice_copy, tmp_path: Path)
     assert any("language must be" in p for p in catalog.problems)
 
 
+def test_a_voice_missing_a_graph_is_reported_not_offered(voice_copy, tmp_path: Path) -> None:
+    voice_copy("whole", name="whole")
+    torn = voice_copy("torn", name="torn")
+    (torn / "vocoder.onnx").unlink()  # e.g. a clone without its large files
+    catalog = VoiceCatalog(tmp_path)
+    assert "whole" in catalog.names() and "torn" not in catalog.names()
+    assert any("torn" in p and "missing vocoder.onnx" in p for p in catalog.problems)
+    with pytest.raises(VoiceNotFoundError, match="available voices: whole"):
+        catalog.get("torn")
+
+
 def test_one_resolver_for_names_languages_and_text() -> None:
     from onestep.runtime.voices import choose_voice
     from onestep.server.backend import VoiceInfo

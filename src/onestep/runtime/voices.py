@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from onestep.config import ConfigError, SpeakerInfo, VoiceConfig
+from onestep.config import ConfigError, SpeakerInfo, VoiceConfig, int8_path
 from onestep.errors import UserError
 from onestep.languages import detect_language, language_from_tag
 from onestep.runtime.speakers import SpeakerMix, default_speaker
@@ -311,6 +311,16 @@ def load_voice_dir(path: str | os.PathLike[str]) -> VoiceEntry:
     return entries[default_speaker(config)] if config.multi_speaker else entries[0]
 
 
+def missing_files(config: VoiceConfig, directory: Path) -> list[str]:
+    """The files ``config`` names (graphs, speaker table) that ``directory`` lacks; a graph's INT8 variant
+    (:func:`onestep.config.int8_path`) stands for it."""
+    return [
+        name
+        for name in config.files.values()
+        if not (directory / name).is_file() and not int8_path(directory / name).is_file()
+    ]
+
+
 def search_paths(extra: Sequence[str | os.PathLike[str]] | str | os.PathLike[str] | None = None) -> list[Path]:
     """Directories searched for voices, in priority order (see the module docstring)."""
     if extra is None:
@@ -344,10 +354,15 @@ class VoiceCatalog:
         for root in self.paths:
             for directory in _voice_dirs(root):
                 try:
-                    found = entries_of(VoiceConfig.load(directory / "voice.json"), directory)
+                    config = VoiceConfig.load(directory / "voice.json")
                 except ConfigError as e:
                     self.problems.append(f"{directory}: {e}")
                     continue
+                missing = missing_files(config, directory)
+                if missing:  # an interrupted copy, a clone without its large files: not a voice to offer
+                    self.problems.append(f"{directory}: missing {', '.join(missing)} (named in voice.json)")
+                    continue
+                found = entries_of(config, directory)
                 for entry in found:
                     self.entries.setdefault(entry.name, entry)
 
