@@ -34,7 +34,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="multi-speaker checkpoints: comma-separated voices that are their language's default "
         "(default: each language's first voice)",
     )  # fmt: skip
+    p.add_argument(
+        "--mel-sharpen", type=_mel_sharpen, default=None, metavar="STRENGTH[:WIDTH]",
+        help="fold a mel sharpening postfilter into the vocoder (onestep.model.mel_sharpen): "
+        "mel + STRENGTH * (mel - its WIDTH-bin moving average across the mel bins; default width 5)",
+    )  # fmt: skip
     p.set_defaults(func=run)
+
+
+def _mel_sharpen(value: str) -> tuple[float, int]:
+    """``STRENGTH[:WIDTH]`` -> (strength, width), checked as :func:`onestep.model.mel_sharpen.sharpening_matrix`
+    checks them."""
+    strength, _, width = value.partition(":")
+    try:
+        parsed = float(strength), int(width or 5)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected STRENGTH[:WIDTH], e.g. 1.0:5, got {value!r}") from None
+    if parsed[0] <= 0 or parsed[1] < 3 or parsed[1] % 2 == 0:
+        raise argparse.ArgumentTypeError(f"STRENGTH must be > 0 and WIDTH an odd number >= 3, got {value!r}")
+    return parsed
 
 
 def _speakers(args: argparse.Namespace, n: int) -> tuple:
@@ -78,6 +96,12 @@ def run(args: argparse.Namespace) -> int:
         if args.tiny:
             raise CLIError("--tiny only applies to --random")
         models, extra = load_generator(args.checkpoint)
+    if args.mel_sharpen is not None:
+        from onestep.model.mel_sharpen import fold_mel_sharpening
+
+        strength, width = args.mel_sharpen
+        fold_mel_sharpening(models.vocoder, strength, width)
+        extra = {**extra, "mel_sharpen": {"strength": strength, "width": width}}
     speakers = _speakers(args, models.config.n_speakers) if models.config.multi_speaker else ()
     voice = VoiceConfig(
         name=args.name,
