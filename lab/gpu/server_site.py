@@ -181,6 +181,23 @@ def wanted_distributions(
     return wanted, image
 
 
+def untraced_requirements(carried: set[str], python: str, extras: tuple[str, ...] = ("server",)) -> list[str]:
+    """onestep-tts's runtime requirements (its ``extras`` included; markers evaluated for ``python``) that are
+    neither in ``carried`` nor on the image (:data:`IMAGE_HAS`) nor optional: a trace that missed a code path
+    (session 15: the host workers' soxr, serve's check for wyoming) must not leave them out of the site."""
+    from packaging.requirements import Requirement
+
+    env = {"python_version": python, "python_full_version": f"{python}.0"}
+    missing = []
+    for text in md.distribution("onestep-tts").requires or []:
+        req = Requirement(text)
+        wanted = req.marker is None or any(req.marker.evaluate({**env, "extra": e}) for e in ("", *extras))
+        name = norm(req.name)
+        if wanted and name not in carried and name not in IMAGE_HAS and name not in OPTIONAL:
+            missing.append(name)
+    return missing
+
+
 def is_elf(path: Path) -> bool:
     with path.open("rb") as f:
         return f.read(4) == b"\x7fELF"
@@ -254,6 +271,11 @@ at all (default :data:`OPTIONAL`)."""
     more = traced_files(extra[1]) if extra else set()
     wanted, image = wanted_distributions(base | more, table, image_has, left_out)
     first = set(wanted_distributions(base, table, image_has, left_out)[0])
+    for name in untraced_requirements(set(wanted) | set(image) | image_has, python):
+        d = md.distribution(name)
+        print(f"note: {name} (a runtime requirement) was opened by no traced process: carried whole", file=sys.stderr)
+        wanted[name] = (d, {Path(f) for f in d.files or () if "__pycache__" not in Path(f).parts})
+        first.add(name)
     assemble(out, {n: v for n, v in wanted.items() if n in first}, python)
     if extra:
         assemble(extra[0], {n: v for n, v in wanted.items() if n not in first}, python)

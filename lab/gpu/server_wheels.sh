@@ -86,7 +86,7 @@ port=$(free_port)
 python3 -m onestep serve --device cpu --voices-dir tests/fixtures --port "$port" --workers 1 --threads 1 \
   --frontend-processes 1 --log-level warning &
 server_pid=$!
-wait_ready "$port" 60
+wait_ready "$port" 180  # a loaded 2-core machine warms the host worker up slowly
 load "$port"
 python3 -m onestep bench --mode server --url "http://127.0.0.1:$port" --concurrency 2 --duration 3 \
   --pace realtime --processes 1 --out-dir "$work/bench" > /dev/null
