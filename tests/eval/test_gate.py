@@ -100,3 +100,31 @@ def test_main_prints_a_row_per_results_file(tmp_path: Path, capsys: pytest.Captu
     assert main([str(tmp_path / "results.json")]) == 0
     out = capsys.readouterr().out
     assert "| onestep:es (kokoro:ef) | es | 2 | WER 0.0 % | 0.0 % | 3.00 | 3.00 |  | pass |" in out
+
+
+def test_write_pack_stores_figures_and_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    from onestep.config import VoiceConfig
+
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "multi" / "tiny-multi", pack)
+    (pack / "voice.json").write_text(  # tiny-zh-m "passed" es once: a failed run now takes it back
+        (pack / "voice.json").read_text().replace('"name": "tiny-zh-m"', '"name": "tiny-zh-m", "languages": ["es"]')
+    )
+    teacher = ("kokoro:ef", "teacher", 3.0, same)
+    _run(tmp_path / "good", ES, "es", ("onestep:tiny-en-f", "student", 3.0, same), teacher)
+    _run(tmp_path / "bad", ES, "es", ("onestep:tiny-zh-m", "student", 2.5, drop_first), teacher)
+    assert main([str(tmp_path / "good" / "results.json"), str(tmp_path / "bad" / "results.json"),
+                 "--write-pack", str(pack), "--measured", "two fake lines"]) == 0  # fmt: skip
+    assert "wrote 2 voices' quality" in capsys.readouterr().out
+    config = VoiceConfig.load(pack / "voice.json")
+    speakers = {s.name: s for s in config.speakers}
+    assert speakers["tiny-en-f"].languages == ("es",)
+    assert speakers["tiny-en-f"].quality["es"] == {"lines": 2, "dnsmos_ovrl": 3.0, "teacher_dnsmos_ovrl": 3.0,
+                                                   "wer": 0.0, "teacher_wer": 0.0}  # fmt: skip
+    assert speakers["tiny-zh-m"].languages == () and speakers["tiny-zh-m"].quality["es"]["wer"] == 22.2
+    assert speakers["tiny-en-m"].quality == {} and config.extra["measured"] == "two fake lines"
+    _run(tmp_path / "x", ES, "es", ("onestep:nobody", "student", 3.0, same), teacher)
+    with pytest.raises(ValueError, match="no voice 'nobody'"):
+        main([str(tmp_path / "x" / "results.json"), "--write-pack", str(pack)])

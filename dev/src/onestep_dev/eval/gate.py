@@ -7,13 +7,18 @@
   same DNSMOS rule.
 
     python -m onestep_dev.eval.gate runs/es-dora/results.json runs/hi-alpha/results.json   # one row per student
+    python -m onestep_dev.eval.gate --write-pack src/onestep/voices/multispeaker --measured "20 held-out ..." runs/*/results.json
+
+``--write-pack PACK`` also stores each row in the pack's ``voice.json``: the speaker's ``quality[lang]`` (lines, its
+and its teacher's OVRL, WER/CER or the agreement figures, in percent) and ``lang`` in its ``languages`` exactly when
+the gate passed (what ``onestep voices`` shows); ``--measured`` replaces ``extra["measured"]`` (how and when).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -140,13 +145,58 @@ def markdown_table(rows: list[GateRow]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _round(rate: float | None) -> float | None:
+    return None if rate is None else round(100 * rate, 1)
+
+
+def quality_entry(row: GateRow) -> dict[str, Any]:
+    """``voice.json``'s ``quality[lang]`` of one measured voice (rates in percent, OVRL to two decimals)."""
+    entry: dict[str, Any] = {"lines": row.sentences}
+    for key, value in (("dnsmos_ovrl", row.student_ovrl), ("teacher_dnsmos_ovrl", row.teacher_ovrl)):
+        if value is not None:
+            entry[key] = round(value, 2)
+    if row.agreement is not None:
+        entry.update(agreement_cer=_round(row.agreement), teacher_pair_cer=_round(row.teacher_agreement))
+    else:
+        unit = row.metric.lower()
+        entry.update({unit: _round(row.student_rate), f"teacher_{unit}": _round(row.teacher_rate)})
+    return entry
+
+
+def write_pack(pack: Path, rows: list[GateRow], measured: str | None = None) -> int:
+    """Store each row's figures and verdict in ``pack``'s ``voice.json`` speakers (see the module docstring);
+    returns the number of speakers written. A row whose voice the pack does not have raises ``ValueError``."""
+    from onestep.config import VoiceConfig
+
+    path = pack / "voice.json"
+    config = VoiceConfig.load(path)
+    by_name = {s.name: s for s in config.speakers}
+    for row in rows:
+        name = row.student.split(":", 1)[-1]
+        if name not in by_name:
+            raise ValueError(f"{pack} has no voice {name!r} (measured as {row.student})")
+        speaker = by_name[name]
+        languages = [c for c in speaker.languages if c != row.lang] + ([row.lang] if row.passed else [])
+        by_name[name] = replace(
+            speaker, quality={**speaker.quality, row.lang: quality_entry(row)}, languages=tuple(languages)
+        )
+    extra = config.extra if measured is None else {**config.extra, "measured": measured}
+    replace(config, speakers=tuple(by_name[s.name] for s in config.speakers), extra=extra).save(path)
+    return len({row.student for row in rows})
+
+
 def main(argv: list[str] | None = None) -> int:
     doc = (__doc__ or "").split("\n\n")[0]
     parser = argparse.ArgumentParser(prog="python -m onestep_dev.eval.gate", description=doc)
     parser.add_argument("results", nargs="+", type=Path, help="results.json files of onestep eval runs")
+    parser.add_argument("--write-pack", type=Path, metavar="PACK", help="store figures and verdicts in PACK/voice.json")
+    parser.add_argument("--measured", help="with --write-pack: voice.json's extra.measured (how and when)")
     args = parser.parse_args(argv)
     rows = [gate(json.loads(path.read_text(encoding="utf-8"))) for path in args.results]
     print(markdown_table(rows), end="")
+    if args.write_pack is not None:
+        n = write_pack(args.write_pack, rows, args.measured)
+        print(f"wrote {n} voices' quality to {args.write_pack / 'voice.json'}; {sum(r.passed for r in rows)} pass")
     return 0
 
 
