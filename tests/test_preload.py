@@ -112,6 +112,8 @@ class _CapturingEngine:
         self.before_rest = None
         self.ready = threading.Event()
         self.ready.set()
+        self.fully_captured = threading.Event()
+        self.fully_captured.set()
 
 
 def _resources(preload: str) -> Resources:
@@ -179,3 +181,16 @@ def test_without_a_background_preload_nothing_waits(mode: str, monkeypatch: pyte
     t0 = time.monotonic()
     engine.before_rest()
     assert time.monotonic() - t0 < 1
+
+
+def test_complete_readiness_waits_for_every_batch_size_captured() -> None:
+    """A server waits for the whole capture (``complete=True``): one running beside requests stalls them."""
+    r = _resources("off")
+    engine = r.engine(SimpleNamespace(path=Path("voice"), mix=None))  # type: ignore[arg-type]
+    engine.fully_captured.clear()  # the smallest batch size captured, the larger ones still capturing
+    assert r.wait_ready(0.05) and r.ready()
+    t0 = time.monotonic()
+    assert not r.wait_ready(0.2, complete=True)
+    assert time.monotonic() - t0 >= 0.15
+    threading.Timer(0.1, engine.fully_captured.set).start()
+    assert r.wait_ready(30, complete=True)

@@ -156,7 +156,8 @@ for name in names:
         entry[run] = {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}
         entry[run]["http_503_whole_run"] = busy
     metrics = (vout / "metrics.txt").read_text() if (vout / "metrics.txt").exists() else ""
-    (gc_n, gc_s), = hist(metrics, "onestep_gc_pause_seconds").values() or [(0.0, 0.0)]
+    gc = hist(metrics, "onestep_gc_pause_seconds").values()  # one label set per generation (or none)
+    gc_n, gc_s = sum(n for n, _ in gc), sum(s for _, s in gc)
     lag = hist(metrics, "onestep_event_loop_lag_seconds").get("", (0.0, 0.0))
     stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(metrics, "onestep_stage_seconds").items()}
     batch = hist(metrics, "onestep_batch_size").get("", (0.0, 0.0))

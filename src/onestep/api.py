@@ -130,9 +130,11 @@ class TTS:
         the background after the preload). A server reports ready (``/health``) only once this is True."""
         return self._resources.ready()
 
-    def wait_ready(self, timeout: float | None = None) -> bool:
-        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
-        return self._resources.wait_ready(timeout)
+    def wait_ready(self, timeout: float | None = None, *, complete: bool = False) -> bool:
+        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`. ``complete=True``
+        also waits until a GPU engine has captured every batch size (a capture running beside requests stalls
+        them; ``onestep serve`` reports ready only then) and returns whether it has."""
+        return self._resources.wait_ready(timeout, complete=complete)
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""

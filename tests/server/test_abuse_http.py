@@ -186,6 +186,42 @@ def test_admission_by_time_answers_503_with_retry_after_from_the_queue(gated: Ga
         assert [x.status_code for x in results] == [200, 200]
 
 
+def test_micro_batching_admits_by_passes_of_the_batch_not_by_the_requests_ahead(gated: GatedBackend) -> None:
+    """On a batching (GPU) engine the requests ahead cost passes of up to ``max_batch``, each a batch's time.
+
+    The per-phoneme first-chunk estimate is set as slow as a warm-up timed during a GPU's graph capture left it
+    (it refused every long request behind another one, at 290 req/s with the GPU idle): it no longer decides.
+    """
+    config = {"scheduler_kind": "batch", "max_batch": 2, "batch_window_ms": 0, "admission_deadline_ms": 1000}
+    with hardened_server(gated, **config) as (live, _):
+        scheduler = live.state.scheduler
+        scheduler.cost_model.first_s_per_phoneme = 1.0  # every first chunk "over the deadline" by itself
+        s_per_phoneme = scheduler.cost_model.s_per_phoneme
+        scheduler.batch_s = 0.4  # a batch takes 0.4 s: the running one + one pass = 0.8 s, two passes 1.2 s
+        gated.gate.clear()
+        body = {"model": "tts-1", "input": TEXT, "voice": VOICE, "response_format": "pcm"}
+        results: list[httpx.Response] = []
+        with httpx.Client(timeout=60) as client:
+            post = lambda: results.append(client.post(live.url + "/v1/audio/speech", json=body))  # noqa: E731
+            running = [threading.Thread(target=post)]
+            running[0].start()
+            wait_for(lambda: len(gated.started) == 1)  # in the engine (held at the gate), out of the queue
+            for n in (2, 3):  # queued behind it: one pass of two
+                running.append(threading.Thread(target=post))
+                running[-1].start()
+                wait_for(lambda n=n: scheduler.in_flight == n)
+            r = httpx.post(live.url + "/v1/audio/speech", json=body, timeout=60)  # would need a second pass
+            assert r.status_code == 503 and r.json()["error"]["code"] == "overloaded", r.text
+            gated.gate.set()
+            for t in running:
+                t.join(30)
+        assert [x.status_code for x in results] == [200, 200, 200]
+        assert scheduler.cost_model.s_per_phoneme != s_per_phoneme  # each request's share of its batch taught it
+        scheduler.batch_s = 5.0
+        assert httpx.post(live.url + "/v1/audio/speech", json=body, timeout=60).status_code == 200
+        assert scheduler.batch_s < 5.0  # and every batch run teaches the batch time
+
+
 def test_start_delay_counts_waiting_first_chunks_and_refuses_what_cannot_keep_real_time() -> None:
     from onestep.server.admission import retry_after_s, start_delay_s
 

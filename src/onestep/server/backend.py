@@ -384,13 +384,16 @@ class TTSBackend:
 
     def warm_up(self) -> None:
         """Synthesize ``warmup_text`` with every voice (also through the batch path), wait until the TTS is
-        ready (:meth:`onestep.TTS.wait_ready`: a GPU engine's smallest batch size captured; at once on the CPU),
-        then load the frontend's lazily loaded parts (espeak-ng fallback); a failure of the latter is only
-        logged."""
+        ready with every CUDA graph captured (:meth:`onestep.TTS.wait_ready` with ``complete=True``; at once on
+        the CPU), then load the frontend's lazily loaded parts (espeak-ng fallback); a failure of the latter is
+        only logged."""
         for v in self.voices():
             self._tts.synthesize(self._warmup_text, voice=v.name)
             self.synthesize_batch([SynthesisRequest(self._warmup_text, v.name)] * 2)
-        self._tts.wait_ready()  # /health says ok only once no call runs a GPU step eagerly
+        # /health says ok only once no GPU step runs eagerly and no capture runs beside requests: on an H100
+        # the background capture of the larger batch sizes stalled requests for up to 1.7 s and made the
+        # admission answer 503 during a fresh server's first ~30 s (lab/GPU_RUNS.md, session 16)
+        self._tts.wait_ready(complete=True)
         warm_frontend(self._tts.frontend())
         if self._host is not None:
             pids = self._host.start()

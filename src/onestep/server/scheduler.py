@@ -607,6 +607,8 @@ class MicroBatchScheduler(Scheduler):
     """
 
     thread_name = "onestep-batch"
+    #: A batch's engine seconds assumed until the first batches are timed (:attr:`batch_s`).
+    BATCH_S_SEED = 0.05
 
     def __init__(
         self,
@@ -627,10 +629,30 @@ class MicroBatchScheduler(Scheduler):
         self._frontend: ThreadPoolExecutor | None = None
         self._queue: queue.SimpleQueue[tuple[SynthesisStream, PreparedRequest]] = queue.SimpleQueue()
         self._preparing = 0  # admitted, frontend not finished
+        self.batch_s = self.BATCH_S_SEED  # running mean of a batch's engine seconds
 
     @property
     def queue_depth(self) -> int:
         return self._preparing + self._queue.qsize()
+
+    def start_delay_s(self, cost: RequestCost | None) -> float:
+        """Seconds until a request admitted now has its audio: the batch running now, then the passes of up to
+        ``max_batch`` requests that the ones admitted before it, and it, need, each :attr:`batch_s` long.
+
+        On a GPU a batch costs about the same whatever its size, so the requests ahead cost passes, not their
+        sum of single-request times (what :meth:`Scheduler.start_delay_s` counts for threads that serve one
+        stream at a time): counting them one by one refused a closed loop of 100 clients at ~290 req/s with
+        the GPU idle (lab/GPU_RUNS.md, session 16)."""
+        passes = math.ceil((self.queue_depth + 1) / self.max_batch)
+        return (passes + 1) * self.batch_s
+
+    def _observe_batch(self, batch: list[tuple[SynthesisStream, PreparedRequest]], seconds: float) -> None:
+        """Fold one batch's engine ``seconds`` into :attr:`batch_s` and each request's share of them into the
+        cost model (its per-phoneme rate bounds whole-file requests, ``too_slow_for_whole_file``)."""
+        self.batch_s = 0.9 * self.batch_s + 0.1 * seconds
+        share = seconds / len(batch)
+        for stream, _ in batch:
+            self.cost_model.observe_done(stream.cost, share, 0.0)
 
     def start(self) -> None:
         self._frontend = ThreadPoolExecutor(self.frontend_threads, thread_name_prefix="onestep-frontend")
@@ -736,7 +758,9 @@ class MicroBatchScheduler(Scheduler):
             audios = self.backend.synthesize_prepared([p for _, p in batch])
             results = [(s, a) for (s, _), a in zip(batch, audios, strict=True)]
             engine_done = getattr(audios, "engine_done_at", None)
-            self._record_service((time.perf_counter() - started) / len(batch))
+            took = (engine_done or time.perf_counter()) - started
+            self._record_service(took / len(batch))
+            self._observe_batch(batch, took)
         except Exception:
             log.exception("batch of %d failed; retrying its requests one by one", len(batch))
             for s, p in batch:

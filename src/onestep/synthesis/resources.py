@@ -112,15 +112,21 @@ class Resources:
         batch size's CUDA graphs captured; it captures the rest in the background after that)."""
         return self.frontend_preloaded.is_set() and all(engine_ready(e) for e in list(self._engines.values()))
 
-    def wait_ready(self, timeout: float | None = None) -> bool:
-        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`."""
+    def wait_ready(self, timeout: float | None = None, *, complete: bool = False) -> bool:
+        """Block until :meth:`ready` (or ``timeout`` seconds in all); returns :meth:`ready`. ``complete``: also
+        until every loaded GPU engine has captured all its batch sizes (``fully_captured``), so that no capture
+        runs beside the requests afterwards (a server's readiness); returns whether that holds too."""
         deadline = None if timeout is None else time.monotonic() + timeout
         self.frontend_preloaded.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
-        for engine in list(self._engines.values()):
-            ready = getattr(engine, "ready", None)
-            if ready is not None:
-                ready.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
-        return self.ready()
+        events = ("ready", "fully_captured") if complete else ("ready",)
+        engines = list(self._engines.values())
+        for engine in engines:
+            for name in events:
+                event = getattr(engine, name, None)
+                if event is not None:
+                    event.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
+        done = all(getattr(e, "fully_captured", None) is None or e.fully_captured.is_set() for e in engines)
+        return self.ready() and (done or not complete)
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""
