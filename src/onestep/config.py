@@ -85,6 +85,8 @@ class SpeakerInfo:
         default: this voice is its language's default.
         languages: the language codes it passed the quality gate in (shown by ``onestep voices``).
         quality: measured figures (``onestep eval``), free-form, e.g. ``{"en": {"wer": 2.1, "dnsmos": 3.2}}``.
+        mel_sharpen: strength of the mel postfilter every engine applies to this voice between the decoder and
+            the vocoder (:mod:`onestep.runtime.mel_postfilter`; 0: none, at most 4). Not written when 0.
     """
 
     name: str
@@ -95,6 +97,7 @@ class SpeakerInfo:
     default: bool = False
     languages: tuple[str, ...] = ()
     quality: dict[str, Any] = field(default_factory=dict)
+    mel_sharpen: float = 0.0
 
     def __post_init__(self) -> None:
         import re
@@ -108,6 +111,10 @@ class SpeakerInfo:
             raise ConfigError(f"speaker {self.name}: gender must be one of {_GENDERS}, got {self.gender!r}")
         if not isinstance(self.default, bool):
             raise ConfigError(f"speaker {self.name}: default must be true or false")
+        if isinstance(self.mel_sharpen, bool) or not isinstance(self.mel_sharpen, (int, float)) or not (
+            0 <= self.mel_sharpen <= 4
+        ):
+            raise ConfigError(f"speaker {self.name}: mel_sharpen must be a number 0-4, got {self.mel_sharpen!r}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SpeakerInfo:
@@ -288,6 +295,8 @@ class VoiceConfig:
         else:
             for speaker in d["speakers"]:
                 speaker["languages"] = list(speaker["languages"])
+                if not speaker["mel_sharpen"]:
+                    del speaker["mel_sharpen"]
         if self.model is None:
             del d["model"]
         else:

@@ -11,7 +11,8 @@ It is linear in the mel bins and leaves a frame that is the same in every bin (s
 exactly a matrix ``T`` (n_mels, n_mels) with rows that sum to 1, and it folds into the vocoder's first layer (a
 convolution over the mel bins): ``W'[o, i, k] = sum_j W[o, j, k] T[j, i]``. The exported graphs then carry it
 with no extra operation, the same on every engine (ONNX Runtime, CUDA graphs) and in every precision. The
-strength and width are written in ``voice.json`` (``extra["mel_sharpen"]``).
+strength and width are written in ``voice.json`` (``extra["mel_sharpen"]``). One strength for every voice; a
+strength per voice is :mod:`onestep.runtime.mel_postfilter` (``voice.json`` speakers' ``mel_sharpen``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import torch
 
 from onestep.model.vocoder import Vocoder
+from onestep.runtime.mel_postfilter import box_difference
 
 
 def sharpening_matrix(n_mels: int, strength: float, width: int) -> torch.Tensor:
@@ -28,15 +30,8 @@ def sharpening_matrix(n_mels: int, strength: float, width: int) -> torch.Tensor:
     bins past either edge count as the edge bin)."""
     if strength < 0:
         raise ValueError(f"mel sharpening strength must be >= 0, got {strength}")
-    if width < 3 or width % 2 == 0:
-        raise ValueError(f"mel sharpening width must be an odd number of bins >= 3, got {width}")
-    box = torch.zeros(n_mels, n_mels, dtype=torch.float64)
-    half = width // 2
-    for i in range(n_mels):
-        for j in range(i - half, i + half + 1):
-            box[i, min(max(j, 0), n_mels - 1)] += 1.0 / width
-    eye = torch.eye(n_mels, dtype=torch.float64)
-    return ((1.0 + strength) * eye - strength * box).float()
+    difference = torch.from_numpy(box_difference(n_mels, width))  # I - box
+    return (torch.eye(n_mels, dtype=torch.float64) + strength * difference).float()
 
 
 @torch.no_grad()

@@ -60,6 +60,7 @@ from onestep.runtime.engine import (
     add_time,
     frame_bucket,
 )
+from onestep.runtime.mel_postfilter import DECIMALS, pack_postfilter
 from onestep.runtime.regulate import frames_per_id_torch
 from onestep.runtime.speakers import batch_speakers, load_speaker_table
 
@@ -435,6 +436,12 @@ class CudaEngine:
         self.dtype = DTYPES[self.settings.dtype]
         self.config, models = load_voice_models(voice_dir)
         self.speakers = load_speaker_table(voice_dir, self.config)
+        postfilter = pack_postfilter(self.config, self.speakers)  # the same per-voice rule as the CPU engine
+        self._postfilter = None if postfilter is None else (
+            torch.from_numpy(postfilter.weight).to(self.device),
+            postfilter.bias,
+            torch.from_numpy(postfilter.difference).to(self.device, self.dtype),
+        )
         istft = models.vocoder.istft  # kept out of the cast: its basis/envelope must stay exact fp32
         models.vocoder.istft = nn.Identity()
         self.acoustic_dtype = DTYPES[self.settings.acoustic_dtype]
@@ -687,9 +694,20 @@ class CudaEngine:
         def fn() -> None:
             frames, frame_mask = length_regulate(shared.hidden, shared.fpi, f)
             speaker = None if shared.speaker is None else shared.speaker.to(self.dtype)
-            audio.copy_(vocoder(decoder(frames, frame_mask.to(self.dtype), speaker)))
+            mel = decoder(frames, frame_mask.to(self.dtype), speaker)
+            if self._postfilter is not None and shared.speaker is not None:
+                mel = self._sharpen(mel, shared.speaker)
+            audio.copy_(vocoder(mel))
 
         return fn
+
+    def _sharpen(self, mel: torch.Tensor, speaker: torch.Tensor) -> torch.Tensor:
+        """The pack's per-voice postfilter (:mod:`onestep.runtime.mel_postfilter`): mel [B, n_mels, F] of
+        speaker vectors [B, S] -> mel + strength(speaker) * D @ mel (the strength's readout in fp32)."""
+        assert self._postfilter is not None
+        weight, bias, difference = self._postfilter
+        strength = torch.round(speaker.float() @ weight + bias, decimals=DECIMALS).to(mel.dtype)
+        return mel + strength[:, None, None] * torch.einsum("ij,bjl->bil", difference, mel)
 
     def _frame_step(self, f: int, b: int) -> tuple[_Step, torch.Tensor]:
         """Step 2 for frame bucket ``f`` and batch size ``b``; returns it with its output audio buffer."""

@@ -37,6 +37,7 @@ import onnxruntime as ort
 
 from onestep.config import ConfigError, SynthesisOptions, VoiceConfig, int8_path
 from onestep.runtime.buckets import bucket_for, pad_batch
+from onestep.runtime.mel_postfilter import pack_postfilter
 from onestep.runtime.engine import (
     Streamed,
     StreamSettings,
@@ -170,6 +171,7 @@ class OrtEngine:
                 paths[key] = int8
         self.decoder_file, self.vocoder_file = paths["decoder"], paths["vocoder"]
         self.speakers = load_speaker_table(self.voice_dir, self.config)
+        self.postfilter = pack_postfilter(self.config, self.speakers)
         workers = self.settings.workers
         self._pool = ThreadPoolExecutor(workers - 1, thread_name_prefix="onestep-ort") if workers > 1 else None
         self._acoustic_session = self._session(paths["acoustic"], self.settings.threads)
@@ -270,8 +272,10 @@ class OrtEngine:
 
     def _mel(self, frames: np.ndarray, fmask: np.ndarray, n_max: int, speaker: np.ndarray | None) -> np.ndarray:
         """Decode the first ``n_max`` frames; the rest of the ``L`` frames are silence, as the decoder writes
-        at masked frames. Returns mel float32 [B,M,L]."""
+        at masked frames. Returns mel float32 [B,M,L], through the pack's per-voice postfilter when it has one."""
         mel = self._decoder(frames[:, :n_max], fmask[:, :n_max], speaker) if n_max else None
+        if mel is not None and self.postfilter is not None and speaker is not None:
+            mel = self.postfilter.apply(mel, speaker)
         pad = frames.shape[1] - n_max
         if pad == 0 and mel is not None:
             return mel
