@@ -12,7 +12,8 @@ import pytest
 from onestep.config import ConfigError
 from onestep.frontend.symbols import phonemes_to_ids
 from onestep.runtime import ort_engine
-from onestep.runtime.mel_postfilter import MelPostfilter, box_difference
+from onestep.model.mel_box import box_difference
+from onestep.runtime.mel_postfilter import MelPostfilter
 from onestep.runtime.ort_engine import OrtEngine
 
 TINY_MULTI = Path(__file__).resolve().parents[1] / "fixtures" / "multi" / "tiny-multi"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import torch
 
 from onestep.model.vocoder import Vocoder
-from onestep.runtime.mel_postfilter import box_difference
+from onestep.model.mel_box import box_difference
 
 
 def sharpening_matrix(n_mels: int, strength: float, width: int) -> torch.Tensor:

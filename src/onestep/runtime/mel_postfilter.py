@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from onestep.errors import ConfigError
+from onestep.model.mel_box import WIDTH, box_difference
 
 if TYPE_CHECKING:
     from onestep.config import VoiceConfig
-
-WIDTH = 5
-"""Bins of the moving average (odd). Width 9 was no better than 5 in the screen (TRAINING.md)."""
 
 MAX_STRENGTH = 4.0
 """The largest strength a voice may ask for (0.75 is the one screened on all 41 voices)."""
@@ -37,19 +35,6 @@ DECIMALS = 4
 """Places a strength is read to (the readout is exact on the table's rows to ~1e-6)."""
 
 _READOUT_TOLERANCE = 1e-4
-
-
-def box_difference(n_mels: int, width: int = WIDTH) -> np.ndarray:
-    """``D = I - box`` float64 (n_mels, n_mels): ``D @ mel`` is each bin minus the mean of the ``width`` bins
-    around it (bins past either edge count as the edge bin)."""
-    if width < 3 or width % 2 == 0:
-        raise ValueError(f"mel sharpening width must be an odd number of bins >= 3, got {width}")
-    box = np.zeros((n_mels, n_mels))
-    half = width // 2
-    for i in range(n_mels):
-        for j in range(i - half, i + half + 1):
-            box[i, min(max(j, 0), n_mels - 1)] += 1.0 / width
-    return np.eye(n_mels) - box
 
 
 class MelPostfilter:
