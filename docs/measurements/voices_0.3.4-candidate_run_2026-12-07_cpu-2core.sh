@@ -13,23 +13,6 @@
 # Code-switch (zh-xiaoxiao, 100 held-out code-switched sentences, students only; 0.3.2 the same run):
 #   ONESTEP_VOICES=<folder with multispeaker -> /tmp/cand034> python -m onestep_dev.eval.code_switch \
 #     --voice zh-xiaoxiao --sentences 100 --out DIR
+# The per-voice job is the 0.3.3 candidate's (same lines, same Hindi teacher pairs), run here on CAND:
 CHECKOUT=${CHECKOUT:-$(git rev-parse --show-toplevel)}
-OUTDIR=${OUTDIR:-/tmp/evallang}; mkdir -p "$OUTDIR"
-export OMP_WAIT_POLICY=PASSIVE ONESTEP_KOKORO_VOICES=${ONESTEP_KOKORO_VOICES:-$CHECKOUT/../shared/voices/kokoro}
-export PYTHONPATH="$CHECKOUT/src:$CHECKOUT/dev/src"
-run() {  # name, args...
-  local name=$1; shift
-  echo "$(date -u +%T) start $name" >> "$OUTDIR/progress.log"
-  timeout 1500 nice -n 5 python -m onestep.cli eval --limit 20 --out "$OUTDIR/$name" "$@" > "$OUTDIR/$name.log" 2>&1
-  echo "$(date -u +%T) end $name rc=$?" >> "$OUTDIR/progress.log"
-}
-for v in ${VOICES:?give VOICES}; do
-  case $v in
-    hi-alpha) run "${v}_$SUFFIX" --voices-dir "$CAND" --voice $v --teacher-voice hf_alpha,hm_omega ;;
-    hi-omega) run "${v}_$SUFFIX" --voices-dir "$CAND" --voice $v --teacher-voice hm_omega,hf_alpha ;;
-    hi-beta) run "${v}_$SUFFIX" --voices-dir "$CAND" --voice $v --teacher-voice hf_beta,hm_psi ;;
-    hi-psi) run "${v}_$SUFFIX" --voices-dir "$CAND" --voice $v --teacher-voice hm_psi,hf_beta ;;
-    *) run "${v}_$SUFFIX" --voices-dir "$CAND" --voice $v ;;
-  esac
-done
-echo "$(date -u +%T) all done" >> "$OUTDIR/progress.log"
+exec bash "$CHECKOUT/docs/measurements/voices_0.3.3-candidate_run_2026-12-07_cpu-2core.sh"

@@ -707,7 +707,7 @@ class CudaEngine:
         assert self._postfilter is not None
         weight, bias, difference = self._postfilter
         strength = torch.round(speaker.float() @ weight + bias, decimals=DECIMALS).to(mel.dtype)
-        return mel + strength[:, None, None] * torch.einsum("ij,bjl->bil", difference, mel)
+        return mel + strength[:, None, None] * (difference @ mel)
 
     def _frame_step(self, f: int, b: int) -> tuple[_Step, torch.Tensor]:
         """Step 2 for frame bucket ``f`` and batch size ``b``; returns it with its output audio buffer."""

@@ -22,14 +22,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from onestep.config import MAX_MEL_SHARPEN
 from onestep.errors import ConfigError
 from onestep.model.mel_box import WIDTH, box_difference
 
 if TYPE_CHECKING:
     from onestep.config import VoiceConfig
-
-MAX_STRENGTH = 4.0
-"""The largest strength a voice may ask for (0.75 is the one screened on all 41 voices)."""
 
 DECIMALS = 4
 """Places a strength is read to (the readout is exact on the table's rows to ~1e-6)."""
@@ -42,7 +40,7 @@ class MelPostfilter:
 
     Args:
         table: the pack's speaker table float (N, S) (``speakers.npy``).
-        strengths: each row's strength (N,), each in ``[0, MAX_STRENGTH]``.
+        strengths: each row's strength (N,), each in ``[0, MAX_MEL_SHARPEN]``.
         n_mels: mel bins of the pack.
 
     Attributes:
@@ -59,8 +57,9 @@ class MelPostfilter:
         target = np.asarray(strengths, dtype=np.float64)
         if table.ndim != 2 or target.shape != (table.shape[0],):
             raise ValueError(f"need one strength per speaker row: table {table.shape}, strengths {target.shape}")
-        if np.any(target < 0) or np.any(target > MAX_STRENGTH):
-            raise ValueError(f"mel sharpening strengths must be 0-{MAX_STRENGTH:g}, got {sorted(set(target.tolist()))}")
+        if np.any(target < 0) or np.any(target > MAX_MEL_SHARPEN):
+            got = sorted(set(target.tolist()))
+            raise ValueError(f"mel sharpening strengths must be 0-{MAX_MEL_SHARPEN:g}, got {got}")
         design = np.hstack([table, np.ones((table.shape[0], 1))])
         solution = np.linalg.lstsq(design, target, rcond=None)[0]
         worst = float(np.max(np.abs(design @ solution - target)))
@@ -78,7 +77,7 @@ class MelPostfilter:
     def apply(self, mel: np.ndarray, speaker: np.ndarray) -> np.ndarray:
         """``mel`` float32 (B, n_mels, L) sharpened row by row for ``speaker`` (B, S); a new array."""
         strength = self.strengths(speaker)[:, None, None]
-        return (mel + strength * np.einsum("ij,bjl->bil", self.difference, mel)).astype(np.float32)
+        return (mel + strength * (self.difference @ mel)).astype(np.float32)
 
 
 def pack_postfilter(config: VoiceConfig, table: np.ndarray | None) -> MelPostfilter | None:

@@ -647,10 +647,12 @@ class MicroBatchScheduler(Scheduler):
         return (passes + 1) * self.batch_s
 
     def _observe_batch(self, batch: list[tuple[SynthesisStream, PreparedRequest]], seconds: float) -> None:
-        """Fold one batch's engine ``seconds`` into :attr:`batch_s` and each request's share of them into the
-        cost model (its per-phoneme rate bounds whole-file requests, ``too_slow_for_whole_file``)."""
+        """Fold one batch's engine ``seconds`` into :attr:`batch_s`, and each request's share of them into the
+        service time (``Retry-After``) and the cost model (its per-phoneme rate bounds whole-file requests,
+        ``too_slow_for_whole_file``)."""
         self.batch_s = 0.9 * self.batch_s + 0.1 * seconds
         share = seconds / len(batch)
+        self._record_service(share)
         for stream, _ in batch:
             self.cost_model.observe_done(stream.cost, share, 0.0)
 
@@ -758,9 +760,7 @@ class MicroBatchScheduler(Scheduler):
             audios = self.backend.synthesize_prepared([p for _, p in batch])
             results = [(s, a) for (s, _), a in zip(batch, audios, strict=True)]
             engine_done = getattr(audios, "engine_done_at", None)
-            took = (engine_done or time.perf_counter()) - started
-            self._record_service(took / len(batch))
-            self._observe_batch(batch, took)
+            self._observe_batch(batch, (engine_done or time.perf_counter()) - started)
         except Exception:
             log.exception("batch of %d failed; retrying its requests one by one", len(batch))
             for s, p in batch:

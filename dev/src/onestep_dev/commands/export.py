@@ -11,6 +11,7 @@ from pathlib import Path
 
 from onestep.cli import CLIError
 from onestep.languages import language_codes
+from onestep.model.mel_box import WIDTH
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -47,7 +48,7 @@ def _mel_sharpen(value: str) -> tuple[float, int]:
     checks them."""
     strength, _, width = value.partition(":")
     try:
-        parsed = float(strength), int(width or 5)
+        parsed = float(strength), int(width or WIDTH)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected STRENGTH[:WIDTH], e.g. 1.0:5, got {value!r}") from None
     if parsed[0] <= 0 or parsed[1] < 3 or parsed[1] % 2 == 0:
