@@ -80,7 +80,7 @@ echo "== frontend tables built: exit $? ($(( $(date +%s) - start )) s)"
 tests="not run"
 if [ "${TESTS:-1}" != 0 ]; then
   timeout "${TESTS_S:-150}" "$PY" -m pytest -q -p no:cacheprovider tests/runtime/test_cuda_engine.py \
-    tests/runtime/test_host_pool.py tests/runtime/test_host_workers.py > "$OUT/cuda_tests.txt" 2>&1
+    tests/runtime/test_host_pool.py tests/runtime/test_host_workers.py tests/runtime/test_mel_postfilter.py > "$OUT/cuda_tests.txt" 2>&1
   tests="exit $? ($(tail -n 1 "$OUT/cuda_tests.txt"))"
 fi
 echo "== CUDA tests: $tests ($(( $(date +%s) - start )) s)"

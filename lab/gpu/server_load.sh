@@ -156,8 +156,10 @@ for name in names:
         entry[run] = {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}
         entry[run]["http_503_whole_run"] = busy
     metrics = (vout / "metrics.txt").read_text() if (vout / "metrics.txt").exists() else ""
-    gc = hist(metrics, "onestep_gc_pause_seconds").values()  # one label set per generation (or none)
-    gc_n, gc_s = sum(n for n, _ in gc), sum(s for _, s in gc)
+    gc = hist(metrics, "onestep_gc_pause_seconds")  # one label set per generation and trigger
+    idle = [v for k, v in gc.items() if 'trigger="idle"' in k]  # between requests (onestep.runtime.idle_gc)
+    gc_n, gc_s = sum(n for n, _ in gc.values()), sum(s for _, s in gc.values())
+    idle_n, idle_s = sum(n for n, _ in idle), sum(s for _, s in idle)
     lag = hist(metrics, "onestep_event_loop_lag_seconds").get("", (0.0, 0.0))
     stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(metrics, "onestep_stage_seconds").items()}
     batch = hist(metrics, "onestep_batch_size").get("", (0.0, 0.0))
@@ -165,7 +167,8 @@ for name in names:
     where = {f"{a}:{b}": float(v) for a, b, v in re.findall(
         r'^onestep_host_work_total\{process="([^"]+)",stage="([^"]+)"\} (\S+)', metrics, re.M)}
     print(f"  {name}: stage means ms (all runs): {means or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
-          f"{gc_n:.0f} GC pauses ({gc_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
+          f"{gc_n - idle_n:.0f} automatic GC pauses ({(gc_s - idle_s) * 1000:.1f} ms), {idle_n:.0f} idle "
+          f"({idle_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
     print(f"  {name}: requests by where their host work ran (process:stage): "
           + (", ".join(f"{k} {v:.0f}" for k, v in sorted(where.items())) or "-"))
     entry["host_work"] = where
@@ -176,6 +179,7 @@ for name in names:
             entry["gpu_util_mean_pct"] = round(sum(vals) / len(vals), 1)
     entry.update(stage_mean_ms={k: round(v[1] / max(v[0], 1) * 1000, 3) for k, v in stages.items()},
                  mean_batch=round(batch[1] / max(batch[0], 1), 2), gc_pauses=gc_n, gc_pause_ms=round(gc_s * 1000, 2),
+                 gc_idle_pauses=idle_n, gc_idle_pause_ms=round(idle_s * 1000, 2),
                  loop_lag_mean_ms=round(lag[1] / max(lag[0], 1) * 1000, 3))
 (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
 PY

@@ -448,3 +448,24 @@ def test_a_live_creators_segments_are_not_swept_even_when_its_pid_looks_dead(mon
         proc.kill()
         for name in names:
             Path(name).unlink(missing_ok=True)
+
+
+def _young_objects_after_garbage(n: int) -> tuple[int, int]:
+    """Leave ``n`` unreachable cycles behind; return (frozen objects, young objects now). The automatic
+    threshold is raised first, so that only the worker's idle collection can take them."""
+    import gc
+
+    gc.set_threshold(1_000_000, 10, 10)
+    for _ in range(n):
+        a: list[object] = []
+        a.append(a)
+    return gc.get_freeze_count(), gc.get_count()[0]
+
+
+def test_a_worker_freezes_its_tables_and_collects_between_calls(procs: WorkerProcs) -> None:
+    frozen, young = procs.submit(_young_objects_after_garbage, 5_000, worker=0).result(30)
+    assert frozen > 0  # what the initializer loaded is out of every later collection
+    assert young >= 5_000  # the garbage is there when the call returns ...
+    time.sleep(0.2)  # ... and the worker, idle, collects it before the next call
+    _, young_next = procs.submit(_young_objects_after_garbage, 0, worker=0).result(30)
+    assert young_next < 1_000

@@ -110,13 +110,18 @@ def test_the_cpu_engine_sharpens_only_the_voices_that_ask(tmp_path: Path, monkey
     np.testing.assert_allclose(got, reference, atol=1e-4)
 
 
-def test_the_gpu_engine_applies_the_same_postfilter(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_the_gpu_engine_applies_the_same_postfilter(tmp_path: Path, device: str) -> None:
+    torch = pytest.importorskip("torch")
+    if device == "cuda" and not torch.cuda.is_available():
+        pytest.skip("needs a CUDA GPU")
     from onestep.runtime.cuda_engine import CudaEngine, CudaSettings
 
     pack = _pack(tmp_path, {SHARPENED: 0.75, "tiny-en-f": 1.5})
     cpu = OrtEngine(pack, warmup=False)
-    gpu_logic = CudaEngine(pack, CudaSettings(device="cpu", dtype="fp32", cuda_graphs=False, batch_sizes=(1, 2, 4)))
+    # on a GPU: fp32 through the captured graphs, as served; on the CPU: the same module code run eagerly
+    settings = CudaSettings(device=device, dtype="fp32", cuda_graphs=device == "cuda", batch_sizes=(1, 2, 4))
+    gpu_logic = CudaEngine(pack, settings)
     rows = np.stack([_row(cpu, n) for n in (SHARPENED, PLAIN, "tiny-en-f")])
     for result, row in zip(gpu_logic.synthesize_batch([IDS] * 3, speaker=rows), rows, strict=True):
         expected = cpu.synthesize(IDS, speaker=row).audio

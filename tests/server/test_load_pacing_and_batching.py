@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import io
+import re
 
 import httpx
 import numpy as np
@@ -17,7 +18,7 @@ from onestep.server.app import GC_GEN0_THRESHOLD
 from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
 from onestep.server.encoders import supported_formats
 
-from .conftest import TEXT, VOICE, LiveServer, live_server
+from .conftest import TEXT, VOICE, LiveServer, live_server, wait_for
 
 SHORT = ("你好。", "一个简短的测试。")
 
@@ -110,6 +111,13 @@ def test_batch_scheduler_under_concurrent_load(batch_server: LiveServer) -> None
     metrics = httpx.get(batch_server.url + "/metrics").text
     assert "onestep_event_loop_lag_seconds_count" in metrics
     assert "onestep_queue_depth 0.0" in metrics and "onestep_in_flight 0.0" in metrics
+
+    def idle_collections() -> float:  # the requests' leftovers, collected now that none is in flight
+        text = httpx.get(batch_server.url + "/metrics").text
+        found = re.findall(r'^onestep_gc_pause_seconds_count\{generation="\d",trigger="idle"\} (\S+)', text, re.M)
+        return sum(map(float, found))
+
+    wait_for(lambda: idle_collections() > 0, timeout=10)
 
 
 def test_batch_scheduler_reports_unusable_text_as_400(batch_server: LiveServer) -> None:

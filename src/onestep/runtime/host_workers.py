@@ -26,6 +26,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from onestep.errors import Unavailable
+from onestep.runtime import idle_gc
 
 _STATE: dict[Any, Any] = {}  # in a worker: what its calls keep for later calls
 
@@ -64,8 +65,11 @@ def _worker_main(conn: Any, initializer: Callable[..., None] | None, initargs: t
             initializer(*initargs)
         except BaseException as e:  # every call then fails with it
             init_error = e
+    idle_gc.freeze_survivors()  # the frontend's tables out of every later collection
     while True:
         try:
+            if not conn.poll():  # idle: collect now rather than inside the next call
+                idle_gc.collect_when_idle()
             message = conn.recv()
         except (EOFError, OSError):
             orphaned = True

@@ -19,6 +19,7 @@ from fastapi.responses import Response
 from starlette.middleware.cors import CORSMiddleware
 
 from onestep import __version__
+from onestep.runtime.idle_gc import collect_while_idle, freeze_survivors
 from onestep.server.backend import SynthesisBackend, SynthesisRequest, TTSBackend
 from onestep.server.config import ServerConfig
 from onestep.server.errors import install_error_handlers
@@ -102,12 +103,20 @@ GC_GEN0_THRESHOLD = 20_000
 
 def tune_gc() -> None:
     """Collect once, freeze the survivors (models, frontend tables) out of every later collection, and
-    collect the young generation less often. Per-request garbage is mostly freed by reference counting."""
-    gc.collect()
-    gc.freeze()
+    collect the young generation less often. Per-request garbage is mostly freed by reference counting; what
+    is left is collected at idle moments (:func:`onestep.runtime.idle_gc.collect_while_idle`), so the raised
+    threshold is only reached under load that leaves none."""
+    frozen = freeze_survivors()
     g0, g1, g2 = gc.get_threshold()
     gc.set_threshold(max(GC_GEN0_THRESHOLD, g0), g1, g2)
-    log.info("gc: %d objects frozen, thresholds %s", gc.get_freeze_count(), gc.get_threshold())
+    log.info("gc: %d objects frozen, thresholds %s, young objects collected when idle", frozen, gc.get_threshold())
+
+
+async def _collect_garbage_when_idle(state: ServerState) -> None:
+    """Once the server is ready with its GC tuned: collect between requests (none in flight)."""
+    while not state.ready:
+        await asyncio.sleep(0.1)
+    await collect_while_idle(lambda: state.scheduler.in_flight > 0)
 
 
 def create_app(
@@ -140,6 +149,9 @@ def create_app(
         scheduler.start()
         warm = asyncio.create_task(_warm_up(state))
         lag = asyncio.create_task(state.metrics.watch_event_loop())
+        tasks = [warm, lag]
+        if config.tune_gc:
+            tasks.append(asyncio.create_task(_collect_garbage_when_idle(state)))
         try:
             if warm_before_listening:
                 await warm
@@ -149,7 +161,7 @@ def create_app(
         finally:
             state.ready = False
             state.metrics.watch_gc(False)
-            for task in (warm, lag):
+            for task in tasks:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task

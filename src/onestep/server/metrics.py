@@ -17,6 +17,7 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from onestep.runtime.idle_gc import in_idle_collection
 from onestep.server.scheduler import Scheduler
 
 _LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
@@ -49,7 +50,9 @@ class ServerMetrics:
     - ``onestep_errors_total{type}``: errors answered, by type/code (``queue_full``, ``timeout_error``, ...).
     - ``onestep_queue_depth``: requests waiting for an engine thread.
     - ``onestep_in_flight``: requests admitted and not finished.
-    - ``onestep_gc_pause_seconds{generation}``: garbage-collection pauses (any thread; see :meth:`watch_gc`).
+    - ``onestep_gc_pause_seconds{generation,trigger}``: garbage-collection pauses (any thread; see
+      :meth:`watch_gc`); ``trigger="idle"`` between requests (:mod:`onestep.runtime.idle_gc`), ``"automatic"``
+      wherever CPython's threshold struck (inside requests, under load that leaves no idle moment).
     - ``onestep_event_loop_lag_seconds``: how late the event loop ran a timer (blocking work on the loop).
     - ``onestep_stage_seconds{stage}``: micro-batching (GPU) only: each request's time per stage
       (``frontend_queue``, ``frontend``, ``batch_wait``, ``engine``, ``finish``, ``handoff``; see
@@ -91,7 +94,11 @@ class ServerMetrics:
             self.queue_depth.set_function(lambda: scheduler.queue_depth)
             self.in_flight.set_function(lambda: scheduler.in_flight)
         self.gc_pause = Histogram(
-            "onestep_gc_pause_seconds", "Garbage-collection pauses.", ["generation"], buckets=_PAUSE_BUCKETS, registry=r
+            "onestep_gc_pause_seconds",
+            "Garbage-collection pauses (trigger: idle = collected between requests, automatic = CPython's threshold).",
+            ["generation", "trigger"],
+            buckets=_PAUSE_BUCKETS,
+            registry=r,
         )
         self.loop_lag = Histogram(
             "onestep_event_loop_lag_seconds", "Event-loop timer lateness.", buckets=_PAUSE_BUCKETS, registry=r
@@ -113,7 +120,8 @@ class ServerMetrics:
         if phase == "start":
             self._gc_started = time.perf_counter()
         else:
-            self.gc_pause.labels(generation=str(info.get("generation", "?"))).observe(
+            trigger = "idle" if in_idle_collection() else "automatic"
+            self.gc_pause.labels(generation=str(info.get("generation", "?")), trigger=trigger).observe(
                 time.perf_counter() - self._gc_started
             )
 
