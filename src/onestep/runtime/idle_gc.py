@@ -30,8 +30,10 @@ def freeze_survivors() -> int:
 
 
 def next_generation() -> int:
-    """The oldest generation whose collection is due (CPython's own rule: its count passed its threshold), 0 if
-    none: what the automatic collector would collect at its next trigger."""
+    """The oldest generation whose count has reached its threshold (CPython's counting rule), 0 if none. CPython
+    also delays a collection of the oldest generation until the objects that reached it since the last one are a
+    quarter of it; an idle moment does not need that delay (after :func:`freeze_survivors` the oldest
+    generation holds only what survived since)."""
     counts, thresholds = gc.get_count(), gc.get_threshold()
     for generation in (2, 1):
         if thresholds[generation] and counts[generation] >= thresholds[generation]:
@@ -69,7 +71,8 @@ async def collect_while_idle(
 ) -> None:
     """Run forever on an event loop: every ``interval_s`` seconds, if ``busy()`` is false (e.g. no request in
     flight), :func:`collect_when_idle`. A collection runs on the loop's thread: a request arriving during it waits
-    for it (at most ~1 µs a young object)."""
+    for it (a young collection ~1 µs an object; an older generation's, every 10 or 100 of them, also walks what
+    has survived into it since the freeze)."""
     while True:
         await asyncio.sleep(interval_s)
         if not busy():
