@@ -45,8 +45,7 @@ def collector(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     gc.enable()
     yield
     gc.set_threshold(*thresholds)
-    if not was_enabled:
-        gc.disable()
+    (gc.enable if was_enabled else gc.disable)()  # as found, also after a test that switched it off
 
 
 def test_idle_collection_frees_cycles_only_past_the_minimum(collector: None) -> None:
