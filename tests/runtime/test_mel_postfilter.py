@@ -142,6 +142,10 @@ def test_the_pack_tool_writes_strengths_by_language_and_refuses_bad_ones(tmp_pat
     with pytest.raises(ConfigError):
         set_strengths(pack, 7.0)
     assert (pack / "voice.json").read_text(encoding="utf-8") == before
+    assert set_strengths(pack, 0.75, {"zh": 0.0}, {"tiny-zh-m": 1.5, "tiny-en-f": 0.0}) == {
+        "tiny-en-f": 0.0, "tiny-en-m": 0.75, "tiny-zh-f": 0.0, "tiny-zh-m": 1.5}  # a voice's own beats its language's
+    with pytest.raises(ValueError, match="tiny-xx"):
+        set_strengths(pack, 0.75, by_voice={"tiny-xx": 1.0})
     set_strengths(pack, 0.0)
     assert OrtEngine(pack, warmup=False).postfilter is None
     assert "mel_sharpen" not in (pack / "voice.json").read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ The graphs do not change: every engine reads the strengths at load (:mod:`oneste
 a pack's postfilter is a ``voice.json`` edit, checked against its speaker table before it is written.
 
     python -m onestep_dev.train.postfilter PACK --strength 0.75 --language zh=0   # the others 0.75, Mandarin 0
+    python -m onestep_dev.train.postfilter PACK --strength 0.75 --language zh=0 --voice ja-kumo=1.1   # one voice
     python -m onestep_dev.train.postfilter PACK --strength 0                      # off
 """
 
@@ -12,19 +13,33 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from onestep.config import VoiceConfig
 from onestep.runtime.mel_postfilter import pack_postfilter
 from onestep.runtime.speakers import load_speaker_table
 
 
-def set_strengths(pack: Path, strength: float, by_language: dict[str, float] | None = None) -> dict[str, float]:
-    """Give every speaker of ``pack`` ``strength``, or its native language's entry of ``by_language``; returns
-    {voice: strength}. Raises ConfigError (pack unchanged) when the speaker table cannot carry them."""
-    by_language = by_language or {}
+def set_strengths(
+    pack: Path,
+    strength: float,
+    by_language: dict[str, float] | None = None,
+    by_voice: dict[str, float] | None = None,
+) -> dict[str, float]:
+    """Give every speaker of ``pack`` its entry of ``by_voice``, else its native language's entry of
+    ``by_language``, else ``strength``; returns {voice: strength}. Raises ConfigError (pack unchanged) when the
+    speaker table cannot carry them, ValueError for a ``by_voice`` name the pack does not have."""
+    by_language, by_voice = by_language or {}, by_voice or {}
     path = pack / "voice.json"
     config = VoiceConfig.load(path)
-    speakers = tuple(replace(s, mel_sharpen=float(by_language.get(s.language, strength))) for s in config.speakers)
+    unknown = sorted(set(by_voice) - {s.name for s in config.speakers})
+    if unknown:
+        raise ValueError(f"no such voice in {pack}: {', '.join(unknown)}")
+
+    def chosen(s: Any) -> float:
+        return float(by_voice.get(s.name, by_language.get(s.language, strength)))
+
+    speakers = tuple(replace(s, mel_sharpen=chosen(s)) for s in config.speakers)
     updated = replace(config, speakers=speakers)
     pack_postfilter(updated, load_speaker_table(pack, updated))  # validates before anything is written
     updated.save(path)
@@ -38,14 +53,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strength", type=float, required=True, help="every voice's strength (0: off)")
     parser.add_argument("--language", action="append", default=[], metavar="CODE=STRENGTH",
                         help="the voices of this native language get this strength instead (repeatable)")  # fmt: skip
+    parser.add_argument("--voice", action="append", default=[], metavar="NAME=STRENGTH",
+                        help="this voice gets this strength, whatever its language (repeatable)")  # fmt: skip
     args = parser.parse_args(argv)
-    by_language = {}
-    for item in args.language:
-        code, _, value = item.partition("=")
-        if not value:
-            parser.error(f"--language wants CODE=STRENGTH, got {item!r}")
-        by_language[code] = float(value)
-    strengths = set_strengths(args.pack, args.strength, by_language)
+
+    def pairs(items: list[str], option: str, what: str) -> dict[str, float]:
+        out = {}
+        for item in items:
+            key, _, value = item.partition("=")
+            if not value:
+                parser.error(f"{option} wants {what}=STRENGTH, got {item!r}")
+            out[key] = float(value)
+        return out
+
+    try:
+        strengths = set_strengths(args.pack, args.strength, pairs(args.language, "--language", "CODE"),
+                                  pairs(args.voice, "--voice", "NAME"))  # fmt: skip
+    except ValueError as e:
+        parser.error(str(e))
     groups: dict[float, list[str]] = {}
     for name, value in strengths.items():
         groups.setdefault(value, []).append(name)
