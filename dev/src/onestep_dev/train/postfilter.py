@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from onestep.config import VoiceConfig
+from onestep.config import SpeakerInfo, VoiceConfig
 from onestep.runtime.mel_postfilter import pack_postfilter
 from onestep.runtime.speakers import load_speaker_table
 
@@ -36,7 +35,7 @@ def set_strengths(
     if unknown:
         raise ValueError(f"no such voice in {pack}: {', '.join(unknown)}")
 
-    def chosen(s: Any) -> float:
+    def chosen(s: SpeakerInfo) -> float:
         return float(by_voice.get(s.name, by_language.get(s.language, strength)))
 
     speakers = tuple(replace(s, mel_sharpen=chosen(s)) for s in config.speakers)
