@@ -3,7 +3,7 @@
 # lines, this 2-core CPU, 2026-12-06. Candidates: CAND = the export (INT8 decoder and vocoder, as shipped);
 # bf = the same acoustic model with the vocoder of step 31,770 (before its fine-tune on predicted mels);
 # float = CAND with the float vocoder. 031 = the shipped 0.3.1 pack. Runs are named VOICE_SUFFIX.
-# Results of every run: voices_0.3.2-candidate_results_2026-12-06_cpu-2core.json (one object per run name).
+# Results of every run: voices_0.3.2-candidate_results_2026-12-06_cpu-2core.json.gz (one object per run name).
 OUTDIR=${OUTDIR:-/tmp/evallang}; mkdir -p "$OUTDIR"
 export OMP_WAIT_POLICY=PASSIVE ONESTEP_KOKORO_VOICES=../shared/voices/kokoro PYTHONPATH=<checkout>/src:<checkout>/dev/src
 run() {  # name, args...

@@ -3,7 +3,7 @@
 # Kokoro teacher, 20 held-out lines, this 2-core CPU, 2026-12-07 (~72 s a voice, 50 min for 41). The Hindi voices
 # are judged by agreement, so each runs with a second teacher voice (the pairs of the 0.3.2 run).
 # CAND = the export (INT8 decoder and vocoder, as shipped); runs are named VOICE_SUFFIX under OUTDIR.
-# Results: voices_0.3.3-candidate_results_2026-12-07_cpu-2core.json; gate table: ..._summary_20lines_... .md.
+# Results: voices_0.3.3-candidate_results_2026-12-07_cpu-2core.json.gz; gate table: ..._summary_20lines_... .md.
 #   CAND=/tmp/cand033 SUFFIX=cand OUTDIR=/tmp/eval14 VOICES="en-heart zh-xiaoxiao ..." bash THIS
 #   python -m onestep_dev.eval.gate /tmp/eval14/*/results.json
 CHECKOUT=${CHECKOUT:-$(git rev-parse --show-toplevel)}

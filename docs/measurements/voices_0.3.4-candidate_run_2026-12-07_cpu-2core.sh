@@ -9,7 +9,7 @@
 #   (acoustic.onnx, decoder.int8.onnx and speakers.npy come out byte-identical to 0.3.2's; only the vocoder differs)
 #   CAND=/tmp/cand034 SUFFIX=s034 OUTDIR=/tmp/eval034 VOICES="en-heart ja-kumo ..." bash THIS   # twice, halves
 #   python -m onestep_dev.eval.gate /tmp/eval034/*/results.json
-# Results: voices_0.3.4-candidate_results_2026-12-07_cpu-2core.json; gate table: ..._summary_20lines_... .md.
+# Results: voices_0.3.4-candidate_results_2026-12-07_cpu-2core.json.gz; gate table: ..._summary_20lines_... .md.
 # Code-switch (zh-xiaoxiao, 100 held-out code-switched sentences, students only; 0.3.2 the same run):
 #   ONESTEP_VOICES=<folder with multispeaker -> /tmp/cand034> python -m onestep_dev.eval.code_switch \
 #     --voice zh-xiaoxiao --sentences 100 --out DIR

@@ -17,6 +17,6 @@ CAND=$PACK SUFFIX=pf OUTDIR=${OUTDIR:-/tmp/evalpf} VOICES="$A" bash "$job" &
 CAND=$PACK SUFFIX=pf OUTDIR=${OUTDIR:-/tmp/evalpf} VOICES="$B" bash "$job"
 wait
 # The 8 Mandarin voices (strength 0) render 0.3.2's audio bit for bit (checked), so their rows are 0.3.2's run
-# (voices_0.3.2-candidate_results_2026-12-06_cpu-2core.json, keys zh-*_cand), and so is the code-switch measure.
+# (voices_0.3.2-candidate_results_2026-12-06_cpu-2core.json.gz, keys zh-*_cand), and so is the code-switch measure.
 # Gate table and voice.json figures:
 #   python -m onestep_dev.eval.gate --write-pack src/onestep/voices/multispeaker --measured "..." DIR/*/results.json
