@@ -16,8 +16,6 @@ import asyncio
 import json
 import re
 import sys
-import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "gpu"))
@@ -36,13 +34,13 @@ def gc_pauses(metrics: str) -> dict[str, dict[str, float]]:
 
 def serve_and_load(idle: bool, texts: list[str], clients: int, seconds: float) -> dict:
     import httpx
-    import uvicorn
 
     import onestep.server.app as server_app
     from onestep import TTS
     from onestep.server.builder import backend_for
     from onestep.server.config import ServerConfig
     from onestep_dev.bench.load_test import run_load_test
+    from server_profile import serve_in_thread
     from standin_engine import use_standin
 
     if not idle:  # the threshold alone: what the server did before idle collection
@@ -55,15 +53,7 @@ def serve_and_load(idle: bool, texts: list[str], clients: int, seconds: float) -
     config = ServerConfig(port=0, scheduler_kind="batch", queue_size=256, warmup=False)  # the stand-in cannot stream
     app = server_app.create_app(config, backend_for(tts, config), phrases=None)
     app.state.onestep.phrases = None
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    state = app.state.onestep
-    while not state.ready and not state.warmup_error:
-        time.sleep(0.05)
-    url = f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
+    server, thread, url = serve_in_thread(app)
     result = run_load_test(url, clients, seconds, pace="realtime", texts=tuple(texts), voice="en-heart", seed=0,
                            processes=max(1, clients // 50))  # fmt: skip
     metrics = httpx.get(url + "/metrics").text

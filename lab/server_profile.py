@@ -60,6 +60,22 @@ def stage_sums(metrics) -> dict[str, tuple[float, float]]:
     return {k: (v[0], v[1]) for k, v in found.items()}
 
 
+def serve_in_thread(app):  # noqa: ANN001, ANN201 - (uvicorn.Server, threading.Thread, base URL)
+    """Serve the onestep ``app`` on a free loopback port from a daemon thread; return once it listens and its
+    warm-up is over (ready, or failed: ``app.state.onestep.warmup_error``)."""
+    import uvicorn
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    state = app.state.onestep
+    while not state.ready and not state.warmup_error:
+        time.sleep(0.05)
+    return server, thread, f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--lines", type=int, default=40, help="text pairs per language (en, zh)")
@@ -69,8 +85,6 @@ def main() -> None:
     args = ap.parse_args()
 
     from dataclasses import replace
-
-    import uvicorn
 
     from host_profile import texts_of
     from onestep import TTS
@@ -116,17 +130,10 @@ def main() -> None:
     # --- through the server (one client, closed loop) ---
     app = create_app(config, backend, phrases=None)
     app.state.onestep.phrases = None
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
+    server, thread, url = serve_in_thread(app)
     state = app.state.onestep
-    while not state.ready and not state.warmup_error:
-        time.sleep(0.05)
     if state.warmup_error:  # e.g. a voice whose language needs an extra not installed here: served anyway
         print("warm-up:", state.warmup_error, file=sys.stderr)
-    url = f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
     out["server"] = {}
     for fmt in args.formats.split(","):
         for n, keep in ((20, False), (args.requests, True)):  # a short run first (warms this format's path)
