@@ -132,3 +132,10 @@ def engine_ready(engine: object) -> bool:
     size's graphs are captured) once it is set; any other engine at once."""
     ready = getattr(engine, "ready", None)
     return ready is None or ready.is_set()
+
+
+def engine_fully_captured(engine: object) -> bool:
+    """Whether ``engine`` has nothing left to capture: an engine with a ``fully_captured`` event (the GPU
+    engine, once every batch size's CUDA graphs are captured) once it is set; any other engine at once."""
+    captured = getattr(engine, "fully_captured", None)
+    return captured is None or captured.is_set()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from onestep.runtime.engine import Engine, engine_ready
+from onestep.runtime.engine import Engine, engine_fully_captured, engine_ready
 from onestep.runtime.engines import EngineKind
 from onestep.runtime.host_pool import HostPool, HostPoolSettings
 from onestep.runtime.speakers import SpeakerEngine
@@ -125,8 +125,7 @@ class Resources:
                 event = getattr(engine, name, None)
                 if event is not None:
                     event.wait(None if deadline is None else max(deadline - time.monotonic(), 0.0))
-        done = all(getattr(e, "fully_captured", None) is None or e.fully_captured.is_set() for e in engines)
-        return self.ready() and (done or not complete)
+        return self.ready() and (not complete or all(engine_fully_captured(e) for e in engines))
 
     def frontend(self) -> Frontend:
         """The shared text frontend (built on first use)."""
