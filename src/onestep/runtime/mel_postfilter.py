@@ -77,7 +77,7 @@ class MelPostfilter:
     def apply(self, mel: np.ndarray, speaker: np.ndarray) -> np.ndarray:
         """``mel`` float32 (B, n_mels, L) sharpened row by row for ``speaker`` (B, S); a new array."""
         strength = self.strengths(speaker)[:, None, None]
-        return (mel + strength * (self.difference @ mel)).astype(np.float32)
+        return (mel + strength * (self.difference @ mel)).astype(np.float32, copy=False)  # float32 in: no copy
 
 
 def pack_postfilter(config: VoiceConfig, table: np.ndarray | None) -> MelPostfilter | None:
