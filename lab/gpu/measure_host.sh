@@ -49,14 +49,21 @@ fi
 # frontend's ~1,300 modules: its English + Mandarin load takes 2.5-3x as long (2-core CPU, 2026-12-07: 0.8 vs
 # 0.29 s; 1.2-1.5 vs 0.45 s before the segments and cn2an cuts).
 # BYTECODE=0 measures the start from source, as every run before 2026-12-07 did.
+# The image's torch has no bytecode and Python may not write it there (session 18's stacks: every process compiled
+# torch from source, ~4 s of the first call): with BYTECODE on, all bytecode goes to a writable prefix, where the
+# probe's `import torch` below leaves torch's, as an installed torch has it.
 if [ "${BYTECODE:-1}" != 0 ]; then
+  export PYTHONPYCACHEPREFIX="$tmp/pycache"
+  unset PYTHONDONTWRITEBYTECODE
   "$PY" -m compileall -q -j 0 src dev/src ${ONESTEP_SITE_AFTER:+"$ONESTEP_SITE_AFTER"} > /dev/null 2>&1
 fi
 voices=()
 [ -f .carry/voice/voice.json ] && voices=(--voices-dir .carry)  # the float graphs measure.sh prepare copied
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,temperature.gpu --format=csv > "$logs/nvidia_smi.txt" 2>&1
 "$PY" -c "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)
-import torch; print('torch', torch.__version__, 'cuda', torch.cuda.is_available())
+import os, time; t = time.perf_counter(); import torch; t = time.perf_counter() - t
+print('torch', torch.__version__, 'cuda', torch.cuda.is_available(), 'import %.2f s' % t, 'bytecode prefix', sys.pycache_prefix,
+      'torch dir writable', os.access(os.path.dirname(torch.__file__), os.W_OK), 'dont_write', sys.flags.dont_write_bytecode)
 from onestep.frontend.pipeline import Frontend; print(Frontend().phonemize('Hello there.').phonemes)" \
   > "$logs/probe.txt" 2>&1
 echo "== probe: $(tr '\n' ' ' < "$logs/probe.txt" | cut -c1-300)"
