@@ -30,11 +30,15 @@ import json, sys, time, httpx
 url, texts, fmt, n = sys.argv[1], json.loads(sys.stdin.read()), sys.argv[2], int(sys.argv[3])
 fmt, _, rate = fmt.partition("@")  # "pcm@16000": resampled
 extra = {"sample_rate": int(rate)} if rate else {}
+gaps = []  # per request: the client's whole-request ms minus the server's own TTFA header (submitted -> first chunk)
 with httpx.Client(timeout=60) as c:
     for i in range(n):
+        t0 = time.perf_counter()
         r = c.post(url + "/v1/audio/speech", json={"input": texts[i % len(texts)], "voice": "en-heart", "response_format": fmt, **extra})
+        took = (time.perf_counter() - t0) * 1e3
         assert r.status_code == 200, r.text
-print("done")
+        gaps.append(took - float(r.headers["x-time-to-first-audio-ms"]))
+print(json.dumps(sorted(gaps)))
 """
 
 
@@ -139,12 +143,15 @@ def main() -> None:
         for n, keep in ((20, False), (args.requests, True)):  # a short run first (warms this format's path)
             stages0 = stage_sums(state.metrics)
             cpu0, t0 = time.process_time(), time.perf_counter()
-            subprocess.run([sys.executable, "-c", CLIENT, url, fmt, str(n)], input=json.dumps(texts), text=True,
-                           check=True, capture_output=True)  # fmt: skip
+            done = subprocess.run([sys.executable, "-c", CLIENT, url, fmt, str(n)], input=json.dumps(texts), text=True,
+                                  check=True, capture_output=True)  # fmt: skip
             cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
+            gaps = json.loads(done.stdout)
         out["server"][fmt] = {
             "server_cpu_us_per_request": round(cpu / n * 1e6, 1),
             "wall_ms_per_request": round(wall / n * 1e3, 2),
+            # what a request spends outside the server's TTFA (frontend, HTTP, the client), and its tail
+            "outside_server_ttfa_ms_p50_p90": [round(gaps[len(gaps) // 2], 2), round(gaps[int(len(gaps) * 0.9)], 2)],
             "stage_means_ms": {k: round((v[1] - stages0.get(k, (0, 0.0))[1]) / max(v[0] - stages0.get(k, (0, 0.0))[0], 1) * 1e3, 3)
                                for k, v in stage_sums(state.metrics).items()},
         }
