@@ -38,6 +38,7 @@ def test_checkpoints_that_disagree_are_refused(tmp_path: Path) -> None:
     a = _checkpoint(tmp_path / "a", 1.0, 1)
     with pytest.raises(ValueError, match="integer tensors differ"):
         average_checkpoints([a, _checkpoint(tmp_path / "b", 2.0, 2, counter=4)], tmp_path / "out1")
+    assert not (tmp_path / "out1").exists()  # a refusal writes nothing
     with pytest.raises(ValueError, match="at least two"):
         average_checkpoints([a], tmp_path / "out2")
     with pytest.raises(ValueError, match="shapes differ"):

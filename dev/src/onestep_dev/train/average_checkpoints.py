@@ -49,13 +49,14 @@ def average_checkpoints(sources: list[Path], out: Path) -> dict[str, Any]:
     """Write the average of ``sources``' generator weights to ``out``; returns the meta written."""
     if len(sources) < 2:
         raise ValueError("give at least two checkpoints to average")
-    out.mkdir(parents=True, exist_ok=True)
-    for name in FILES:
-        states = [torch.load(s / name, map_location="cpu", weights_only=True) for s in sources]
-        torch.save(average(states), out / name)
     metas = [json.loads((s / "meta.json").read_text()) for s in sources]
     if len({json.dumps(m.get("model_config"), sort_keys=True) for m in metas}) != 1:
         raise ValueError("the checkpoints have different model configs")
+    averaged = {name: average([torch.load(s / name, map_location="cpu", weights_only=True) for s in sources])
+                for name in FILES}  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)  # written only once every input agreed
+    for name, state in averaged.items():
+        torch.save(state, out / name)
     meta = dict(metas[0])
     meta["averaged_from"] = [{"path": str(s), "step": m.get("step")} for s, m in zip(sources, metas, strict=True)]
     (out / "meta.json").write_text(json.dumps(meta, indent=1))
