@@ -102,14 +102,19 @@ if [ "$DEVICE" = cuda ]; then
   default_variants+=";ray4=--ray --replicas 4 --gpus-per-replica 0.25 --cpus-per-replica 2 --max-ongoing 32 --max-queued 512"
   rows=${BATCH_ROWS:-24000}
   # Session 7 (12,000 rows): ONE engine actor reached 380 texts/s steady with 12 frontend actors and 362 without:
-  # its own per-row work (timings, encoding, the file) bounds it, not the frontend. So several engine actors share
-  # the GPU (fractional num_gpus), each with its own graphs and GIL, fed by frontend actors; 6 + 8 + 1 = 15 cores (3 + 12 + 1 = 16).
-  default_runs="gpu6-fe8=--ray --device cuda --workers 6 --gpus-per-worker 0.16 --frontend-workers 8 --batch-size 64"
-  default_runs+=";gpu3-fe12=--ray --device cuda --workers 3 --gpus-per-worker 0.33 --frontend-workers 12 --batch-size 64"
+  # its own per-row work (timings, encoding, the file) bounds it, not the frontend. Issue 22: ONE engine actor on
+  # the GPU that owns a host pool (`--frontend-processes`: every row's frontend, timings, encoding and file in its
+  # worker processes, the audio in shared memory), against the plain command's same machinery without Ray
+  # (target: within 10 %); 1 + 14 + 1 (Ray Data's tasks) = 16 cores. Then session 7's shape for reference.
+  default_runs="plain-p15=--device cuda --frontend-processes 15 --batch-size 64"
+  default_runs+=";ray1-p14=--ray --device cuda --workers 1 --gpus-per-worker 1 --frontend-processes 14 --batch-size 64"
+  default_runs+=";gpu6-fe8=--ray --device cuda --workers 6 --gpus-per-worker 0.16 --frontend-workers 8 --batch-size 64"
 else
   default_variants="plain=;ray1=--ray --replicas 1 --cpus-per-replica 1 --workers 1;ray2=--ray --replicas 2 --cpus-per-replica 1 --workers 1"
   rows=${BATCH_ROWS:-456}
   default_runs="local1=--workers 1;local2=--workers 2;ray1=--ray --workers 1;ray2=--ray --workers 2"
+  default_runs+=";plain-p1=--frontend-processes 1 --batch-size 16"
+  default_runs+=";ray1-p1=--ray --workers 1 --frontend-processes 1 --batch-size 16"
 fi
 ray_wanted=
 [ "${SKIP_SERVER:-0}" = 1 ] || ray_wanted+=${VARIANTS:-$default_variants}

@@ -283,5 +283,5 @@ def test_host_pool_job_equals_the_local_one(tmp_path: Path, sentences: list[str]
             assert (a_dir / entry["audio"]).read_bytes() == (b_dir / entry["audio"]).read_bytes(), rid
     assert not list((b_dir / "audio").glob(".*.tmp"))
     assert not leftover_segments(os.getpid())
-    with pytest.raises(ValueError, match="frontend_processes"):
-        BatchJob(src, settings(tmp_path / "x"), frontend_processes=2, ray=True)
+    with pytest.raises(ValueError, match="both run the frontend"):
+        BatchJob(src, settings(tmp_path / "x"), frontend_processes=2, frontend_workers=1, ray=True)

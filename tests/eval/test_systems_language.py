@@ -37,3 +37,18 @@ def test_student_teacher_from_voice_json() -> None:
     assert student_teacher("en-heart") == "af_heart"  # "kokoro-82m-v1.0/af_heart" in the shipped pack
     assert student_teacher("zh-xiaoxiao") == "zf_xiaoxiao"
     assert student_teacher(TINY_VOICE) is None  # "none (random initialisation)"
+
+
+def test_a_seeded_or_blended_voice_is_judged_against_the_same_blend_of_teachers() -> None:
+    """A seeded voice's teacher is its voices' teachers mixed with its weights (issue 21: a seeded voice passes
+    the same gate as a named one); a seed that draws one voice has that voice's teacher."""
+    from onestep.runtime.voices import VoiceCatalog
+
+    assert student_teacher("en-heart:0.7+en-bella:0.3") == "af_heart:0.7+af_bella:0.3"
+    spec = VoiceCatalog().seeded("seed:1234:female")[1]
+    teacher = student_teacher("seed:1234:female")
+    assert teacher is not None
+    parts = [part.split(":") for part in teacher.split("+")]
+    assert [student_teacher(name) for name, _ in spec.components] == [name for name, _ in parts]
+    assert [round(w, 4) for _, w in spec.components] == [float(w) for _, w in parts]
+    assert student_teacher("seed:7:ja:male") == "jm_kumo"  # one Japanese male voice

@@ -48,6 +48,20 @@ def test_load_voice_by_name_and_shape(tmp_path: Path, monkeypatch: pytest.Monkey
     np.testing.assert_array_equal(voice, pack.numpy().reshape(510, 256))
 
 
+def test_a_blend_is_the_weighted_sum_of_the_packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = torch.randn(510, 1, 256), torch.randn(510, 1, 256)
+    torch.save(a, tmp_path / "xx_a.pt")
+    torch.save(b, tmp_path / "xx_b.pt")
+    monkeypatch.setenv("ONESTEP_KOKORO_VOICES", str(tmp_path))
+    want = (0.75 * a + 0.25 * b).numpy().reshape(510, 256)
+    np.testing.assert_allclose(load_kokoro_voice("xx_a:0.75+xx_b:0.25"), want, atol=1e-6)
+    np.testing.assert_allclose(load_kokoro_voice("xx_a(3)+xx_b(1)"), want, atol=1e-6)  # weights normalized
+    with pytest.raises(VoiceError, match="xx_c"):
+        load_kokoro_voice("xx_a+xx_c")
+    with pytest.raises(VoiceError, match="blend"):
+        load_kokoro_voice("xx_a:-1+xx_b")
+
+
 @pytest.mark.skipif(not (voices_dir() / "af_heart.pt").is_file(), reason="shared Kokoro voices not available")
 def test_real_voice_pack_equals_torch_load() -> None:
     ref = torch.load(voices_dir() / "af_heart.pt", weights_only=True).numpy().reshape(510, 256)

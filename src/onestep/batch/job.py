@@ -19,7 +19,7 @@ from typing import Any
 from onestep.batch.manifest import AUDIO_DIR, ManifestWriter, finished_ids
 from onestep.batch.progress import JobProgress
 from onestep.batch.rows import BatchRow, read_rows
-from onestep.batch.synth import RowSynthesizer, SynthSettings
+from onestep.batch.synth import PASSES_PER_BLOCK, RowSynthesizer, SynthSettings, make_host_pool
 
 SUMMARY_NAME = "summary.json"
 
@@ -41,10 +41,11 @@ class BatchJob:
         cpus_per_worker / gpus_per_worker: Ray resources of each engine actor.
         frontend_workers: Ray: actors running the text frontend ahead of the engine actors (0: the engine
             actors run it themselves). With GPU engine actors, this is what keeps the GPU fed.
-        frontend_processes: local: ONE engine in this process, fed by this many worker processes that run
-            each row's frontend, timings, output stage, encoding and file (the host pool,
-            :mod:`onestep.runtime.host_pool`; ``batch_size`` texts per engine pass); 0: ``workers`` processes,
-            each with its own engine.
+        frontend_processes: ONE engine fed by this many worker processes that run each row's frontend, timings,
+            output stage, encoding and file (the host pool, :mod:`onestep.runtime.host_pool`; ``batch_size``
+            texts per engine pass). Local: the engine in this process (``workers`` unused); Ray: every engine
+            actor owns such a pool on its node and reserves a CPU per process. 0: local, ``workers`` processes,
+            each with its own engine; Ray, the engine actors (or ``frontend_workers``) do the host work.
     """
 
     input: Path
@@ -75,8 +76,11 @@ class BatchJob:
             raise ValueError("frontend_workers needs the Ray pipeline (--ray)")
         if self.frontend_processes < 0:
             raise ValueError(f"frontend_processes must be >= 0, got {self.frontend_processes}")
-        if self.frontend_processes and self.ray:
-            raise ValueError("frontend_processes is the local runner's (with --ray: --frontend-workers)")
+        if self.frontend_processes and self.frontend_workers:
+            raise ValueError(
+                "frontend_processes and frontend_workers both run the frontend: with --frontend-processes each "
+                "engine's own worker processes do it"
+            )
         if self.cpus_per_worker <= 0 or self.gpus_per_worker < 0:
             raise ValueError("cpus_per_worker must be > 0 and gpus_per_worker >= 0")
 
@@ -206,20 +210,10 @@ def run_local(job: BatchJob, rows: list[BatchRow], writer: ManifestWriter, progr
             progress.advance(entries)
 
 
-#: Engine passes per block of rows handed to the host pool at once (a block's manifest lines are written when
-#: it is done; within a block the frontend of the next passes and the finishing of the last overlap the engine).
-PASSES_PER_BLOCK = 16
-
-
 def run_host_pool(job: BatchJob, rows: list[BatchRow], writer: ManifestWriter, progress: JobProgress) -> None:
     """Synthesize ``rows`` with ONE engine in this process and ``job.frontend_processes`` worker processes for
     the rest (:class:`onestep.runtime.host_pool.HostPool`), a block of rows at a time."""
-    from onestep.runtime.host_pool import HostPool, HostPoolSettings
-
-    settings = HostPoolSettings(
-        threads=1, processes=job.frontend_processes, chunk=job.batch_size, lexicon=job.synth.lexicon
-    )
-    with HostPool(settings) as pool:
+    with make_host_pool(job.synth, job.frontend_processes, job.batch_size) as pool:
         synth = RowSynthesizer(job.synth, pool)
         pool.start()
         for block in chunked(rows, job.batch_size * PASSES_PER_BLOCK):

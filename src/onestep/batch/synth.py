@@ -103,6 +103,19 @@ def _describe(e: Exception) -> str:
     return f"{type(e).__name__}: {e}"
 
 
+#: Engine passes per block of rows handed to a host pool at once (a block's manifest lines are written when it is
+#: done; within a block the frontend of the next passes and the finishing of the last overlap the engine).
+PASSES_PER_BLOCK = 16
+
+
+def make_host_pool(settings: SynthSettings, processes: int, chunk: int) -> HostPool:
+    """A host pool of ``processes`` worker processes for a :class:`RowSynthesizer` (``chunk`` rows per engine
+    pass; the job's lexicon in every worker); the caller starts and closes it."""
+    from onestep.runtime.host_pool import HostPool, HostPoolSettings
+
+    return HostPool(HostPoolSettings(threads=1, processes=processes, chunk=chunk, lexicon=settings.lexicon))
+
+
 class RowSynthesizer:
     """Synthesizes rows into ``settings.out_dir`` with one :class:`onestep.TTS` (loaded once).
 

@@ -55,9 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=0,
         metavar="N",
-        help="one engine in this process (e.g. --device cuda) fed by N worker processes that run the text "
-        "frontend, word timings, output stage and encoding of each row (the host pool; --workers is then unused, "
-        "--batch-size is texts per engine pass: 64 suits a GPU); default 0: --workers processes, each its own engine",
+        help="one engine (e.g. --device cuda) fed by N worker processes that run the text frontend, word timings, "
+        "output stage and encoding of each row (the host pool; --batch-size is texts per engine pass: 64 suits a "
+        "GPU). Local: the engine in this process, --workers unused; with --ray: each of the --workers engine actors "
+        "owns N such processes (one actor per GPU). Default 0: --workers processes (or actors), each its own engine",
     )
     p.add_argument("--quiet", action="store_true", help="no progress output")
     p.set_defaults(func=run)

@@ -211,9 +211,11 @@ class HostPool:
         if threads is not None:
             threads.shutdown(wait=True)
         if procs is not None:
+            procs.drain()
+        if ring is not None:  # unlinked before the workers are stopped: a process killed while they exit (e.g. a
+            ring.close()  # Ray actor at the end of its stage, with its children) leaves no shared memory behind
+        if procs is not None:
             procs.close()
-        if ring is not None:
-            ring.close()
 
     def __enter__(self) -> HostPool:
         return self

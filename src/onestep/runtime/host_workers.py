@@ -256,6 +256,12 @@ class WorkerProcs:
 
     def close(self, timeout: float = 10.0) -> None:
         """Wait for the calls in flight, then stop every worker (terminated after ``timeout`` seconds)."""
+        self.drain(timeout)
+        for w in self._workers:
+            w.stop(timeout)
+
+    def drain(self, timeout: float = 10.0) -> None:
+        """Take no more calls and wait (up to ``timeout`` seconds each) for those in flight; the workers stay."""
         self._closed = True
         for w in self._workers:
             with w.lock:
@@ -265,5 +271,3 @@ class WorkerProcs:
                     f.exception(timeout)
                 except Exception:
                     pass
-        for w in self._workers:
-            w.stop(timeout)

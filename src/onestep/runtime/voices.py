@@ -380,10 +380,8 @@ class VoiceCatalog:
             raise VoiceNotFoundError(
                 f"no voices found (searched {searched}); pass voices_dir/--voices-dir or set ${ENV_VAR}"
             )
-        if name is not None and is_seed(name):  # drawn from the first multi-speaker model in search order
-            models = [e for e in self.entries.values() if e.mix is not None]
-            model = [e for e in models if e.path == models[0].path] if models else []
-            canonical, seeded = seeded_blend(model, name)
+        if name is not None and is_seed(name):
+            canonical, seeded = self.seeded(name)
             return dataclasses.replace(self._blend(seeded), label=canonical)
         if name is not None:
             try:
@@ -393,6 +391,12 @@ class VoiceCatalog:
             if spec is not None and spec.is_blend:
                 return self._blend(spec)
         return choose_voice(list(self.entries.values()), name, language=language, text=text)
+
+    def seeded(self, name: str) -> tuple[str, VoiceSpec]:
+        """:func:`seeded_blend` over the voices of the first multi-speaker model in search order: the canonical
+        seed string and the blend it stands for."""
+        models = [e for e in self.entries.values() if e.mix is not None]
+        return seeded_blend([e for e in models if e.path == models[0].path] if models else [], name)
 
     def _blend(self, spec: VoiceSpec) -> VoiceEntry:
         """The voice of a blend: its components' rows, weighted (all of one multi-speaker model)."""

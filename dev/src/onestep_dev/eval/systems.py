@@ -84,7 +84,21 @@ def student_language(voice: str | os.PathLike[str], voices_dir: str | os.PathLik
 
 def student_teacher(voice: str | os.PathLike[str], voices_dir: str | os.PathLike[str] | None = None) -> str | None:
     """The Kokoro voice our voice was distilled from (``"af_heart"`` from ``kokoro-82m-v1.0/af_heart``), or None
-    when its ``voice.json`` names no Kokoro voice pack."""
+    when its ``voice.json`` names no Kokoro voice pack. A blend or a seeded voice (``seed:1234:female``) has the
+    same blend of its voices' teachers (``"af_bella:0.2+af_heart:0.8"``,
+    :func:`onestep_dev.teacher.voices.kokoro_blend`), or None when one of them has none."""
+    from onestep.runtime.voices import VoiceCatalog, is_seed, parse_voice
+
+    arg = student_voice(voice)
+    if isinstance(arg, str) and (is_seed(arg) or "+" in arg):
+        catalog = VoiceCatalog(voices_dir)
+        spec = catalog.seeded(arg)[1] if is_seed(arg) else parse_voice(arg)
+        teachers = [(student_teacher(name, voices_dir), weight) for name, weight in spec.components]
+        if any(t is None for t, _ in teachers):
+            return None
+        if len(teachers) == 1:  # a seed that found one voice to draw from
+            return teachers[0][0]
+        return "+".join(f"{t}:{w:.4f}".rstrip("0").rstrip(".") for t, w in teachers)
     name = _student_entry(voice, voices_dir).config.teacher.rsplit("/", 1)[-1]
     return name if _KOKORO_NAME.fullmatch(name) else None
 
@@ -143,7 +157,7 @@ class TeacherSystem:
         from onestep_dev.teacher import KokoroTeacher, load_kokoro_voice
 
         self.voice = load_kokoro_voice(voice)
-        self.name = f"kokoro:{Path(voice).stem}"
+        self.name = f"kokoro:{voice if '+' in voice else Path(voice).stem}"  # a blend's weights have dots
         self.phonemize = phonemize or frontend_phonemizer()
         self.teacher = teacher if teacher is not None else KokoroTeacher(threads=threads)
 

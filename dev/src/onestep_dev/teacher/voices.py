@@ -160,11 +160,14 @@ def load_kokoro_voice(name_or_path: str | Path) -> np.ndarray:
     """Load a Kokoro voice pack as float32 [510, 256].
 
     Args:
-        name_or_path: a voice name (``"af_heart"``, looked up in :func:`voices_dir`) or a ``.pt`` path.
+        name_or_path: a voice name (``"af_heart"``, looked up in :func:`voices_dir`), a ``.pt`` path, or a
+            blend of names (``"af_heart:0.6+af_bella:0.4"``, :func:`kokoro_blend`).
     Raises:
         VoiceError: the file is missing or its tensor is not [510, 1, 256] / [510, 256].
     """
     text = str(name_or_path)
+    if "+" in text and not text.endswith(".pt"):
+        return kokoro_blend(text)
     path = Path(text).expanduser()
     if not (text.endswith(".pt") or os.sep in text):
         path = voices_dir() / f"{text}.pt"
@@ -174,6 +177,25 @@ def load_kokoro_voice(name_or_path: str | Path) -> np.ndarray:
     if arr.shape in ((STYLE_ROWS, 1, STYLE_DIM), (STYLE_ROWS, STYLE_DIM)):
         return arr.reshape(STYLE_ROWS, STYLE_DIM)
     raise VoiceError(f"{path}: voice tensor has shape {arr.shape}, expected ({STYLE_ROWS}, 1, {STYLE_DIM})")
+
+
+def kokoro_blend(spec: str) -> np.ndarray:
+    """A mix of Kokoro voice packs, float32 [510, 256]: ``"af_heart:0.6+af_bella:0.4"`` (our blend syntax,
+    :func:`onestep.runtime.voices.parse_voice`; weights normalized) is the weighted sum of the packs' style
+    tables, the way Kokoro mixes voices (its pipeline averages the packs' tensors). The teacher of a blended or
+    seeded student voice is the same blend of its voices' teachers.
+
+    Raises:
+        VoiceError: a malformed blend, or a pack as in :func:`load_kokoro_voice`.
+    """
+    from onestep.runtime.voices import VoiceBlendError, VoiceNotFoundError, parse_voice
+
+    try:
+        components = parse_voice(spec).components
+    except (VoiceNotFoundError, VoiceBlendError) as e:
+        raise VoiceError(f"Kokoro blend {spec!r}: {e}") from e
+    mixed = sum(weight * load_kokoro_voice(name).astype(np.float64) for name, weight in components)
+    return np.asarray(mixed, dtype=np.float32)
 
 
 def style_for(voice: np.ndarray, ids: list[int] | np.ndarray) -> np.ndarray:
