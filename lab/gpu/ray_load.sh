@@ -163,7 +163,9 @@ out = Path(sys.argv[1])
 print(f"\n{'batch run':<12} {'rows':>6} {'errors':>6} {'wall s':>7} {'texts/s':>8} {'steady texts/s':>15} {'audio h/h':>10}")
 for f in sorted(out.glob("batch_*.json")):
     s = json.loads(f.read_text())
+    steady = s["steady_texts_per_s"]  # None: the rows came back in one go (no span to time)
+    hours = s["steady_audio_hours_per_hour"]
     print(f"{f.stem[6:]:<12} {s['rows']:>6} {s['errors']:>6} {s['wall_s']:>7.1f} {s['texts_per_s']:>8.2f} "
-          f"{s['steady_texts_per_s'] or 0:>15.2f} {s['steady_audio_hours_per_hour'] or 0:>10.1f}")
+          f"{'n/a' if steady is None else f'{steady:.2f}':>15} {'n/a' if hours is None else f'{hours:.1f}':>10}")
 PY
 fi
