@@ -86,7 +86,7 @@ class JobProgress:
         finished rows to the last (``steady_texts_per_s``: the workers' rate once loaded)."""
         t = self.elapsed_s
         steady: dict[str, Any] = {"startup_s": None, "steady_texts_per_s": None, "steady_audio_hours_per_hour": None}
-        if self._first is not None and self._last > self._first[0]:
+        if self._first is not None and self.done > self._first[1]:  # rows came back after the first ones
             span = self._last - self._first[0]
             steady = {
                 "startup_s": round(self._first[0] - self.started, 3),
