@@ -20,6 +20,9 @@ if [ "${STAGE:-cs}" = cs ]; then
   mkdir -p "$OUTDIR/pack" && ln -sfn "$CAND" "$OUTDIR/pack/multispeaker"
   ONESTEP_VOICES="$OUTDIR/pack" python -m onestep_dev.eval.code_switch --voice zh-xiaoxiao --sentences 100 \
     --out "$OUTDIR/cs"
+  # The shipped pack in the same run (since session 19: stored figures of other days moved with the frontend)
+  [ "${SHIPPED_CS:-1}" = 0 ] || python -m onestep_dev.eval.code_switch --voice zh-xiaoxiao --sentences 100 \
+    --out "$OUTDIR/cs_shipped"
 else
   job="$CHECKOUT/docs/measurements/voices_0.3.3-candidate_run_2026-12-07_cpu-2core.sh"   # the per-voice eval job
   A="en-heart ja-kumo hi-omega en-puck zh-xiaobei zh-yunxia pt-dora en-bella en-sarah en-emma zh-xiaoni zh-yunxi en-nova en-echo en-fable es-alex fr-siwis hi-beta it-sara ja-nezumi pt-santa"
