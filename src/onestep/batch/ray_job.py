@@ -66,8 +66,9 @@ class EngineActor:
             self.pool.start()
 
     def __del__(self) -> None:
-        """Ray Data drops the actor's UDF when the stage ends (``__ray_shutdown__``): stop the pool's workers and
-        unlink its shared memory (an actor killed outright leaves that to its workers, which end with it)."""
+        """Ray Data drops the actor's UDF when the stage ends (``__ray_shutdown__``): unlink the pool's shared
+        memory and stop its workers. (An actor killed outright goes with its workers; the next host pool on the
+        machine unlinks the segments of creators that are gone.)"""
         pool = getattr(self, "pool", None)
         if pool is not None:
             self.pool = None

@@ -87,18 +87,14 @@ def student_teacher(voice: str | os.PathLike[str], voices_dir: str | os.PathLike
     when its ``voice.json`` names no Kokoro voice pack. A blend or a seeded voice (``seed:1234:female``) has the
     same blend of its voices' teachers (``"af_bella:0.2+af_heart:0.8"``,
     :func:`onestep_dev.teacher.voices.kokoro_blend`), or None when one of them has none."""
-    from onestep.runtime.voices import VoiceCatalog, is_seed, parse_voice
+    from onestep.runtime.voices import VoiceCatalog, VoiceSpec, is_seed, parse_voice
 
     arg = student_voice(voice)
     if isinstance(arg, str) and (is_seed(arg) or "+" in arg):
-        catalog = VoiceCatalog(voices_dir)
-        spec = catalog.seeded(arg)[1] if is_seed(arg) else parse_voice(arg)
-        teachers = [(student_teacher(name, voices_dir), weight) for name, weight in spec.components]
-        if any(t is None for t, _ in teachers):
-            return None
-        if len(teachers) == 1:  # a seed that found one voice to draw from
-            return teachers[0][0]
-        return "+".join(f"{t}:{w:.4f}".rstrip("0").rstrip(".") for t, w in teachers)
+        spec = VoiceCatalog(voices_dir).seeded(arg)[1] if is_seed(arg) else parse_voice(arg)
+        found = [(student_teacher(name, voices_dir), weight) for name, weight in spec.components]
+        teachers = tuple((t, w) for t, w in found if t is not None)
+        return VoiceSpec(teachers).name if len(teachers) == len(found) else None  # one voice: its plain name
     name = _student_entry(voice, voices_dir).config.teacher.rsplit("/", 1)[-1]
     return name if _KOKORO_NAME.fullmatch(name) else None
 
