@@ -3,9 +3,11 @@ frontend threads, whole-audio plain bodies, GC tuning and the GC / event-loop me
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import io
 import re
+import time
 
 import httpx
 import numpy as np
@@ -13,7 +15,7 @@ import pytest
 import soundfile as sf
 
 from onestep_dev.bench.load_report import FIELDS, summarize
-from onestep_dev.bench.load_test import LoadTestError, LoadTestSettings, run_load_test
+from onestep_dev.bench.load_test import LoadTestError, LoadTestSettings, _run_clients, run_load_test
 from onestep.server.app import GC_GEN0_THRESHOLD
 from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
 from onestep.server.encoders import supported_formats
@@ -49,6 +51,25 @@ def test_closed_loop_over_two_processes_with_a_steady_window(server: LiveServer)
     assert steady["window_s"] == [1.0, 3.0]
     assert 0 < steady["requests"] < result["requests"]
     assert steady["server_ttfa_ms"]["p50"] is not None  # X-Time-To-First-Audio-Ms read
+
+
+def test_every_client_connects_before_the_common_start(server: LiveServer) -> None:
+    """The clients' setup and first connection happen before the clock starts, not in the first requests."""
+    settings = LoadTestSettings(server.url, 3, 1.0, texts=SHORT, voice=VOICE, ramp_s=0, processes=1)
+    state = server.server.server_state
+    before = state.total_requests
+    at_start: dict[str, int] = {}
+
+    async def start() -> float:
+        at_start["requests"] = state.total_requests - before
+        at_start["connections"] = len(state.connections)
+        return time.perf_counter()
+
+    rows = asyncio.run(_run_clients(settings, range(3), 24000, start, budget=3))
+    assert at_start["requests"] == 3  # one GET /health per client, none of them measured
+    assert at_start["connections"] >= 3  # ... each on its own connection, still open at the start
+    assert len(rows) == 3 and all(row[2] == 200 for row in rows)
+    assert state.total_requests - before == 6
 
 
 def test_rate_pacing_spaces_the_requests(server: LiveServer) -> None:

@@ -13,6 +13,12 @@ Pacing (``pace``):
   duration), like a voice agent speaking a reply sentence by sentence.
 - ``rate``: open loop, ``rate`` requests per second in all, evenly spaced per client.
 
+Before the common start every client opens its connection with one ``GET /health`` (not counted): the
+library's imports, its per-client setup (an SSL context each) and the first connection belong to the load
+generator, and measured inside the first second they showed up as ~0.3-0.5 s "time to first audio" for the
+first dozen requests of every process (GPU server, 2026-12-07, server side 5-27 ms). A client whose
+connection the server closes while it waits (uvicorn's 5 s keep-alive) reconnects, as a real one would.
+
 Clients start spread over ``ramp_s`` (real clients are not synchronized); requests that start in
 ``[warmup_s, duration)`` form the steady state reported beside the totals. A 503 is counted and the
 client waits for ``Retry-After`` (capped at 1 s) before its next request, as a real client would.
@@ -32,8 +38,10 @@ import math
 import multiprocessing
 import os
 import random
+import threading
 import time
 from dataclasses import asdict, dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -181,13 +189,14 @@ class LoadTestSettings:
 class _Client:
     """One simulated client: its own connection, its own pacing, rows of :data:`load_report.FIELDS`."""
 
-    def __init__(self, index: int, s: LoadTestSettings, sample_rate: int, t0: float, stop_at: float,
-                 budget: list[int], rng: random.Random, deal: list[int], stride: int = 1) -> None:  # fmt: skip
+    def __init__(self, index: int, s: LoadTestSettings, sample_rate: int, budget: list[int], rng: random.Random,
+                 deal: list[int], stride: int = 1) -> None:  # fmt: skip
         self.index = index
         self.s = s
         self.sample_rate = sample_rate
-        self.t0 = t0
-        self.stop_at = stop_at
+        self.t0 = 0.0  # the common start (perf_counter), set by :meth:`run`
+        self.stop_at = 0.0
+        self.http: Any = None  # httpx.AsyncClient, from :meth:`open` to :meth:`close`
         self.budget = budget  # [requests left], shared by the clients of one process
         self.deal = deal  # [next position in the text order], shared by the clients of one process
         self.stride = stride  # load-generator processes: each deals every stride-th text
@@ -208,31 +217,45 @@ class _Client:
         self.headers = {"Authorization": f"Bearer {s.api_key}"} if s.api_key else {}
         self.interval = s.concurrency / s.rate if s.rate else 0.0
 
-    async def run(self) -> None:
+    async def open(self) -> None:
+        """Create this client's connection and use it once (``GET /health``, any status) before the start."""
         import httpx
 
         s = self.s
         limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
         timeout = httpx.Timeout(s.request_timeout, connect=10.0)
-        start = self.t0 + (s.ramp * (self.index + self.rng.random()) / s.concurrency if s.ramp else 0.0)
-        async with httpx.AsyncClient(base_url=s.url, limits=limits, timeout=timeout, headers=self.headers) as http:
-            await _sleep_until(start)
-            next_at = start
-            while time.perf_counter() < self.stop_at and self.budget[0] > 0:
-                self.budget[0] -= 1
-                row, retry_after, played_at = await self._one(http)
-                self.rows.append(row)
-                if row[2] == 503:
-                    next_at = time.perf_counter() + min(retry_after, 1.0) * (0.5 + self.rng.random())
-                elif row[2] != 200:
-                    next_at = time.perf_counter() + 0.05  # do not spin on a failing server
-                elif s.pace == "realtime":
-                    next_at = played_at
-                elif s.pace == "rate":
-                    next_at += self.interval
-                else:
-                    next_at = 0.0
-                await _sleep_until(next_at)
+        self.http = httpx.AsyncClient(base_url=s.url, limits=limits, timeout=timeout, headers=self.headers)
+        try:
+            await self.http.get("/health")
+        except httpx.TransportError as e:
+            raise LoadTestError(f"client {self.index} cannot connect to {s.url}: {e}") from e
+
+    async def close(self) -> None:
+        if self.http is not None:
+            await self.http.aclose()
+
+    async def run(self, t0: float) -> None:
+        """Send requests from ``t0`` (perf_counter, plus this client's place in the ramp) until the end."""
+        s = self.s
+        self.t0, self.stop_at = t0, t0 + s.duration
+        start = t0 + (s.ramp * (self.index + self.rng.random()) / s.concurrency if s.ramp else 0.0)
+        await _sleep_until(start)
+        next_at = start
+        while time.perf_counter() < self.stop_at and self.budget[0] > 0:
+            self.budget[0] -= 1
+            row, retry_after, played_at = await self._one(self.http)
+            self.rows.append(row)
+            if row[2] == 503:
+                next_at = time.perf_counter() + min(retry_after, 1.0) * (0.5 + self.rng.random())
+            elif row[2] != 200:
+                next_at = time.perf_counter() + 0.05  # do not spin on a failing server
+            elif s.pace == "realtime":
+                next_at = played_at
+            elif s.pace == "rate":
+                next_at += self.interval
+            else:
+                next_at = 0.0
+            await _sleep_until(next_at)
 
     async def _one(self, http: Any) -> tuple[tuple[Any, ...], float, float]:
         """Send one request: (row, Retry-After seconds, when its audio has finished playing)."""
@@ -275,39 +298,54 @@ async def _sleep_until(t: float) -> None:
         await asyncio.sleep(delay)
 
 
-async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, t0: float,
+async def _run_clients(s: LoadTestSettings, indices: range, sample_rate: int, start: Callable[[], Awaitable[float]],
                        budget: int, process: int = 0, processes: int = 1) -> list[tuple[Any, ...]]:  # fmt: skip
-    """Run the clients ``indices`` from ``t0`` (perf_counter) on this process's event loop.
+    """Open the clients ``indices`` on this process's event loop, await ``start()`` (the common start, a
+    perf_counter value), run them from it and close them.
 
     The garbage collector is frozen for the run (as in the server) so that its pauses do not show up as
     the server's latency."""
-    gc.collect()
-    gc.freeze()
-    stop_at = t0 + s.duration
     shared_budget = [budget]
     deal = [process]  # this process's texts: process, process + processes, ...
     clients = [
-        _Client(i, s, sample_rate, t0, stop_at, shared_budget, random.Random(s.seed * 100_003 + i), deal, processes)
+        _Client(i, s, sample_rate, shared_budget, random.Random(s.seed * 100_003 + i), deal, processes)
         for i in indices
     ]
-    await asyncio.gather(*(c.run() for c in clients))
+    try:
+        await asyncio.gather(*(c.open() for c in clients))
+        gc.collect()
+        gc.freeze()
+        t0 = await start()
+        await asyncio.gather(*(c.run(t0) for c in clients))
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
     return [row for c in clients for row in c.rows]
 
 
 def _process_main(s: LoadTestSettings, indices: range, sample_rate: int, budget: int, barrier: Any,
                   start_wall: Any, out: Any, process: int = 0, processes: int = 1) -> None:  # fmt: skip
-    """A load-generator process: wait for the common start, run its clients, send back their rows."""
+    """A load-generator process: open its clients, wait for the common start, run them, send back their rows
+    (or the :class:`LoadTestError` that stopped it)."""
     try:
         import uvloop
 
         uvloop.install()
     except ImportError:
         pass
-    barrier.wait()  # every process is up (spawning and imports take a while) ...
-    barrier.wait()  # ... and the parent has set the common start
-    t0 = time.perf_counter() + (start_wall.value - time.time())
-    # the clients start relative to the common t0
-    out.put(asyncio.run(_run_clients(s, indices, sample_rate, t0, budget, process, processes)))
+
+    async def common_start() -> float:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, barrier.wait)  # every process is up and its clients connected ...
+        await loop.run_in_executor(None, barrier.wait)  # ... and the parent has set the common start
+        return time.perf_counter() + (start_wall.value - time.time())
+
+    try:
+        out.put(asyncio.run(_run_clients(s, indices, sample_rate, common_start, budget, process, processes)))
+    except LoadTestError as e:
+        barrier.abort()  # the parent and the other processes stop waiting
+        out.put(e)
+    except threading.BrokenBarrierError:
+        out.put(None)  # another process (or the parent) gave up: its reason is reported, not this
 
 
 async def _sample_rate(s: LoadTestSettings) -> int:
@@ -335,8 +373,11 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
         budgets[-1] -= sum(budgets) - cap
     t_begin = time.perf_counter()
     if n == 1:
-        t0 = time.perf_counter()
-        rows = asyncio.run(_run_clients(s, shares[0], sample_rate, t0, budgets[0]))
+
+        async def now() -> float:
+            return time.perf_counter()
+
+        rows = asyncio.run(_run_clients(s, shares[0], sample_rate, now, budgets[0]))
     else:
         ctx = multiprocessing.get_context("spawn")
         barrier = ctx.Barrier(n + 1)
@@ -350,15 +391,28 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
         ]
         for p in procs:
             p.start()
-        barrier.wait(timeout=120)
-        start_wall.value = time.time() + 0.1
-        barrier.wait(timeout=10)
-        t_begin = time.perf_counter() + 0.1
-        rows = []
-        for _ in procs:
-            rows += out.get(timeout=s.duration + s.request_timeout + 120)
-        for p in procs:
-            p.join(timeout=10)
+        rows: list[tuple[Any, ...]] = []
+        started = True
+        try:
+            barrier.wait(timeout=120)
+            start_wall.value = time.time() + 0.1
+            barrier.wait(timeout=10)
+            t_begin = time.perf_counter() + 0.1
+        except threading.BrokenBarrierError:
+            started = False  # a process could not connect (its error comes through ``out``) or start in time
+        try:
+            for _ in procs:
+                part = out.get(timeout=s.duration + s.request_timeout + 120)
+                if isinstance(part, LoadTestError):
+                    raise part
+                rows += part or []
+            if not started:
+                raise LoadTestError("the load-generator processes did not start within 120 s")
+        finally:
+            for p in procs:
+                p.join(timeout=10)
+                if p.is_alive():
+                    p.terminate()
     ends = [r[1] + (r[4] or 0) / 1000 for r in rows]
     wall = max(ends) if ends else time.perf_counter() - t_begin
     settings = {k: v for k, v in asdict(s).items() if k not in ("api_key", "texts")}
