@@ -60,6 +60,9 @@ fi
 # One server per variant ("name=serve options", ';'-separated; default: the defaults alone), each load-tested
 # in real time; the first variant also closed loop. Each variant's files go to $OUT/<name>/.
 IFS=';' read -r -a variants <<< "${VARIANTS:-default=}"
+dump_metrics() {  # the server's /metrics (summed over its processes) on stdout
+  "$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" "$1"
+}
 names=()
 for variant in "${variants[@]}"; do
   name=${variant%%=*}; args=${variant#*=}; names+=("$name")
@@ -110,12 +113,12 @@ PY
     "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CLIENTS" --duration "$RT_S" --pace realtime \
       --out-dir "$vout" --name "$rname" ${LOAD_PROCS:+--processes "$LOAD_PROCS"}
   done
+  dump_metrics "$url" > "$vout/metrics_realtime.txt"  # the real-time runs' stages alone, before the closed loop's
   if [ "$CL_S" != 0 ] && { [ "$name" = "${names[0]}" ] || [ "${CLOSED_ALL:-0}" = 1 ]; }; then
     "$PY" -m onestep bench --mode server --url "$url" --concurrency "$CL_CLIENTS" --duration "$CL_S" --pace closed \
       --out-dir "$vout" --name closed ${LOAD_PROCS:+--processes "$LOAD_PROCS"}
   fi
-  "$PY" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1] + '/metrics').read().decode())" \
-    "$url" > "$vout/metrics.txt"
+  dump_metrics "$url" > "$vout/metrics.txt"
   [ -n "$util_pid" ] && kill "$util_pid" 2>/dev/null || true; util_pid=
   kill -INT "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=
 done
@@ -169,6 +172,12 @@ for name in names:
     print(f"  {name}: stage means ms (all runs): {means or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
           f"{gc_n - idle_n:.0f} automatic GC pauses ({(gc_s - idle_s) * 1000:.1f} ms), {idle_n:.0f} idle "
           f"({idle_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
+    rt = (vout / "metrics_realtime.txt").read_text() if (vout / "metrics_realtime.txt").exists() else ""
+    rt_stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(rt, "onestep_stage_seconds").items()}
+    if rt_stages:
+        print(f"  {name}: stage means ms (real-time runs only): "
+              + ", ".join(f"{k} {v[1] / max(v[0], 1) * 1000:.2f}" for k, v in rt_stages.items()))
+        entry["realtime_stage_mean_ms"] = {k: round(v[1] / max(v[0], 1) * 1000, 3) for k, v in rt_stages.items()}
     print(f"  {name}: requests by where their host work ran (process:stage): "
           + (", ".join(f"{k} {v:.0f}" for k, v in sorted(where.items())) or "-"))
     entry["host_work"] = where
