@@ -21,7 +21,7 @@ from onestep.runtime.shm import leftover_segments
 from onestep.server.backend import SynthesisRequest, TTSBackend, resolve
 from onestep.server.state import as_api_error
 
-from .conftest import TEXT, VOICE, live_server
+from .conftest import TEXT, VOICE, live_server, wait_for
 
 #: (route, body) pairs: native-rate PCM and WAV (finished in the server: the engine's samples, a PCM conversion)
 #: and those whose finishing runs in a worker (resampling and gain, word timings, a compressed format).
@@ -75,7 +75,7 @@ def _answers(backend: object, **config: object) -> list[tuple[int, bytes, dict[s
 
 def test_responses_with_worker_processes_equal_the_in_process_ones(backend: TTSBackend, pooled: TTSBackend) -> None:
     here = _answers(backend)
-    there = _answers(Shared(pooled))
+    there = _answers(Shared(pooled), inline_when_idle=False)  # one request at a time: the workers all the same
     for (route, body), (status_a, a, _), (status_b, b, headers) in zip(REQUESTS, here, there, strict=False):
         assert status_a == status_b == 200, (route, body, b[:200])
         if body.get("timestamps"):  # the words (timed in a worker) and the file in the JSON
@@ -92,6 +92,55 @@ def test_responses_with_worker_processes_equal_the_in_process_ones(backend: TTSB
     assert 'onestep_host_work_total{process="server_process",stage="finish"} 2.0' in metrics
     assert 'process="worker_process"' not in here[-1][1].decode()
     assert 'onestep_stage_seconds_count{stage="finish"} 7.0' in metrics
+
+
+def test_a_lone_request_stays_in_the_server_and_overlapping_ones_go_to_the_workers(pooled: TTSBackend) -> None:
+    """``inline_when_idle``: an idle server keeps a lone request's host work (no hops); a request that arrives
+    while another is in the frontend goes to a worker process. The same bytes either way."""
+    import threading
+
+    class SlowHere(Shared):
+        def prepare_here(self, request: SynthesisRequest) -> object:
+            time.sleep(1.0)  # the lone request holds the frontend while the others arrive
+            return self.inner.prepare_here(request)
+
+    def frontends(client: httpx.Client, url: str, total: int) -> tuple[float, float]:
+        """(server process, worker processes): where the frontends ran, once ``total`` requests are recorded
+        (a request is counted when its response has finished: just after the client has it)."""
+        counts: list[float] = []
+
+        def recorded() -> bool:
+            page = client.get(url + "/metrics").text
+            counts[:] = [sum(map(float, _metric(page, f'onestep_host_work_total{{process="{p}",stage="frontend"}}')))
+                         for p in ("server_process", "worker_process")]  # fmt: skip
+            return sum(counts) >= total
+
+        wait_for(recorded)
+        return counts[0], counts[1]
+
+    body = {"input": TEXT, "voice": VOICE, "response_format": "pcm"}
+    with live_server(SlowHere(pooled), scheduler_kind="batch") as live, httpx.Client(timeout=60) as client:
+        speech = live.url + "/v1/audio/speech"
+        alone = client.post(speech, json=body)
+        assert alone.status_code == 200
+        assert frontends(client, live.url, 1) == (1, 0)
+        answers: list[httpx.Response] = []
+        first = threading.Thread(target=lambda: answers.append(client.post(speech, json=body)))
+        first.start()
+        time.sleep(0.3)  # the first is in the (slow) frontend here: the next three find the server busy
+        others = [threading.Thread(target=lambda: answers.append(client.post(speech, json=body))) for _ in range(3)]
+        for t in others:
+            t.start()
+        for t in [first, *others]:
+            t.join()
+        assert frontends(client, live.url, 5) == (2, 3)
+    assert [a.status_code for a in answers] == [200] * 4
+    assert all(a.content == alone.content for a in answers)
+
+
+def _metric(metrics: str, name: str) -> list[str]:
+    """The values of the sample ``name`` (with its labels) in a Prometheus text page."""
+    return [line.rsplit(" ", 1)[1] for line in metrics.splitlines() if line.startswith(name + " ")]
 
 
 def test_errors_stay_with_their_request(pooled: TTSBackend) -> None:

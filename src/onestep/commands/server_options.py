@@ -46,6 +46,12 @@ def add_server_arguments(p: argparse.ArgumentParser, *, http: bool = True) -> No
         "frontend and the finishing (timings, resampling, encoding); cpu the frontend (default 0: in the server)",
     )
     p.add_argument(
+        "--no-inline-when-idle",
+        action="store_true",
+        help="with --frontend-processes: send every request's host work to the workers, also a lone request on an "
+        "idle server (default: that one stays in the server process, skipping the hops)",
+    )
+    p.add_argument(
         "--phrase-cache-mb",
         type=float,
         help="instant phrases: keep up to this many MB of synthesized audio for repeated requests "
@@ -115,6 +121,7 @@ def build_config(args: argparse.Namespace, **extra: object) -> ServerConfig:
         scheduler_kind=args.scheduler,
         frontend_threads=args.frontend_threads,
         frontend_processes=args.frontend_processes,
+        inline_when_idle=not args.no_inline_when_idle,
         warmup=not args.no_warmup,
         max_phonemes=args.max_phonemes,
         admission_deadline_ms=args.admission_deadline_ms,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,6 +23,7 @@ from onestep.work_limits import SECONDS_PER_PHONEME, NothingToSpeakError, TooMuc
 
 if TYPE_CHECKING:  # pragma: no cover
     from onestep.api import TTS
+    from onestep.frontend.tokens import Utterance
     from onestep.runtime.host_pool import HostPool
     from onestep.server.host_work import RemoteKey
 
@@ -325,8 +326,21 @@ class TTSBackend:
     def prepare(self, request: SynthesisRequest) -> PreparedRequest:
         if (pending := self.prepare_future(request)) is not None:
             return pending.result()
+        return self._prepare_on_this_thread(request, None if self._host is None else self._host.sentences)
+
+    def prepare_here(self, request: SynthesisRequest) -> PreparedRequest:
+        """:meth:`prepare` with the frontend on the caller's thread even where worker processes exist; the request
+        is then finished in this process too (the engine thread: timings where asked, the output stage). What an
+        idle server does with a lone request: the hops to a worker and back cost more than the work
+        (:attr:`ServerConfig.inline_when_idle`)."""
+        return self._prepare_on_this_thread(request, None)
+
+    def _prepare_on_this_thread(
+        self, request: SynthesisRequest, sentences: Callable[[str, int, str], list[Utterance]] | None
+    ) -> PreparedRequest:
+        """The frontend pass on the caller's thread (``sentences``: the worker processes' sentence splitter and
+        phonemizer for the streaming scheduler, or None for this process's own frontend)."""
         try:
-            sentences = None if self._host is None else self._host.sentences
             prepared = self._tts.prepare(
                 request.text, request.voice, request.speed, sentences=sentences,
                 sample_rate=request.sample_rate, gain_db=request.gain_db, language=request.language,
@@ -335,7 +349,7 @@ class TTSBackend:
             if (error := _backend_error(e)) is e:
                 raise
             raise error from e
-        where = WORKER if self._host is not None and prepared.plan is None else SERVER
+        where = WORKER if sentences is not None and prepared.plan is None else SERVER
         return PreparedRequest(request, prepared.batch_key, prepared.ids, prepared, dict(prepared.skipped),
                                frontend_in=where)  # fmt: skip
 

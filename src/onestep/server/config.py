@@ -56,6 +56,10 @@ class ServerConfig:
             With micro-batching (CUDA, or ``scheduler_kind="batch"``) a request's frontend AND its finishing
             (timings, output stage, the whole file encoded) run in one of them (:mod:`onestep.server.host_work`);
             with the streaming thread pool (CPU) only its frontend.
+        inline_when_idle: with ``frontend_processes``: a request that finds its server process idle (none in the
+            frontend, none in flight) keeps its host work here (frontend on a thread, finishing on the engine
+            thread), skipping the two hops to a worker and back that cost a lone request more than they save;
+            under load the workers take the requests (False: always the workers).
         warmup: run one synthesis per voice before ``/health`` reports ready.
         max_phonemes: most phonemes one request may phonemize to (~0.075 s of speech each); more is
             answered 413 before any engine work (the bound on a request's time and memory).
@@ -104,6 +108,7 @@ class ServerConfig:
     scheduler_kind: str = "auto"
     frontend_threads: int = 2
     frontend_processes: int = 0
+    inline_when_idle: bool = True
     warmup: bool = True
     max_phonemes: int = DEFAULT_MAX_PHONEMES
     admission_deadline_ms: float = 2000.0

@@ -141,14 +141,15 @@ class ServerState:
                 503, "server busy: too many requests in the text frontend", code="queue_full",
                 headers={"Retry-After": str(self.scheduler.retry_after_s)},
             )  # fmt: skip
+        here = self.config.inline_when_idle and self.preparing == 0 and not self.open_streams  # a lone request
         self.preparing += 1
         try:
-            prepare_future = getattr(self.backend, "prepare_future", None)  # the frontend in a worker process:
+            prepare_future = None if here else getattr(self.backend, "prepare_future", None)  # in a worker process:
             pending = prepare_future(request) if prepare_future is not None else None  # no thread hand-over here
             if pending is not None:
                 prepared = await asyncio.wrap_future(pending)
             else:
-                prepared = await asyncio.to_thread(_timed_prepare, self.backend, request)
+                prepared = await asyncio.to_thread(_timed_prepare, self.backend, request, here)
         except TooMuchWorkError as e:  # name the server's limit (the backend's may differ)
             limit = min(e.limit, self.config.max_phonemes)
             raise as_api_error(too_much_work(limit)) from None
@@ -237,10 +238,12 @@ class ServerState:
         )
 
 
-def _timed_prepare(backend: SynthesisBackend, request: SynthesisRequest) -> PreparedRequest:
-    """``backend.prepare(request)`` with the seconds it took in ``frontend_s`` (the frontend stage's metric)."""
+def _timed_prepare(backend: SynthesisBackend, request: SynthesisRequest, here: bool = False) -> PreparedRequest:
+    """``backend.prepare(request)`` with the seconds it took in ``frontend_s`` (the frontend stage's metric);
+    ``here``: ``backend.prepare_here`` where it has one (this process's frontend, no worker process)."""
     started = time.perf_counter()
-    prepared = backend.prepare(request)
+    prepare = getattr(backend, "prepare_here", None) if here else None
+    prepared = (prepare or backend.prepare)(request)
     return replace(prepared, frontend_s=time.perf_counter() - started)
 
 
