@@ -40,8 +40,8 @@ import os
 import random
 import threading
 import time
-from dataclasses import asdict, dataclass
 from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -372,6 +372,7 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
     if s.max_requests is not None:  # exact cap: the rounding surplus comes off the last process
         budgets[-1] -= sum(budgets) - cap
     t_begin = time.perf_counter()
+    rows: list[tuple[Any, ...]]
     if n == 1:
 
         async def now() -> float:
@@ -391,7 +392,7 @@ def run(s: LoadTestSettings) -> dict[str, Any]:
         ]
         for p in procs:
             p.start()
-        rows: list[tuple[Any, ...]] = []
+        rows = []
         started = True
         try:
             barrier.wait(timeout=120)
