@@ -75,10 +75,11 @@ def test_file_from_env_shared_and_per_command_tables(
 def test_booleans_lists_and_secrets_from_env(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("ONESTEP_WARMUP", "off")
     monkeypatch.setenv("ONESTEP_TUNE_GC", "0")
+    monkeypatch.setenv("ONESTEP_INLINE_WHEN_IDLE", "no")
     monkeypatch.setenv("ONESTEP_CORS_ORIGIN", "https://a.example,https://b.example")
     monkeypatch.setenv("ONESTEP_API_KEY", "k-123")
     table, text = printed(["serve"], capsys)
-    assert table["warmup"] is False and table["tune_gc"] is False
+    assert table["warmup"] is False and table["tune_gc"] is False and table["inline_when_idle"] is False
     assert table["cors_origin"] == ["https://a.example", "https://b.example"]
     assert table["api_key"] == "***" and "k-123" not in text
 

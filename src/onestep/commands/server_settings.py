@@ -2,9 +2,9 @@
 
 Every command-line option of the two commands is also a setting: its key is the long option's name with
 ``_`` for ``-`` (``--queue-size`` -> ``queue_size``), its variable ``ONESTEP_`` + the key in capitals
-(``ONESTEP_QUEUE_SIZE``). Three keys differ from their option: ``--no-warmup`` / ``--no-tune-gc`` are
-``warmup`` / ``tune_gc`` (booleans, true by default) and ``--preload PHRASES`` is ``phrases`` (``ONESTEP_PRELOAD``
-already switches the library's frontend preload). Precedence: command line > environment > file > default.
+(``ONESTEP_QUEUE_SIZE``). Four keys differ from their option: ``--no-warmup`` / ``--no-tune-gc`` /
+``--no-inline-when-idle`` are ``warmup`` / ``tune_gc`` / ``inline_when_idle`` (booleans, true by default) and
+``--preload PHRASES`` is ``phrases`` (``ONESTEP_PRELOAD`` already switches the library's frontend preload). Precedence: command line > environment > file > default.
 
 The file (``--config PATH`` or ``$ONESTEP_CONFIG``) holds keys at the top level (for both commands; a key only
 the other command has is ignored) and in ``[serve]`` / ``[wyoming]`` tables (that command only)::
@@ -41,7 +41,12 @@ CONFIG_ENV = "ONESTEP_CONFIG"
 ENV_PREFIX = "ONESTEP_"
 COMMANDS = ("serve", "wyoming")
 #: option dest -> setting key, where they differ (see the module docstring)
-RENAMED = {"no_warmup": "warmup", "no_tune_gc": "tune_gc", "preload": "phrases"}
+RENAMED = {
+    "no_warmup": "warmup",
+    "no_tune_gc": "tune_gc",
+    "no_inline_when_idle": "inline_when_idle",
+    "preload": "phrases",
+}
 #: dests that are not settings
 NOT_SETTINGS = frozenset({"help", "config", "print_config", "func", "command"})
 #: the key whose value --print-config does not show
