@@ -142,6 +142,22 @@ def hist(metrics, name):
     return {k: (v.get("count", 0.0), v.get("sum", 0.0)) for k, v in found.items()}
 
 
+def stage_means_ms(metrics):
+    """{stage: mean ms} of the ``onestep_stage_seconds`` histogram in ``metrics``."""
+    return {re.sub(r'.*stage="([^"]+)".*', r"\1", k): total / max(n, 1) * 1000
+            for k, (n, total) in hist(metrics, "onestep_stage_seconds").items()}
+
+
+def read_metrics(path):
+    """The text of a saved /metrics page ("" when the run did not get that far)."""
+    return path.read_text() if path.exists() else ""
+
+
+def listed(means):
+    """``frontend 0.45, engine 2.10, ...``: stage means for a summary line."""
+    return ", ".join(f"{k} {v:.2f}" for k, v in means.items())
+
+
 for name in names:
     vout = out / name
     entry = summary[name] = {}
@@ -158,26 +174,23 @@ for name in names:
               f"{f(t['p99']):>6} {f(t['max']):>6} | {f(s['server_ttfa_ms']['p50'])} / {f(s['server_ttfa_ms']['p99'])}")
         entry[run] = {k: s[k] for k in ("ok", "errors", "ttfa_ms", "server_ttfa_ms", "latency_ms", "throughput")}
         entry[run]["http_503_whole_run"] = busy
-    metrics = (vout / "metrics.txt").read_text() if (vout / "metrics.txt").exists() else ""
+    metrics = read_metrics(vout / "metrics.txt")
     gc = hist(metrics, "onestep_gc_pause_seconds")  # one label set per generation and trigger
     idle = [v for k, v in gc.items() if 'trigger="idle"' in k]  # between requests (onestep.runtime.idle_gc)
     gc_n, gc_s = sum(n for n, _ in gc.values()), sum(s for _, s in gc.values())
     idle_n, idle_s = sum(n for n, _ in idle), sum(s for _, s in idle)
     lag = hist(metrics, "onestep_event_loop_lag_seconds").get("", (0.0, 0.0))
-    stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(metrics, "onestep_stage_seconds").items()}
+    stages = stage_means_ms(metrics)
     batch = hist(metrics, "onestep_batch_size").get("", (0.0, 0.0))
-    means = ", ".join(f"{k} {v[1] / max(v[0], 1) * 1000:.2f}" for k, v in stages.items())
     where = {f"{a}:{b}": float(v) for a, b, v in re.findall(
         r'^onestep_host_work_total\{process="([^"]+)",stage="([^"]+)"\} (\S+)', metrics, re.M)}
-    print(f"  {name}: stage means ms (all runs): {means or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
+    print(f"  {name}: stage means ms (all runs): {listed(stages) or '-'}; mean batch {batch[1] / max(batch[0], 1):.1f}; "
           f"{gc_n - idle_n:.0f} automatic GC pauses ({(gc_s - idle_s) * 1000:.1f} ms), {idle_n:.0f} idle "
           f"({idle_s * 1000:.1f} ms); loop lag mean {lag[1] / max(lag[0], 1) * 1000:.2f} ms")
-    rt = (vout / "metrics_realtime.txt").read_text() if (vout / "metrics_realtime.txt").exists() else ""
-    rt_stages = {re.sub(r'.*stage="([^"]+)".*', r"\1", k): v for k, v in hist(rt, "onestep_stage_seconds").items()}
-    if rt_stages:
-        print(f"  {name}: stage means ms (real-time runs only): "
-              + ", ".join(f"{k} {v[1] / max(v[0], 1) * 1000:.2f}" for k, v in rt_stages.items()))
-        entry["realtime_stage_mean_ms"] = {k: round(v[1] / max(v[0], 1) * 1000, 3) for k, v in rt_stages.items()}
+    realtime = stage_means_ms(read_metrics(vout / "metrics_realtime.txt"))
+    if realtime:
+        print(f"  {name}: stage means ms (real-time runs only): {listed(realtime)}")
+        entry["realtime_stage_mean_ms"] = {k: round(v, 3) for k, v in realtime.items()}
     print(f"  {name}: requests by where their host work ran (process:stage): "
           + (", ".join(f"{k} {v:.0f}" for k, v in sorted(where.items())) or "-"))
     entry["host_work"] = where
@@ -186,7 +199,7 @@ for name in names:
         vals = [float(l.split(",")[1]) for l in util.read_text().splitlines() if l.count(",") >= 2]
         if vals:
             entry["gpu_util_mean_pct"] = round(sum(vals) / len(vals), 1)
-    entry.update(stage_mean_ms={k: round(v[1] / max(v[0], 1) * 1000, 3) for k, v in stages.items()},
+    entry.update(stage_mean_ms={k: round(v, 3) for k, v in stages.items()},
                  mean_batch=round(batch[1] / max(batch[0], 1), 2), gc_pauses=gc_n, gc_pause_ms=round(gc_s * 1000, 2),
                  gc_idle_pauses=idle_n, gc_idle_pause_ms=round(idle_s * 1000, 2),
                  loop_lag_mean_ms=round(lag[1] / max(lag[0], 1) * 1000, 3))
