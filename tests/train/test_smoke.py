@@ -140,6 +140,49 @@ def test_restart_schedule_fine_tunes_over_this_run_only(synthetic_data: Path, tm
     assert [r["progress"] for r in _records(run)][-1] == pytest.approx(0.5)  # logged at step 9: (9 - 6 - 1)/4
 
 
+def test_freeze_vocoder_trains_the_acoustic_side_only(synthetic_data: Path, tmp_path: Path) -> None:
+    """``--freeze-vocoder`` after a weights-only resume (a lease's case): the vocoder and the discriminators come
+    out bit-identical, the acoustic model and decoder move, and no vocoder loss is logged."""
+    import argparse
+
+    from onestep_dev.train.options import add_arguments, config_from_args
+
+    run = tmp_path / "run"
+    cfg = TrainConfig(
+        data=str(synthetic_data), out=str(run), steps=6, device="cpu", model=TINY, batch_acoustic=2,
+        batch_vocoder=2, segment_frames=16, warmup_steps=1, gan_start=0.0, discriminator_width=4, log_every=3,
+    )
+    before = train(cfg)
+    (before / "optimizer.pt").unlink()
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--data", cfg.data, "--out", cfg.out, "--resume", "--restart-schedule", "--freeze-vocoder",
+                              "--tiny", "--steps", "6", "--device", "cpu", "--batch-acoustic", "2",
+                              "--discriminator-width", "4", "--log-every", "3", "--warmup-steps", "1"])  # fmt: skip
+    frozen = config_from_args(args)
+    assert frozen.freeze_vocoder and not cfg.freeze_vocoder
+    after = train(frozen)
+    assert after.name == "step-00000012"
+
+    def tensors(path: Path) -> dict[str, torch.Tensor]:  # a checkpoint file's tensors, nested dicts flattened
+        def walk(prefix: str, d: dict) -> dict[str, torch.Tensor]:
+            out: dict[str, torch.Tensor] = {}
+            for k, v in d.items():
+                out.update(walk(f"{prefix}{k}.", v) if isinstance(v, dict) else {prefix + k: v})
+            return out
+
+        return walk("", torch.load(path))
+
+    for name, moved in (("vocoder.pt", False), ("discriminator.pt", False), ("acoustic.pt", True)):
+        old, new = tensors(before / name), tensors(after / name)
+        assert old.keys() == new.keys() and old
+        changed = [k for k, v in old.items() if not torch.equal(v, new[k])]
+        assert bool(changed) == moved, (name, changed[:3])
+    records = _records(run)
+    assert "vocoder_mel" in records[0] and "acoustic_mel" in records[-1]
+    assert "vocoder_mel" not in records[-1] and "discriminator" not in records[-1]
+
+
 def test_ema_weights_follow_the_rule_and_export_as_a_checkpoint(synthetic_data: Path, tmp_path: Path) -> None:
     """``--ema``: after each step w_ema <- d w_ema + (1 - d) w; saved as ``step-N/ema/``, exported like a checkpoint."""
     from onestep.model.voice_models import build_models

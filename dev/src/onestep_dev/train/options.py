@@ -44,6 +44,10 @@ class TrainConfig:
             (teacher durations) instead of teacher mels.
         keep_before_finetune: also write the weights of the step the vocoder fine-tune begins at, under
             ``out/before-finetune/`` (one kept), so that a lease can compare the vocoder with and without it.
+        freeze_vocoder: train the acoustic model and decoder only; the vocoder and the discriminators keep the
+            weights they start with (no vocoder batches, no GAN; ``gan_start``, ``vocoder_finetune`` and the
+            vocoder's and discriminators' learning rates then do nothing). For a resumed lease whose vocoder
+            should stay exactly as shipped while the acoustic side trains.
         ema: decay of an exponential moving average of the generator's weights, written beside each checkpoint
             (``step-N/ema/``, :mod:`onestep_dev.train.ema`); 0 = none.
         amp: bf16 autocast on CUDA (the vocoder head, iSTFT and all mels stay fp32).
@@ -74,6 +78,7 @@ class TrainConfig:
     gan_start: float = 0.05
     vocoder_finetune: float = 0.25
     keep_before_finetune: bool = False
+    freeze_vocoder: bool = False
     ema: float = 0.0
     amp: bool = True
     checkpoint_minutes: float = 5.0
@@ -110,7 +115,7 @@ class TrainConfig:
 
 
 _SCALARS = [
-    f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "restart_schedule", "model", "amp", "keep_before_finetune")
+    f for f in fields(TrainConfig) if f.name not in ("data", "out", "resume", "restart_schedule", "model", "amp", "keep_before_finetune", "freeze_vocoder")
 ]
 _HELP = {
     "steps": "stop after this many steps in total",
@@ -152,6 +157,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also keep the weights of the step the vocoder fine-tune starts at (out/before-finetune/)",
     )
+    parser.add_argument(
+        "--freeze-vocoder",
+        action="store_true",
+        help="train the acoustic model and decoder only: the vocoder and discriminators keep their weights",
+    )
     parser.add_argument("--no-amp", dest="amp", action="store_false", help="train in fp32 on CUDA (default bf16 autocast)")
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--tiny", action="store_true", help="tiny network sizes (tests)")
@@ -185,5 +195,6 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
     values = {f.name: getattr(args, f.name) for f in _SCALARS}
     return TrainConfig(
         data=str(args.data), out=str(args.out), resume=args.resume, restart_schedule=args.restart_schedule,
-        amp=args.amp, keep_before_finetune=args.keep_before_finetune, model=model, **values,
+        amp=args.amp, keep_before_finetune=args.keep_before_finetune, freeze_vocoder=args.freeze_vocoder, model=model,
+        **values,
     )  # fmt: skip
