@@ -327,16 +327,14 @@ class Trainer:
                 progress = self.progress(time.time())
                 self._set_learning_rates(progress)
                 losses, batch, mel_pred = self.acoustic_step()
-                if cfg.freeze_vocoder:
-                    pass  # the vocoder and discriminators keep their weights: no vocoder batch, no GAN
-                elif progress >= 1.0 - cfg.vocoder_finetune:
-                    if cfg.keep_before_finetune and not finetune_kept:
-                        self.save_before_finetune()
-                        finetune_kept = True
-                    v_mel, v_audio = self._predicted_segments(batch, mel_pred)
-                    losses.update(self.vocoder_step(v_mel, v_audio, gan=progress >= cfg.gan_start))
-                else:
-                    v_mel, v_audio = self.data.vocoder_batch(cfg.batch_vocoder, cfg.segment_frames, self.generator)
+                if not cfg.freeze_vocoder:  # frozen: the vocoder and discriminators keep their weights
+                    if progress >= 1.0 - cfg.vocoder_finetune:
+                        if cfg.keep_before_finetune and not finetune_kept:
+                            self.save_before_finetune()
+                            finetune_kept = True
+                        v_mel, v_audio = self._predicted_segments(batch, mel_pred)
+                    else:
+                        v_mel, v_audio = self.data.vocoder_batch(cfg.batch_vocoder, cfg.segment_frames, self.generator)
                     losses.update(self.vocoder_step(v_mel, v_audio, gan=progress >= cfg.gan_start))
                 if self.ema is not None:
                     self.ema.update()
