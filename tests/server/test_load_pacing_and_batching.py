@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import io
+import json
 import re
 import time
 
@@ -160,3 +161,51 @@ def test_gc_is_frozen_after_warm_up(batch_server: LiveServer) -> None:
     assert batch_server.state.ready
     assert gc.get_freeze_count() > 0
     assert gc.get_threshold()[0] >= GC_GEN0_THRESHOLD
+
+
+class SlowFrontend:
+    """The real backend with a text frontend that takes :data:`FRONTEND_S` longer (in this process or not)."""
+
+    def __init__(self, inner: TTSBackend) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+    def prepare(self, request: SynthesisRequest) -> object:
+        time.sleep(FRONTEND_S)
+        return self.inner.prepare(request)
+
+    def prepare_here(self, request: SynthesisRequest) -> object:
+        time.sleep(FRONTEND_S)
+        return self.inner.prepare_here(request)
+
+    def close(self) -> None:  # the module's backend outlives this server
+        pass
+
+
+FRONTEND_S = 0.2
+
+
+@pytest.mark.parametrize("scheduler_kind", ["pool", "batch"])
+def test_time_to_first_audio_counts_the_text_frontend(backend: TTSBackend, scheduler_kind: str) -> None:
+    """The routes run the frontend before they submit; what the server reports as time to first audio (the
+    header, the WebSocket's ``end``, the metric) still starts before it, as the client's wait does."""
+    from websockets.sync.client import connect
+
+    def ttfa_sum(page: str) -> float:
+        line = [x for x in page.splitlines() if x.startswith('onestep_time_to_first_audio_seconds_sum{endpoint="speech"}')]
+        return float(line[0].rsplit(" ", 1)[1]) if line else 0.0
+
+    with live_server(SlowFrontend(backend), scheduler_kind=scheduler_kind) as live, httpx.Client(timeout=60) as client:
+        r = client.post(live.url + "/v1/audio/speech",
+                        json={"model": "tts-1", "input": TEXT, "voice": VOICE, "response_format": "pcm"})  # fmt: skip
+        assert r.status_code == 200 and r.content
+        assert float(r.headers["x-time-to-first-audio-ms"]) >= FRONTEND_S * 1000
+        wait_for(lambda: ttfa_sum(client.get(live.url + "/metrics").text) >= FRONTEND_S)
+        with connect(live.ws_url) as ws:
+            ws.send(json.dumps({"text": TEXT, "voice": VOICE}))
+            while isinstance(message := ws.recv(), bytes) or json.loads(message)["type"] != "end":
+                pass
+        end = json.loads(message)
+        assert FRONTEND_S * 1000 <= end["first_chunk_ms"] <= end["total_ms"]

@@ -43,8 +43,10 @@ def multiprocess_dir() -> str | None:
 class ServerMetrics:
     """The server's counters, gauges and histograms.
 
-    - ``onestep_request_latency_seconds{endpoint}``: admission to last audio byte produced.
-    - ``onestep_time_to_first_audio_seconds{endpoint}``: admission to first audio chunk produced.
+    - ``onestep_request_latency_seconds{endpoint}``: admission (its checks and text frontend included) to last
+      audio byte produced.
+    - ``onestep_time_to_first_audio_seconds{endpoint}``: admission (its checks and text frontend included) to
+      first audio chunk produced.
     - ``onestep_audio_seconds_total{endpoint}``: seconds of audio produced.
     - ``onestep_requests_total{endpoint,outcome}``: finished requests (``ok``, ``cancelled``, ``error``).
     - ``onestep_errors_total{type}``: errors answered, by type/code (``queue_full``, ``timeout_error``, ...).
@@ -73,11 +75,11 @@ class ServerMetrics:
         self._scheduler = scheduler
         r = self.registry
         self.latency = Histogram(
-            "onestep_request_latency_seconds", "Request latency, admission to last audio chunk.", ["endpoint"],
+            "onestep_request_latency_seconds", "Request latency, admission (text frontend included) to last audio chunk.", ["endpoint"],
             buckets=_LATENCY_BUCKETS, registry=r,
         )  # fmt: skip
         self.ttfa = Histogram(
-            "onestep_time_to_first_audio_seconds", "Admission to first audio chunk.", ["endpoint"],
+            "onestep_time_to_first_audio_seconds", "Admission (text frontend included) to first audio chunk.", ["endpoint"],
             buckets=_TTFA_BUCKETS, registry=r,
         )  # fmt: skip
         self.audio_seconds = Counter("onestep_audio_seconds", "Seconds of audio produced.", ["endpoint"], registry=r)

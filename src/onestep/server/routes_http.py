@@ -138,7 +138,7 @@ async def speech(body: SpeechRequest, request: Request) -> StreamingResponse:
     except BaseException as e:
         state.record("speech", stream, "error" if isinstance(e, ApiError) else "cancelled")
         raise
-    headers = {"X-Time-To-First-Audio-Ms": _ms(stream.time_to_first_chunk_s), "Cache-Control": "no-store"}
+    headers = {"X-Time-To-First-Audio-Ms": _ms(stream.time_to_first_audio_s), "Cache-Control": "no-store"}
     headers.update(skipped_header(skipped))
     if speed != body.speed:
         headers["X-Speed-Applied"] = f"{speed:g}"
@@ -318,10 +318,10 @@ async def synthesize(body: SynthesizeBody, request: Request) -> Response:
     finally:
         stream.cancel()
         state.record("synthesize", stream, outcome, trim=False)  # trimmed once the file is sent (below)
-    total_s = time.perf_counter() - stream.submitted_at
+    total_s = time.perf_counter() - stream.received_at
     audio_s = sum(c.size for c in chunks) / rate
     headers = {
-        "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_chunk_s),
+        "X-Time-To-First-Byte-Ms": _ms(stream.time_to_first_audio_s),
         "X-Synthesis-Time-Ms": _ms(total_s),
         "X-Audio-Duration-S": f"{audio_s:.3f}",
         "X-Real-Time-Factor": f"{total_s / audio_s:.4g}" if audio_s > 0 else "0",

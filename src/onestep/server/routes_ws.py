@@ -221,9 +221,9 @@ class _Connection:
             words, sent = due_words(request.words, sent, float("inf"))
             if words:
                 await self.send_json({"type": "timestamps", "id": rid, "words": words})
-            total_s = time.perf_counter() - stream.submitted_at
+            total_s = time.perf_counter() - stream.received_at
             audio_s = stream.samples_out / rate
-            ttfa = stream.time_to_first_chunk_s
+            ttfa = stream.time_to_first_audio_s
             await self.send_json(
                 {
                     "type": "end",

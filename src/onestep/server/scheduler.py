@@ -123,6 +123,10 @@ class SynthesisStream:
         self.cost: RequestCost | None = None  # set by the scheduler at admission
         self.estimated_start_s = 0.0  # the scheduler's estimate of its start delay, at admission
         self.submitted_at = time.perf_counter()
+        #: when the server took the request up: where the route runs the text frontend before submitting
+        #: (:meth:`onestep.server.state.ServerState.admit`), before it; else the submission. What the client
+        #: waits through starts here (:attr:`time_to_first_audio_s`), the scheduler's own times at submission.
+        self.received_at = self.submitted_at
         self.timeout_s = timeout_s
         self.first_chunk_at: float | None = None
         self.samples_out = 0
@@ -206,7 +210,15 @@ class SynthesisStream:
 
     @property
     def time_to_first_chunk_s(self) -> float | None:
+        """Submitted (its text frontend done, where that ran before) -> first chunk produced; the sum of
+        :meth:`stage_seconds` after the frontend."""
         return None if self.first_chunk_at is None else self.first_chunk_at - self.submitted_at
+
+    @property
+    def time_to_first_audio_s(self) -> float | None:
+        """Taken up (:attr:`received_at`: its checks and text frontend included) -> first chunk produced: the
+        server's part of what the client waits for its first audio (the header and the metric of that name)."""
+        return None if self.first_chunk_at is None else self.first_chunk_at - self.received_at
 
     def stage_seconds(self) -> dict[str, float]:
         """Seconds spent in each micro-batching stage that this request went through (empty otherwise).

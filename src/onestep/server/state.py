@@ -128,8 +128,10 @@ class ServerState:
         :class:`ApiError`: 413 over ``max_phonemes`` or over ``max_audio_s`` of planned audio, 422 nothing speakable, 400 other bad input, 503 when
         the request could not start within the admission deadline (checked before the frontend with the
         backlog alone, and after it with the request's own cost); 413 when ``max_engine_s`` is given and the
-        request's estimated engine time is longer.
+        request's estimated engine time is longer. The stream's ``received_at`` is this call's start, so its
+        time to first audio counts the frontend and the hops to and from it.
         """
+        received = time.perf_counter()
         if self.draining:
             raise ApiError(503, "the server is shutting down", code="shutting_down", headers={"Retry-After": "5"})
         try:
@@ -174,6 +176,7 @@ class ServerState:
                     code="too_slow_for_whole_file",
                 )
             stream = self.submit(replace(request, prepared=prepared), prepared.cost)
+            stream.received_at = received
         except BaseException:  # refused: what a worker process kept for it goes
             discard = getattr(self.backend, "discard", None)
             if discard is not None:
@@ -229,8 +232,8 @@ class ServerState:
         self.metrics.finished(
             endpoint,
             outcome,
-            latency_s=(time.perf_counter() if ended_at is None else ended_at) - stream.submitted_at,
-            ttfa_s=stream.time_to_first_chunk_s,
+            latency_s=(time.perf_counter() if ended_at is None else ended_at) - stream.received_at,
+            ttfa_s=stream.time_to_first_audio_s,
             audio_s=audio_s,
             stages=stream.stage_seconds(),
             batch_size=stream.batch_size,
