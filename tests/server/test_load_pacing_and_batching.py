@@ -163,6 +163,9 @@ def test_gc_is_frozen_after_warm_up(batch_server: LiveServer) -> None:
     assert gc.get_threshold()[0] >= GC_GEN0_THRESHOLD
 
 
+FRONTEND_S = 0.2  # seconds a slowed text frontend takes longer
+
+
 class SlowFrontend:
     """The real backend with a text frontend that takes :data:`FRONTEND_S` longer (in this process or not)."""
 
@@ -182,9 +185,6 @@ class SlowFrontend:
 
     def close(self) -> None:  # the module's backend outlives this server
         pass
-
-
-FRONTEND_S = 0.2
 
 
 @pytest.mark.parametrize("scheduler_kind", ["pool", "batch"])
