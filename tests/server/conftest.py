@@ -168,6 +168,11 @@ def gated(backend: TTSBackend) -> GatedBackend:
     return GatedBackend(backend)
 
 
+def metric_values(page: str, name: str) -> list[str]:
+    """The values of the sample ``name`` (with its labels) in a Prometheus text page (``/metrics``)."""
+    return [line.rsplit(" ", 1)[1] for line in page.splitlines() if line.startswith(name + " ")]
+
+
 def wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
     """Poll ``predicate`` until it holds (fails the test after ``timeout`` s)."""
     deadline = time.monotonic() + timeout

@@ -21,7 +21,7 @@ from onestep.runtime.shm import leftover_segments
 from onestep.server.backend import SynthesisRequest, TTSBackend, resolve
 from onestep.server.state import as_api_error
 
-from .conftest import TEXT, VOICE, live_server, wait_for
+from .conftest import TEXT, VOICE, live_server, metric_values, wait_for
 
 #: (route, body) pairs: native-rate PCM and WAV (finished in the server: the engine's samples, a PCM conversion)
 #: and those whose finishing runs in a worker (resampling and gain, word timings, a compressed format).
@@ -111,7 +111,7 @@ def test_a_lone_request_stays_in_the_server_and_overlapping_ones_go_to_the_worke
 
         def recorded() -> bool:
             page = client.get(url + "/metrics").text
-            counts[:] = [sum(map(float, _metric(page, f'onestep_host_work_total{{process="{p}",stage="frontend"}}')))
+            counts[:] = [sum(map(float, metric_values(page, f'onestep_host_work_total{{process="{p}",stage="frontend"}}')))
                          for p in ("server_process", "worker_process")]  # fmt: skip
             return sum(counts) >= total
 
@@ -136,11 +136,6 @@ def test_a_lone_request_stays_in_the_server_and_overlapping_ones_go_to_the_worke
         assert frontends(client, live.url, 5) == (2, 3)
     assert [a.status_code for a in answers] == [200] * 4
     assert all(a.content == alone.content for a in answers)
-
-
-def _metric(metrics: str, name: str) -> list[str]:
-    """The values of the sample ``name`` (with its labels) in a Prometheus text page."""
-    return [line.rsplit(" ", 1)[1] for line in metrics.splitlines() if line.startswith(name + " ")]
 
 
 def test_errors_stay_with_their_request(pooled: TTSBackend) -> None:

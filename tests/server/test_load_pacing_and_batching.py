@@ -21,7 +21,7 @@ from onestep.server.app import GC_GEN0_THRESHOLD
 from onestep.server.backend import BackendInputError, SynthesisRequest, TTSBackend
 from onestep.server.encoders import supported_formats
 
-from .conftest import TEXT, VOICE, LiveServer, live_server, wait_for
+from .conftest import TEXT, VOICE, LiveServer, live_server, metric_values, wait_for
 
 SHORT = ("你好。", "一个简短的测试。")
 
@@ -194,8 +194,7 @@ def test_time_to_first_audio_counts_the_text_frontend(backend: TTSBackend, sched
     from websockets.sync.client import connect
 
     def ttfa_sum(page: str) -> float:
-        line = [x for x in page.splitlines() if x.startswith('onestep_time_to_first_audio_seconds_sum{endpoint="speech"}')]
-        return float(line[0].rsplit(" ", 1)[1]) if line else 0.0
+        return sum(map(float, metric_values(page, 'onestep_time_to_first_audio_seconds_sum{endpoint="speech"}')))
 
     with live_server(SlowFrontend(backend), scheduler_kind=scheduler_kind) as live, httpx.Client(timeout=60) as client:
         r = client.post(live.url + "/v1/audio/speech",
